@@ -1,0 +1,23 @@
+"""Scarab: one engine for Luxor, Silver & Gold: Pyramids and The Adventurers: Pyramid of Horus."""
+
+from scarab.core.errors import BadOption, BadRecord, IllegalAction, ScarabError, UnknownGame
+from scarab.core.game import Event, Game, State
+from scarab.core.record import Record, read_record, replay, write_record
+from scarab.core.registry import games, load
+
+__all__ = [
+    "BadOption",
+    "BadRecord",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Record",
+    "ScarabError",
+    "State",
+    "UnknownGame",
+    "games",
+    "load",
+    "read_record",
+    "replay",
+    "write_record",
+]

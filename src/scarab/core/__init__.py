@@ -1,0 +1,1 @@
+"""The engine core: protocols, randomness, records and rule catalogues (stdlib only)."""

@@ -1,0 +1,33 @@
+"""Rule catalogues: every rule a clause with an id, a paraphrase and a source."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Clause:
+    id: str
+    text: str
+    source: str
+
+
+def catalogue(game: str) -> list[Clause]:
+    """The clauses of a game, from its package's clauses.toml."""
+    raw = resources.files(f"scarab.games.{game}").joinpath("clauses.toml").read_text("utf-8")
+    return [Clause(c["id"], c["text"], c["source"]) for c in tomllib.loads(raw)["clause"]]
+
+
+def cited(tests_dir: Path) -> set[str]:
+    """Clause ids cited by any test file below tests_dir (by rule("ID") markers)."""
+    found: set[str] = set()
+    pattern = re.compile(r"rule\(([^)]*)\)")
+    ident = re.compile(r"[\"']([A-Z]{3}-[A-Z0-9-]+)[\"']")
+    for path in tests_dir.rglob("*.py"):
+        for args in pattern.findall(path.read_text("utf-8")):
+            found.update(ident.findall(args))
+    return found

@@ -1,0 +1,167 @@
+"""The protocol every game implements: Game, State, Action and Event.
+
+One shape for all three games, so bots, the terminal, records and adapters
+drive any of them the same way.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from scarab.core.errors import BadOption
+from scarab.core.rng import RandomSource
+
+if TYPE_CHECKING:
+    from scarab.core.record import Record
+
+JSON = Any  # a value made of dict, list, str, int, float, bool and None
+
+
+class Action(Protocol):
+    """Frozen and hashable; str() gives the notation that parse_action reads back."""
+
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in data and in words.
+
+    When ``secret_to`` is a seat, only that seat sees ``data`` and ``text``;
+    every other viewer gets ``public_data`` and ``public_text`` instead.
+    """
+
+    kind: str
+    player: int | None
+    text: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    secret_to: int | None = None
+    public_text: str = ""
+    public_data: Mapping[str, JSON] = field(default_factory=dict)
+
+    def for_viewer(self, viewer: int | None) -> Event:
+        """The copy a viewer may see (None = spectator)."""
+        if self.secret_to is None or self.secret_to == viewer:
+            return self
+        return Event(self.kind, self.player, self.public_text, self.public_data)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "text": self.text,
+            "data": dict(self.data),
+        }
+
+
+class State(ABC):
+    """A game in progress. Mutable; clone() before exploring."""
+
+    game: Game
+    names: tuple[str, ...]
+    seed: int
+    options: dict[str, JSON]
+    date: str
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to decide now; None once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]:
+        """Every legal action; never empty while the game is not over."""
+
+    @abstractmethod
+    def apply(self, action: Any) -> list[Event]:
+        """Play an action; IllegalAction (and no change) when it is not legal."""
+
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won (several on a shared win); empty while not over."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, JSON]:
+        """What one seat (None = spectator) may know, JSON-able."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: RandomSource) -> State:
+        """A full state that shows ``player`` the same view, hidden things resampled."""
+
+    @abstractmethod
+    def history(self) -> list[tuple[int, Any]]:
+        """(seat, action) for every action applied since setup."""
+
+    @property
+    def num_players(self) -> int:
+        return len(self.names)
+
+    def record(self) -> Record:
+        from scarab.core.record import Record
+
+        return Record(
+            game=self.game.name,
+            players=self.names,
+            seed=self.seed,
+            options=dict(self.options),
+            date=self.date,
+            moves=[(seat, str(a)) for seat, a in self.history()],
+            result=self.result_text(),
+        )
+
+    def result_text(self) -> str:
+        if not self.is_over:
+            return "*"
+        scores = "-".join(str(s) for s in self.scores())
+        won = ", ".join(self.names[w] for w in self.winners())
+        return f"{scores} won by {won}"
+
+
+class Game(ABC):
+    """A game's rules: metadata, setup and notation."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    @abstractmethod
+    def new_game(
+        self, players: int | Sequence[str], seed: int | None = None, **options: JSON
+    ) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, state: State, text: str) -> Any:
+        """The legal action that ``text`` names; IllegalAction otherwise."""
+
+    def seat_names(self, players: int | Sequence[str]) -> tuple[str, ...]:
+        """Validate a player count or list of names; default names are p1, p2, ..."""
+        names = (
+            tuple(f"p{i + 1}" for i in range(players))
+            if isinstance(players, int)
+            else tuple(str(p) for p in players)
+        )
+        if not self.min_players <= len(names) <= self.max_players:
+            raise BadOption(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, "
+                f"not {len(names)}"
+            )
+        return names
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"

@@ -1,0 +1,105 @@
+"""Luxor actions and their notation.
+
+Positions: ``S`` is the stairs, ``1``..``40`` the spaces, ``C`` the tomb chamber.
+
+=============  ==================================================================
+``L S+3``      play the leftmost card, move the adventurer on the stairs 3 forward
+``R 12-1``     play the rightmost card (+/-1), move the adventurer on 12 back one
+``L die``      play a die card (the roll follows, then a ``12+4`` decision)
+``R all``      play an "advance all" Horus card
+``L last``     play "last to second-last"
+``L pass``     no end card can move anyone: discard it without moving
+``12+4``       after a roll: move the adventurer on 12 four tiles
+``act 14``     after "advance all": perform the tile action on space 14
+``take key``   choose a reward: ``key``, ``h1``/``h2``/``h3`` (a Horus card), ``scarab``, ``wild``
+=============  ==================================================================
+
+Steps count tiles, never empty spaces or statues. Actions are interned: one
+object per distinct action, so equality is cheap and creation is rare.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from scarab.core.errors import IllegalAction
+from scarab.games.luxor.data import CHAMBER, STAIRS
+
+VERBS_WITH_SIDE = ("move", "die", "all", "last", "pass")
+REWARDS = ("key", "h1", "h2", "h3", "scarab", "wild")
+
+
+def pos_text(pos: int) -> str:
+    if pos == STAIRS:
+        return "S"
+    if pos == CHAMBER:
+        return "C"
+    return str(pos)
+
+
+@dataclass(frozen=True, slots=True)
+class LuxorAction:
+    verb: str  # move, die, all, last, pass, go, act, take
+    side: str = ""  # "L" or "R" for a card play
+    src: int = -1  # the adventurer's position (move, go), or the space (act)
+    steps: int = 0  # tiles to move, negative backwards
+    what: str = ""  # the reward taken
+
+    def __str__(self) -> str:
+        v = self.verb
+        if v == "move":
+            return f"{self.side} {pos_text(self.src)}{self.steps:+d}"
+        if v == "go":
+            return f"{pos_text(self.src)}{self.steps:+d}"
+        if v == "act":
+            return f"act {self.src}"
+        if v == "take":
+            return f"take {self.what}"
+        return f"{self.side} {v}"
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+
+_INTERN: dict[tuple[str, str, int, int, str], LuxorAction] = {}
+
+
+def action(verb: str, side: str = "", src: int = -1, steps: int = 0, what: str = "") -> LuxorAction:
+    key = (verb, side, src, steps, what)
+    a = _INTERN.get(key)
+    if a is None:
+        a = _INTERN[key] = LuxorAction(verb, side, src, steps, what)
+    return a
+
+
+_MOVE = re.compile(r"^([LR])\s*(S|\d{1,2})\s*([+-]\d)$")
+_CARD = re.compile(r"^([LR])\s+(DIE|ALL|LAST|PASS)$")
+_GO = re.compile(r"^(S|\d{1,2})\s*([+-]\d)$")
+_ACT = re.compile(r"^ACT\s+(\d{1,2})$")
+_TAKE = re.compile(r"^TAKE\s+(\w+)$")
+
+FORMS = "'L S+3', 'R 12-1', 'L die', 'R all', 'L last', 'L pass', '12+4', 'act 14', 'take key'"
+
+
+def _pos(text: str) -> int:
+    return STAIRS if text == "S" else int(text)
+
+
+def parse(text: str) -> LuxorAction:
+    """Read notation (case and extra spaces do not matter); IllegalAction if unreadable."""
+    t = " ".join(text.strip().upper().split())
+    if m := _MOVE.match(t):
+        return action("move", m.group(1), _pos(m.group(2)), int(m.group(3)))
+    if m := _CARD.match(t):
+        return action(m.group(2).lower(), m.group(1))
+    if m := _GO.match(t):
+        return action("go", "", _pos(m.group(1)), int(m.group(2)))
+    if m := _ACT.match(t):
+        return action("act", "", int(m.group(1)))
+    if m := _TAKE.match(t):
+        what = m.group(1).lower()
+        if what not in REWARDS:
+            raise IllegalAction(f"cannot take {what!r}: the rewards are {', '.join(REWARDS)}")
+        return action("take", what=what)
+    raise IllegalAction(f"cannot read {text.strip()!r} as a Luxor action; forms: {FORMS}")

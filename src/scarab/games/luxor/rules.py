@@ -1,0 +1,567 @@
+"""Luxor's rules: setup, legal actions and the forward model.
+
+Clause ids (see clauses.toml) mark where each rule lives.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING
+
+from scarab.core.errors import IllegalAction
+from scarab.core.game import Event
+from scarab.core.rng import Rng
+from scarab.games.luxor import data as D
+from scarab.games.luxor.actions import LuxorAction, action, pos_text
+from scarab.games.luxor.scoring import final_scoring
+
+if TYPE_CHECKING:
+    from scarab.core.game import Game
+    from scarab.games.luxor.state import LuxorState
+
+PLAY, DIE, ACT, CHOICE, OVER = range(5)
+CH = D.CHAMBER
+SIDES = ("L", "R")
+
+
+# ---- setup ------------------------------------------------------------------
+def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
+    """LUX-SETUP-*: board, supplies, hands and stacks dealt from the seed."""
+    from scarab.games.luxor.state import LuxorState
+
+    n = len(names)
+    rng = Rng(seed)
+    s = LuxorState.__new__(LuxorState)
+    s.game, s.names, s.seed, s.options = game, names, seed, {}
+    s.date = datetime.date.today().isoformat()
+    s.rng = rng
+    tk = [D.EMPTY] * (CH + 1)
+    ta = [0] * (CH + 1)
+    osiris = list(D.OSIRIS_TILES)
+    rng.shuffle(osiris)  # LUX-SETUP-OSIRIS
+    for space in D.OSIRIS_SPACES:
+        tk[space], ta[space] = D.OSIRIS, osiris.pop()
+    s.osiris_box = osiris
+    for space, eyes in D.HORUS_SPACES:  # LUX-SETUP-HORUS-TILES
+        tk[space], ta[space] = D.HORUS, eyes
+    treasures = list(range(len(D.TREASURES)))
+    rng.shuffle(treasures)  # LUX-SETUP-TREASURES
+    for space in D.TREASURE_SPACES:
+        tk[space], ta[space] = D.TREASURE, treasures.pop()
+    s.tk, s.ta = tk, ta
+    s.nxt, s.prv = links(tk)
+    s.temple = [list(stack) for stack in D.TEMPLE_STACKS]
+    for stack in s.temple:  # LUX-SETUP-TEMPLE
+        rng.shuffle(stack)
+    deck = list(range(D.NUM_BASIC))
+    rng.shuffle(deck)  # LUX-SETUP-DEAL
+    s.hands = [[deck.pop() for _ in range(D.HAND_SIZE)] for _ in range(n)]
+    s.draw, s.discard = deck, []
+    s.horus = [[]]
+    for level in D.HORUS_LEVELS:  # LUX-SETUP-HORUS-CARDS
+        stack = [c for c in range(D.NUM_BASIC, len(D.CARDS)) if D.CARDS[c].level == level]
+        rng.shuffle(stack)
+        s.horus.append(stack)
+    s.scarab_supply = list(D.SCARABS)
+    rng.shuffle(s.scarab_supply)
+    s.wild_supply, s.key_supply, s.key_space = D.WILD_TILES, D.KEYS, 0
+    s.sarcophagi = list(D.SARCOPHAGI)
+    s.chamber = []
+    s.adv = [[D.STAIRS, D.STAIRS] for _ in range(n)]  # LUX-SETUP-ADVENTURERS
+    s.sleep = [(1 << len(D.STATUES)) - 1] * n
+    s.score, s.keys, s.wilds = [0] * n, [0] * n, [0] * n
+    s.scarabs = [[] for _ in range(n)]
+    s.treasures = [[] for _ in range(n)]
+    s.sarcs = [[] for _ in range(n)]
+    s.seat, s.round, s.phase, s.die = 0, 1, PLAY, 0
+    s.less = s.took_horus = s.round_moved = False
+    s.choices, s.act_spaces = (), ()
+    s.final, s.hist, s.legal = None, None, None
+    return s
+
+
+def links(tk: list[int]) -> tuple[list[int], list[int]]:
+    """Next and previous tile for every position; empty spaces are skipped (LUX-MOVE-TILES)."""
+    nxt = [CH] * (CH + 1)
+    prv = [0] * (CH + 1)
+    ahead = CH
+    for pos in range(CH - 1, -1, -1):
+        nxt[pos] = ahead
+        if pos and tk[pos] != D.EMPTY:
+            ahead = pos
+    behind = 0
+    for pos in range(1, CH + 1):
+        prv[pos] = behind
+        if pos < CH and tk[pos] != D.EMPTY:
+            behind = pos
+    return nxt, prv
+
+
+# ---- movement ---------------------------------------------------------------
+def dest(s: LuxorState, src: int, n: int) -> int:
+    """Where n tile-steps forward from src end, or -1 past the chamber (LUX-MOVE-TILES)."""
+    nxt = s.nxt
+    p = src
+    for _ in range(n):
+        if p == CH:
+            return -1
+        p = nxt[p]
+    return p
+
+
+def can_forward(s: LuxorState, p: int, src: int, n: int) -> bool:
+    d = dest(s, src, n)
+    return d > 0 and (d != CH or s.keys[p] > 0)  # LUX-CHAMBER-EXACT, LUX-CHAMBER-KEY
+
+
+def sources(s: LuxorState, p: int) -> list[int]:
+    """Distinct positions of the seat's movable adventurers (the chamber is final)."""
+    out: list[int] = []
+    for a in s.adv[p]:
+        if a != CH and (not out or out[-1] != a):
+            out.append(a)
+    return out
+
+
+def last_target(s: LuxorState, p: int) -> tuple[int, int] | None:
+    """(rearmost, second-rearmost) for "last to second-last" (LUX-HORUS-LAST)."""
+    srcs = sources(s, p)
+    if len(srcs) < 2:
+        return None
+    return srcs[-1], srcs[-2]
+
+
+# ---- legal actions ----------------------------------------------------------
+def legal_actions(s: LuxorState) -> list[LuxorAction]:
+    if s.phase == PLAY:
+        return play_actions(s)
+    if s.phase == DIE:
+        return die_actions(s)
+    if s.phase == ACT:
+        return [action("act", "", sp) for sp in s.act_spaces]
+    if s.phase == CHOICE:
+        return [action("take", what=w) for w in s.choices]
+    return []
+
+
+def play_actions(s: LuxorState) -> list[LuxorAction]:
+    """LUX-HAND-ENDS: only the leftmost or rightmost card; LUX-NOMOVE when neither moves anyone."""
+    p = s.seat
+    hand = s.hands[p]
+    srcs = sources(s, p)
+    out: list[LuxorAction] = []
+    for side, card in (("L", hand[0]), ("R", hand[-1])):
+        kind, n = D.CARD_KIND[card], D.CARD_N[card]
+        if kind == D.K_NUM or kind == D.K_LESS:
+            out.extend(action("move", side, a, n) for a in srcs if can_forward(s, p, a, n))
+        elif kind == D.K_RANGE:
+            for a in srcs:
+                out.extend(
+                    action("move", side, a, k) for k in range(1, n + 1) if can_forward(s, p, a, k)
+                )
+        elif kind == D.K_PM:
+            for a in srcs:
+                if can_forward(s, p, a, 1):
+                    out.append(action("move", side, a, 1))
+                if a != D.STAIRS and s.prv[a] > 0:  # LUX-CARD-PM-BACK
+                    out.append(action("move", side, a, -1))
+        elif kind == D.K_DIE or kind == D.K_RANGE_DIE:
+            if any(can_forward(s, p, a, 1) for a in srcs):
+                out.append(action("die", side))
+        elif kind == D.K_ALL:
+            if any(can_forward(s, p, a, n) for a in srcs):
+                out.append(action("all", side))
+        elif kind == D.K_LAST and last_target(s, p) is not None:
+            out.append(action("last", side))
+    if not out:
+        out = [action("pass", "L"), action("pass", "R")]
+    return out
+
+
+def die_actions(s: LuxorState) -> list[LuxorAction]:
+    """After a roll: exactly the roll (die card) or 1..roll (1-die card)."""
+    p = s.seat
+    exact = D.CARD_KIND[s.discard[-1]] == D.K_DIE
+    lo = s.die if exact else 1
+    return [
+        action("go", "", a, k)
+        for a in sources(s, p)
+        for k in range(lo, s.die + 1)
+        if can_forward(s, p, a, k)
+    ]
+
+
+# ---- apply ------------------------------------------------------------------
+def apply(s: LuxorState, act: LuxorAction) -> list[Event]:
+    legal = s.legal if s.legal is not None else legal_actions(s)
+    if act not in legal:
+        raise IllegalAction(explain(s, act, legal))
+    s.legal = None
+    p = s.seat
+    s.hist = (s.hist, p, act)
+    ev: list[Event] = []
+    verb = act.verb
+    if s.phase == PLAY:
+        card = s.hands[p].pop(0 if act.side == "L" else -1)
+        s.discard.append(card)  # LUX-HAND-DISCARD
+        label = D.CARDS[card].label
+        ev.append(
+            Event(
+                "play", p, f"{s.names[p]} plays {label} ({act.side})", {"card": D.CARDS[card].code}
+            )
+        )
+        if verb == "move":
+            s.less = D.CARD_KIND[card] == D.K_LESS
+            pending = move_and_land(s, p, act.src, act.steps, ev)
+        elif verb == "die":
+            s.die = s.rng.die()  # LUX-CARD-DIE
+            ev.append(Event("roll", p, f"rolled {s.die}", {"die": s.die}))
+            s.phase = DIE
+            if die_actions(s):
+                return ev
+            ev.append(Event("stuck", p, f"no adventurer can move with a {s.die}", {}))
+            pending = False
+        elif verb == "all":
+            pending = advance_all(s, p, D.CARD_N[card], ev)
+        elif verb == "last":
+            rear, target = last_target(s, p)  # type: ignore[misc]
+            relocate(s, p, rear, target, ev)
+            pending = land(s, p, target, ev)
+        else:  # LUX-NOMOVE
+            ev.append(Event("pass", p, f"{s.names[p]} cannot move and discards {label}", {}))
+            pending = False
+    elif verb == "go":
+        s.less = False
+        pending = move_and_land(s, p, act.src, act.steps, ev)
+    elif verb == "act":
+        pending = land(s, p, act.src, ev)
+    else:
+        take(s, p, act.what, ev)
+        pending = False
+    if not pending:
+        end_turn(s, p, ev)
+    return ev
+
+
+def move_and_land(s: LuxorState, p: int, src: int, steps: int, ev: list[Event]) -> bool:
+    to = s.prv[src] if steps < 0 else dest(s, src, steps)
+    to = step_to(s, p, src, to, ev)
+    return to != CH and land(s, p, to, ev)
+
+
+def step_to(s: LuxorState, p: int, src: int, to: int, ev: list[Event]) -> int:
+    """Move one adventurer, enter the chamber or ride Osiris tiles; returns where it stops."""
+    relocate(s, p, src, to, ev)
+    while s.tk[to] == D.OSIRIS:  # LUX-OSIRIS: never stops on an Osiris tile; chains
+        push = s.ta[to]
+        d = dest(s, to, push)
+        if (d == CH and s.keys[p] == 0) or d < 0:  # LUX-EDGE-OSIRIS-CHAMBER
+            d = s.prv[CH]
+        ev.append(Event("osiris", p, f"Osiris {push} carries it on", {"osiris": push}))
+        if d == to:
+            break
+        relocate(s, p, to, d, ev)
+        to = d
+    return to
+
+
+def relocate(s: LuxorState, p: int, src: int, to: int, ev: list[Event]) -> None:
+    """Move one of p's adventurers from src to to; wake sleepers passed; enter the chamber."""
+    advs = s.adv[p]
+    advs.remove(src)
+    advs.append(to)
+    s.round_moved = True
+    ev.append(
+        Event("move", p, f"adventurer {pos_text(src)} -> {pos_text(to)}", {"from": src, "to": to})
+    )
+    if to > src and s.sleep[p]:
+        for i, after in enumerate(D.STATUES):  # LUX-WAKE
+            if src <= after < to and s.sleep[p] >> i & 1:
+                s.sleep[p] &= ~(1 << i)
+                advs.append(D.STAIRS)
+                ev.append(
+                    Event("wake", p, f"woke the adventurer at Anubis statue {i + 1}", {"statue": i})
+                )
+    advs.sort(reverse=True)
+    if to == CH:
+        enter_chamber(s, p, ev)
+
+
+def enter_chamber(s: LuxorState, p: int, ev: list[Event]) -> None:
+    """LUX-CHAMBER-KEY: a key is spent; LUX-CHAMBER-SARC: 5, then 3, then nothing."""
+    s.keys[p] -= 1
+    s.key_space += 1
+    s.chamber.append(p)
+    sarc = s.sarcophagi.pop(0) if s.sarcophagi else 0
+    if sarc:
+        s.sarcs[p].append(sarc)
+    ev.append(
+        Event(
+            "chamber",
+            p,
+            f"entered the tomb chamber (key spent, sarcophagus {sarc or 'none'})",
+            {"sarcophagus": sarc},
+        )
+    )
+
+
+def advance_all(s: LuxorState, p: int, n: int, ev: list[Event]) -> bool:
+    """LUX-HORUS-ALL: every active adventurer, nearest the chamber first; then one action."""
+    moved: list[int] = []
+    for src in [a for a in s.adv[p] if a != CH]:
+        if can_forward(s, p, src, n):  # LUX-EDGE-ALL-STAY
+            end = step_to(s, p, src, dest(s, src, n), ev)
+            if end != CH:
+                moved.append(end)
+    spaces = tuple(sorted({sp for sp in moved if effective(s, p, sp)}))
+    if len(spaces) > 1:
+        s.phase, s.act_spaces = ACT, spaces
+        return True
+    return bool(spaces) and land(s, p, spaces[0], ev)
+
+
+def effective(s: LuxorState, p: int, sp: int) -> bool:
+    """Whether landing on sp would do anything for p now."""
+    k = s.tk[sp]
+    if k == D.TREASURE:
+        return s.adv[p].count(sp) >= D.TREASURES[s.ta[sp]].need
+    if k == D.HORUS:
+        return bool(s.key_supply or s.horus[s.ta[sp]])
+    if k == D.TEMPLE:
+        f = s.ta[sp]
+        if f == D.F_TUNNEL:
+            return next_tunnel(s, sp) > 0
+        return bool(rewards(s, f))
+    return False
+
+
+def next_tunnel(s: LuxorState, sp: int) -> int:
+    for q in range(sp + 1, CH):
+        if s.tk[q] == D.TEMPLE and s.ta[q] == D.F_TUNNEL:
+            return q
+    return 0
+
+
+def rewards(s: LuxorState, front: int) -> tuple[str, ...]:
+    """The rewards a temple front offers now (LUX-EDGE-SUPPLY: none from an empty supply)."""
+    if front == D.F_SCARAB:
+        return ("scarab",) if s.scarab_supply else ()
+    if front == D.F_WILD:
+        return ("wild",) if s.wild_supply else ()
+    if front == D.F_SCARAB_OR_WILD:
+        return tuple(w for w, ok in (("scarab", s.scarab_supply), ("wild", s.wild_supply)) if ok)
+    levels = (1, 2) if front == D.F_HORUS12 else (2, 3)
+    return tuple(f"h{lv}" for lv in levels if s.horus[lv])  # LUX-TEMPLE-FAVOR
+
+
+def land(s: LuxorState, p: int, sp: int, ev: list[Event]) -> bool:
+    """Perform the tile action on sp; True when a reward choice is now pending."""
+    k = s.tk[sp]
+    if k == D.TREASURE:
+        t = D.TREASURES[s.ta[sp]]
+        need = t.need - (1 if s.less else 0)  # LUX-HORUS-LESS
+        if s.adv[p].count(sp) >= need:  # LUX-TREASURE-NEED
+            loot(s, p, sp, ev)
+        return False
+    if k == D.HORUS:  # LUX-HORUS-TILE
+        eyes = s.ta[sp]
+        opts = tuple(w for w, ok in (("key", s.key_supply), (f"h{eyes}", s.horus[eyes])) if ok)
+    elif k == D.TEMPLE:
+        f = s.ta[sp]
+        if f == D.F_TUNNEL:  # LUX-TEMPLE-TUNNEL
+            q = next_tunnel(s, sp)
+            if q:
+                ev.append(Event("tunnel", p, f"tunnel from {sp} to {q}", {"from": sp, "to": q}))
+                relocate(s, p, sp, q, ev)
+            return False
+        opts = rewards(s, f)
+    else:
+        return False
+    if len(opts) > 1:
+        s.phase, s.choices = CHOICE, opts
+        return True
+    if opts:
+        take(s, p, opts[0], ev)
+    return False
+
+
+def loot(s: LuxorState, p: int, sp: int, ev: list[Event]) -> None:
+    """LUX-TREASURE-TAKE: score at once; LUX-TEMPLE-REVEAL under an icon, no action."""
+    tid = s.ta[sp]
+    t = D.TREASURES[tid]
+    s.treasures[p].append(tid)
+    s.score[p] += t.vp
+    name = D.TREASURE_TYPES[t.type]
+    ev.append(
+        Event("loot", p, f"looted a {t.vp}-VP {name}", {"space": sp, "type": name, "vp": t.vp})
+    )
+    tk, ta = s.tk[:], s.ta[:]
+    back = D.ICON[sp]
+    if back >= 0 and s.temple[back]:
+        front = s.temple[back].pop()
+        tk[sp], ta[sp] = D.TEMPLE, front
+        s.tk, s.ta = tk, ta
+        ev.append(
+            Event(
+                "reveal",
+                p,
+                f"revealed a {D.FRONTS[front]} tile on {sp}",
+                {"space": sp, "front": D.FRONTS[front]},
+            )
+        )
+    else:
+        tk[sp], ta[sp] = D.EMPTY, 0
+        s.tk, s.ta = tk, ta
+        s.nxt, s.prv = links(tk)
+
+
+def take(s: LuxorState, p: int, what: str, ev: list[Event]) -> None:
+    if what == "key":
+        s.key_supply -= 1
+        s.keys[p] += 1
+        ev.append(Event("key", p, "took a key", {}))
+    elif what == "scarab":  # LUX-TEMPLE-SCARAB: drawn secretly
+        v = s.scarab_supply.pop()
+        s.scarabs[p].append(v)
+        ev.append(Event("scarab", p, f"drew a {v}-VP scarab", {"vp": v}, p, "drew a scarab", {}))
+    elif what == "wild":  # LUX-TEMPLE-WILD
+        s.wild_supply -= 1
+        s.wilds[p] += 1
+        ev.append(Event("wild", p, "took a wild treasure tile", {}))
+    else:  # a Horus card, into the middle of the hand; no draw this turn (LUX-HORUS-CARD)
+        card = s.horus[int(what[1])].pop()
+        hand = s.hands[p]
+        hand.insert(len(hand) // 2, card)
+        s.took_horus = True
+        ev.append(
+            Event(
+                "horus",
+                p,
+                f"took the Horus card {D.CARDS[card].label}",
+                {"card": D.CARDS[card].code},
+            )
+        )
+
+
+def end_turn(s: LuxorState, p: int, ev: list[Event]) -> None:
+    """LUX-DRAW; then the next seat; LUX-END-ROUND at the end of a round."""
+    if not s.took_horus:
+        if not s.draw:  # LUX-RESHUFFLE
+            s.draw, s.discard = s.discard, []
+            s.rng.shuffle(s.draw)
+            ev.append(
+                Event("reshuffle", None, "the discard pile is shuffled into a new draw pile", {})
+            )
+        card = s.draw.pop()
+        hand = s.hands[p]
+        hand.insert(len(hand) // 2, card)  # LUX-HAND-MIDDLE
+        ev.append(
+            Event(
+                "draw",
+                p,
+                f"drew {D.CARDS[card].label}",
+                {"card": D.CARDS[card].code},
+                p,
+                "drew a card",
+                {},
+            )
+        )
+    s.phase, s.die, s.less, s.took_horus = PLAY, 0, False, False
+    s.choices, s.act_spaces = (), ()
+    s.seat = (p + 1) % len(s.names)
+    if s.seat == 0:
+        if len(s.chamber) >= 2 or not s.round_moved:  # LUX-END-CHAMBER, LUX-END-STUCK
+            finish(s, ev)
+            return
+        s.round += 1
+        s.round_moved = False
+
+
+def finish(s: LuxorState, ev: list[Event]) -> None:
+    s.phase = OVER
+    s.final = [final_scoring(s, p) for p in range(len(s.names))]
+    for p, b in enumerate(s.final):
+        s.score[p] += b.total
+        ev.append(Event("final", p, f"{s.names[p]}: {b.text()}", b.to_json()))
+
+
+def winners(s: LuxorState) -> list[int]:
+    """LUX-WIN: most VP; a tie goes to the best sarcophagus, else it is shared."""
+    best = max(s.score)
+    tied = [p for p, v in enumerate(s.score) if v == best]
+    top = max(max(s.sarcs[p], default=0) for p in tied)
+    if top == 0:
+        return tied
+    return [p for p in tied if max(s.sarcs[p], default=0) == top]
+
+
+# ---- errors -----------------------------------------------------------------
+def explain(s: LuxorState, act: LuxorAction, legal: list[LuxorAction]) -> str:
+    """Say what is wrong with an illegal action and what would be legal."""
+    if s.phase == OVER:
+        return "the game is over; no action is legal"
+    allowed = ", ".join(str(a) for a in legal)
+    why = reason(s, act)
+    return f"{act} is not legal: {why}. Legal now: {allowed}"
+
+
+def reason(s: LuxorState, act: LuxorAction) -> str:
+    p = s.seat
+    expecting = {
+        PLAY: "play your leftmost (L) or rightmost (R) card",
+        DIE: f"move an adventurer with the roll of {s.die}",
+        ACT: "choose the space whose action to perform",
+        CHOICE: "choose your reward",
+    }[s.phase]
+    wants = {
+        PLAY: {"move", "die", "all", "last", "pass"},
+        DIE: {"go"},
+        ACT: {"act"},
+        CHOICE: {"take"},
+    }
+    if act.verb not in wants[s.phase]:
+        return f"now you must {expecting}"
+    if s.phase == PLAY:
+        card = D.CARDS[s.hands[p][0 if act.side == "L" else -1]]
+        side = "leftmost" if act.side == "L" else "rightmost"
+        if act.verb == "pass":
+            return "you may discard without moving only when neither end card can move anyone"
+        fits = {
+            "move": card.kind in (D.K_NUM, D.K_LESS, D.K_RANGE, D.K_PM),
+            "die": card.kind in (D.K_DIE, D.K_RANGE_DIE),
+            "all": card.kind == D.K_ALL,
+            "last": card.kind == D.K_LAST,
+        }[act.verb]
+        if not fits:
+            return f"your {side} card is {card.label}"
+        if act.verb == "move":
+            if (
+                (card.kind in (D.K_NUM, D.K_LESS) and act.steps != card.n)
+                or (card.kind == D.K_RANGE and not 1 <= act.steps <= card.n)
+                or (card.kind == D.K_PM and abs(act.steps) != 1)
+            ):
+                return f"your {side} card {card.label} does not move {act.steps:+d}"
+            return movement_reason(s, p, act.src, act.steps)
+        return f"{card.label} cannot move any of your adventurers now"
+    if s.phase == DIE:
+        return movement_reason(s, p, act.src, act.steps, s.die)
+    if s.phase == ACT:
+        return f"space {act.src} is not one where a moved adventurer can act"
+    return f"{act.what} is not offered here"
+
+
+def movement_reason(s: LuxorState, p: int, src: int, steps: int, roll: int = 0) -> str:
+    if src not in sources(s, p):
+        return f"you have no movable adventurer on {pos_text(src)}"
+    if roll and not (
+        steps == roll or (D.CARD_KIND[s.discard[-1]] == D.K_RANGE_DIE and 1 <= steps <= roll)
+    ):
+        return f"the roll was {roll}"
+    if steps < 0:
+        return "there is no tile behind it (the stairs are not a tile)"
+    d = dest(s, src, steps)
+    if d < 0:
+        return f"{steps} tiles from {pos_text(src)} overshoot the tomb chamber (exact count needed)"
+    if d == CH and s.keys[p] == 0:
+        return "entering the tomb chamber needs a key, and you have none"
+    return "that move is not possible"

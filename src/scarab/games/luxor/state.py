@@ -1,0 +1,213 @@
+"""The Luxor game state: flat lists and ints, cheap to clone.
+
+Board tables that change rarely (tiles, next/previous tile links) are shared
+between clones and replaced, never mutated, when a space empties.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scarab.core.game import JSON, Event, Game, State
+from scarab.core.rng import RandomSource, Rng
+from scarab.games.luxor import rules, view
+from scarab.games.luxor.actions import LuxorAction
+
+if TYPE_CHECKING:
+    from scarab.games.luxor.scoring import Breakdown
+
+# Decision phases.
+PLAY, DIE, ACT, CHOICE, OVER = range(5)
+
+
+class LuxorState(State):
+    __slots__ = (
+        "act_spaces",
+        "adv",
+        "chamber",
+        "choices",
+        "date",
+        "die",
+        "discard",
+        "draw",
+        "final",
+        "game",
+        "hands",
+        "hist",
+        "horus",
+        "key_space",
+        "key_supply",
+        "keys",
+        "legal",
+        "less",
+        "names",
+        "nxt",
+        "options",
+        "osiris_box",
+        "phase",
+        "prv",
+        "rng",
+        "round",
+        "round_moved",
+        "sarcophagi",
+        "sarcs",
+        "scarab_supply",
+        "scarabs",
+        "score",
+        "seat",
+        "seed",
+        "sleep",
+        "ta",
+        "temple",
+        "tk",
+        "took_horus",
+        "treasures",
+        "wild_supply",
+        "wilds",
+    )
+
+    game: Game
+    names: tuple[str, ...]
+    seed: int
+    options: dict[str, JSON]
+    date: str
+    rng: Rng
+    # board (shared between clones; replaced when a space empties)
+    tk: list[int]  # tile kind per position 0..41
+    ta: list[int]  # tile argument: treasure id, eyes, Osiris value or temple front
+    nxt: list[int]  # next tile position after each position (CHAMBER past the last)
+    prv: list[int]  # previous tile position (0 = none: the stairs are not a tile)
+    # pieces
+    adv: list[list[int]]  # active adventurers' positions per seat, highest first
+    sleep: list[int]  # bit i set: the seat's adventurer still lies at statue i
+    hands: list[list[int]]  # card ids, left to right
+    draw: list[int]  # draw pile, top at the end
+    discard: list[int]
+    horus: list[list[int]]  # Horus stacks by level (index 0 unused), top at the end
+    temple: list[list[int]]  # temple stacks by back, top at the end
+    osiris_box: list[int]  # the two Osiris tiles left in the box
+    scarab_supply: list[int]
+    wild_supply: int
+    key_supply: int
+    key_space: int
+    sarcophagi: list[int]
+    chamber: list[int]  # seats in the order their adventurers entered
+    # per seat
+    score: list[int]
+    keys: list[int]
+    wilds: list[int]
+    scarabs: list[list[int]]
+    treasures: list[list[int]]
+    sarcs: list[list[int]]
+    # turn
+    seat: int
+    round: int
+    phase: int
+    die: int
+    less: bool
+    took_horus: bool
+    round_moved: bool
+    choices: tuple[str, ...]
+    act_spaces: tuple[int, ...]
+    final: list[Breakdown] | None
+    hist: tuple[Any, int, LuxorAction] | None
+    legal: list[LuxorAction] | None
+
+    # ---- the protocol -------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Any]:
+        if self.legal is None:
+            self.legal = rules.legal_actions(self)
+        return list(self.legal)
+
+    def apply(self, action: Any) -> list[Event]:
+        return rules.apply(self, action)
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def winners(self) -> list[int]:
+        return rules.winners(self) if self.phase == OVER else []
+
+    def clone(self) -> LuxorState:
+        c = LuxorState.__new__(LuxorState)
+        c.game = self.game
+        c.names = self.names
+        c.seed = self.seed
+        c.options = self.options
+        c.date = self.date
+        c.rng = self.rng.copy()
+        c.tk = self.tk
+        c.ta = self.ta
+        c.nxt = self.nxt
+        c.prv = self.prv
+        c.adv = [a[:] for a in self.adv]
+        c.sleep = self.sleep[:]
+        c.hands = [h[:] for h in self.hands]
+        c.draw = self.draw[:]
+        c.discard = self.discard[:]
+        c.horus = [h[:] for h in self.horus]
+        c.temple = [t[:] for t in self.temple]
+        c.osiris_box = self.osiris_box
+        c.scarab_supply = self.scarab_supply[:]
+        c.wild_supply = self.wild_supply
+        c.key_supply = self.key_supply
+        c.key_space = self.key_space
+        c.sarcophagi = self.sarcophagi[:]
+        c.chamber = self.chamber[:]
+        c.score = self.score[:]
+        c.keys = self.keys[:]
+        c.wilds = self.wilds[:]
+        c.scarabs = [s[:] for s in self.scarabs]
+        c.treasures = [t[:] for t in self.treasures]
+        c.sarcs = [s[:] for s in self.sarcs]
+        c.seat = self.seat
+        c.round = self.round
+        c.phase = self.phase
+        c.die = self.die
+        c.less = self.less
+        c.took_horus = self.took_horus
+        c.round_moved = self.round_moved
+        c.choices = self.choices
+        c.act_spaces = self.act_spaces
+        c.final = self.final
+        c.hist = self.hist
+        c.legal = self.legal
+        return c
+
+    def view(self, player: int | None) -> dict[str, JSON]:
+        return view.view(self, player)
+
+    def determinize(self, player: int, rng: RandomSource) -> LuxorState:
+        return view.determinize(self, player, rng)
+
+    def history(self) -> list[tuple[int, Any]]:
+        out: list[tuple[int, Any]] = []
+        node = self.hist
+        while node is not None:
+            node, seat, act = node
+            out.append((seat, act))
+        out.reverse()
+        return out
+
+    # ---- comparison (tests: clone independence, replay identity) -----------
+    def key(self) -> tuple[Any, ...]:
+        """Everything that makes this game what it is (not names or date)."""
+        skip = ("game", "names", "date", "hist", "legal", "options", "rng", "final")
+        fields = tuple(getattr(self, f) for f in self.__slots__ if f not in skip)
+        return (*fields, self.rng.state, len(self.history()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LuxorState) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LuxorState round {self.round}, seat {self.seat}, phase {self.phase}>"
