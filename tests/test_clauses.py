@@ -1,0 +1,47 @@
+"""The rule catalogues: well formed, and every clause cited by a test."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scarab.cli import main
+from scarab.core.clauses import catalogue, cited
+
+TESTS = Path(__file__).parent
+
+
+@pytest.mark.parametrize("game", ["luxor"])
+def test_catalogue_is_well_formed(game: str) -> None:
+    clauses = catalogue(game)
+    ids = [c.id for c in clauses]
+    assert len(ids) == len(set(ids)), "clause ids are unique"
+    prefix = {"luxor": "LUX"}[game]
+    for c in clauses:
+        assert re.fullmatch(prefix + r"(-[A-Z0-9]+)+", c.id), c.id
+        assert len(c.text) > 20 and c.source
+
+
+@pytest.mark.parametrize("game", ["luxor"])
+def test_every_clause_is_cited(game: str) -> None:
+    uncited = {c.id for c in catalogue(game)} - cited(TESTS)
+    assert not uncited, f"clauses no test cites: {sorted(uncited)}"
+
+
+def test_citations_name_real_clauses() -> None:
+    known = {c.id for c in catalogue("luxor")}
+    assert {i for i in cited(TESTS) if i.startswith("LUX-")} <= known
+
+
+def test_rules_command_lists_and_filters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "luxor"]) == 0
+    out = capsys.readouterr().out
+    assert "LUX-HAND-ENDS" in out and "LUX-WIN" in out
+    assert main(["rules", "luxor", "--untested", "--tests", str(TESTS)]) == 0
+    assert "LUX-HAND-ENDS" not in capsys.readouterr().out
+
+
+def test_rules_command_needs_a_tests_folder(tmp_path: Path) -> None:
+    assert main(["rules", "luxor", "--untested", "--tests", str(tmp_path / "none")]) == 2
