@@ -38,8 +38,13 @@ class Breakdown:
         return ", ".join(f"{name} {vp}" for name, vp in self.rows()) + f"; {self.total} in all"
 
     def to_json(self) -> dict[str, JSON]:
-        return {name.split(" ")[0]: vp for name, vp in self.rows()} | {
+        return {
+            "adventurers": self.adventurers,
+            "sarcophagi": self.sarcophagi,
+            "keys": self.keys,
             "sets": self.sets,
+            "set_points": self.set_points,
+            "scarabs": self.scarabs,
             "total": self.total,
         }
 

@@ -49,7 +49,8 @@ def board(s: LuxorState) -> list[dict[str, JSON]]:
     return out
 
 
-def seat_view(s: LuxorState, p: int, mine: bool) -> dict[str, JSON]:
+def seat_view(s: LuxorState, p: int, mine: bool, revealed: bool) -> dict[str, JSON]:
+    """One seat's pieces; its hand only for itself, its scarabs also once revealed at the end."""
     v: dict[str, JSON] = {
         "name": s.names[p],
         "score": s.score[p],
@@ -67,6 +68,7 @@ def seat_view(s: LuxorState, p: int, mine: bool) -> dict[str, JSON]:
     }
     if mine:
         v["hand"] = [D.CARDS[c].code for c in s.hands[p]]
+    if mine or revealed:
         v["scarabs"] = sorted(s.scarabs[p])
     return v
 
@@ -80,7 +82,7 @@ def view(s: LuxorState, player: int | None) -> dict[str, JSON]:
         "current_player": s.current_player,
         "phase": PHASES[s.phase],
         "board": board(s),
-        "seats": [seat_view(s, p, p == player or over) for p in range(len(s.names))],
+        "seats": [seat_view(s, p, p == player, over) for p in range(len(s.names))],
         "horus_stacks": [
             {
                 "level": lv,
