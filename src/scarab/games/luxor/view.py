@@ -123,6 +123,7 @@ def determinize(s: LuxorState, player: int, rng: RandomSource) -> LuxorState:
     unseen = list(d.draw)
     for p in others:
         unseen.extend(d.hands[p])
+    unseen.sort()  # the sample depends only on the view and rng, not the hidden order
     r.shuffle(unseen)
     for p in others:
         size = len(d.hands[p])
@@ -131,15 +132,17 @@ def determinize(s: LuxorState, player: int, rng: RandomSource) -> LuxorState:
     pool = list(d.scarab_supply)
     for p in others:
         pool.extend(d.scarabs[p])
+    pool.sort()
     r.shuffle(pool)
     for p in others:
         size = len(d.scarabs[p])
         d.scarabs[p], pool = pool[:size], pool[size:]
     d.scarab_supply = pool
     for stack in d.temple:
+        stack.sort()
         r.shuffle(stack)
     for lv in D.HORUS_LEVELS:
-        below = d.horus[lv][:-1]
+        below = sorted(d.horus[lv][:-1])
         r.shuffle(below)
         d.horus[lv][:-1] = below
     d.rng = reseeded(rng)

@@ -1,0 +1,86 @@
+"""What every bot is: an Agent that chooses for a Seat, and the Seat it sees.
+
+A Seat is the only handle a bot gets on a game. It exposes what a player at
+the table has: the seat number, the game's rules, that seat's view, the legal
+actions on its own turn, and a determinized copy (a full state consistent with
+the view, every hidden thing resampled). It holds no reference to the real
+state as an attribute: the handle's methods are closures, so a bot cannot
+reach the real hands, draw pile or RNG by accident. (Python cannot stop
+deliberate introspection; this is a guard, not a sandbox.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from scarab.core.errors import ScarabError
+from scarab.core.game import JSON, Game, State
+from scarab.core.rng import RandomSource
+
+
+class NotYourTurn(ScarabError):
+    """A seat asked for legal actions while another seat (or nobody) is to decide."""
+
+
+class Seat:
+    """One seat's restricted view of a game in progress."""
+
+    __slots__ = ("_determinize", "_legal", "_view", "game", "seat")
+
+    seat: int
+    game: Game
+
+    def __init__(self, state: State, seat: int) -> None:
+        if not 0 <= seat < state.num_players:
+            last = state.num_players - 1
+            raise ValueError(f"seat {seat} does not exist; the seats are 0..{last}")
+        self.seat = seat
+        self.game = state.game
+
+        def view() -> dict[str, JSON]:
+            return state.view(seat)
+
+        def legal() -> list[Any]:
+            if state.current_player != seat:
+                who = state.current_player
+                now = "the game is over" if who is None else f"it is seat {who}'s decision"
+                raise NotYourTurn(f"seat {seat} has no legal actions now: {now}")
+            return state.legal_actions()
+
+        def determinize(rng: RandomSource) -> State:
+            return state.determinize(seat, rng)
+
+        self._view: Callable[[], dict[str, JSON]] = view
+        self._legal: Callable[[], list[Any]] = legal
+        self._determinize: Callable[[RandomSource], State] = determinize
+
+    def view(self) -> dict[str, JSON]:
+        """What this seat may know, JSON-able (the game's view for this seat)."""
+        return self._view()
+
+    def legal_actions(self) -> list[Any]:
+        """This seat's legal actions; NotYourTurn unless it is this seat's decision."""
+        return self._legal()
+
+    def determinize(self, rng: RandomSource) -> State:
+        """A full state this seat cannot tell from the real one; hidden things from ``rng``."""
+        return self._determinize(rng)
+
+    def __repr__(self) -> str:
+        return f"<Seat {self.seat} of {self.game.name}>"
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player program: it chooses an action for a seat and says why."""
+
+    name: str
+
+    def choose(self, seat: Seat) -> Any:
+        """One of ``seat.legal_actions()``."""
+        ...
+
+    def explain(self) -> str:
+        """A short reason for the last choice, in words."""
+        ...

@@ -1,0 +1,98 @@
+"""The greedy bot: one ply on one determinization, valued by the game's heuristic.
+
+For each decision it resamples the hidden information once (its own seeded
+RNG), plays every legal action on a clone of that sample and keeps the action
+whose resulting position the game's heuristic values most for its seat; ties
+go to its RNG. ``explain()`` gives gains over the position before the move,
+not absolute values, so the explanation reveals nothing hidden. A game supplies the heuristic as
+``scarab.games.<game>.heuristic.evaluate(state, seat) -> float``; a game
+without one is valued by its score track.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any, cast
+
+from scarab.agents.base import Seat
+from scarab.core.errors import IllegalAction
+from scarab.core.game import State
+
+Heuristic = Callable[[State, int], float]
+
+_HEURISTICS: dict[str, Heuristic] = {}
+TIE = 1e-9
+
+
+def _score_track(state: State, seat: int) -> float:
+    return float(state.scores()[seat])
+
+
+def heuristic_for(game: str) -> Heuristic:
+    """The game's position value, ``scarab.games.<game>.heuristic.evaluate``; cached."""
+    found = _HEURISTICS.get(game)
+    if found is None:
+        try:
+            module = importlib.import_module(f"scarab.games.{game}.heuristic")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"scarab.games.{game}.heuristic":
+                raise
+            found = _score_track
+        else:
+            found = cast(Heuristic, module.evaluate)
+        _HEURISTICS[game] = found
+    return found
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self._why = "has not chosen yet"
+
+    def choose(self, seat: Seat) -> Any:
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            self._why = f"{legal[0]} is the only legal action"
+            return legal[0]
+        evaluate = heuristic_for(seat.game.name)
+        sample = seat.determinize(self.rng)
+        me = seat.seat
+        scored: list[tuple[float, Any]] = []
+        for act in legal:
+            trial = sample.clone()
+            try:
+                trial.apply(act)
+            except IllegalAction:  # not legal in this sample (a game where that can happen)
+                continue
+            scored.append((evaluate(trial, me), act))
+        if not scored:
+            act = self.rng.choice(legal)
+            self._why = f"no action could be valued; picked {act} at random"
+            return act
+        scored.sort(key=lambda va: -va[0])
+        best_value = scored[0][0]
+        best = [a for v, a in scored if v >= best_value - TIE]
+        act = self.rng.choice(best)
+        # Gains over the position before the move, never absolute values: an absolute
+        # value would let a reader subtract what is public and learn the bot's secrets.
+        base = evaluate(sample, me)
+        others = [(v, a) for v, a in scored if a != act]
+        gain = f"{act} gains {best_value - base:+.1f}"
+        if not others:
+            self._why = gain
+        elif len(best) > 1:
+            self._why = f"{gain}, tied with {len(best) - 1} other(s), picked at random"
+        else:
+            v2, a2 = others[0]
+            self._why = f"{gain}; the runner-up {a2} gains {v2 - base:+.1f}"
+        return act
+
+    def explain(self) -> str:
+        return self._why
+
+    def __repr__(self) -> str:
+        return "<GreedyAgent>"

@@ -1,0 +1,226 @@
+"""`scarab bench GAME`: how fast the engine simulates a game.
+
+Three measurements, each run for a fixed time and counted, never timed per call:
+
+* decisions/s: random play, one uniformly random legal action after another,
+  a new game whenever one ends (setup included);
+* games/s: complete random games, setup to end;
+* clones/s: ``clone()`` of a state from the middle of a random game.
+
+When OpenSpiel (``pyspiel``) is importable, the same random-play loop runs in
+this process on OpenSpiel's C++ ``backgammon`` and its pure-Python
+``python_tic_tac_toe`` for scale. Chance nodes there are resolved by their
+probabilities and not counted as decisions (Luxor rolls its die inside apply).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import platform
+import random
+import time
+from typing import Any
+
+from scarab.core.game import Game, State
+from scarab.core.registry import load
+
+DECISIONS = "decisions/s"
+GAMES = "games/s"
+CLONES = "clones/s"
+METRICS = (DECISIONS, GAMES, CLONES)
+OPENSPIEL_GAMES = ("backgammon", "python_tic_tac_toe")
+NO_OPENSPIEL = "OpenSpiel not installed: pip install 'scarab[openspiel]' for the comparison"
+DEFAULT_PLAYERS = 3
+_CLONE_BATCH = 64  # clones between clock reads
+
+
+def seats(game: Game, players: int | None) -> int:
+    """The player count to bench: ``players``, or 3 kept inside the game's range."""
+    if players is not None:
+        return players
+    return min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
+
+
+def decisions_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
+    """Random play for ``seconds``: decisions applied per second, new games included."""
+    rng = random.Random(seed)
+    game_seed = seed
+    state = game.new_game(players, seed=game_seed)
+    decisions = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        if state.is_over:
+            game_seed += 1
+            state = game.new_game(players, seed=game_seed)
+        state.apply(rng.choice(state.legal_actions()))
+        decisions += 1
+        now = clock()
+        if now >= deadline:
+            return decisions / (now - start)
+
+
+def play_out(state: State, rng: random.Random) -> int:
+    """Play uniformly random actions until the game ends; the number of decisions."""
+    n = 0
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        n += 1
+    return n
+
+
+def games_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
+    """Complete random games per second (a game under way when time is up still finishes)."""
+    rng = random.Random(seed)
+    games = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        play_out(game.new_game(players, seed=seed + games), rng)
+        games += 1
+        now = clock()
+        if now >= deadline:
+            return games / (now - start)
+
+
+def mid_game(game: Game, players: int, seed: int = 0) -> State:
+    """A state halfway (in decisions) through a seeded random game."""
+    length = play_out(game.new_game(players, seed=seed), random.Random(seed))
+    state = game.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(length // 2):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def clones_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
+    """``clone()`` calls per second on a mid-game state."""
+    state = mid_game(game, players, seed)
+    clones = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        for _ in range(_CLONE_BATCH):
+            state.clone()
+        clones += _CLONE_BATCH
+        now = clock()
+        if now >= deadline:
+            return clones / (now - start)
+
+
+def measure(game: str, seconds: float, players: int | None = None) -> dict[str, float]:
+    """The three metrics for a registered game, ``seconds`` each."""
+    g = load(game)
+    n = seats(g, players)
+    return {
+        DECISIONS: decisions_per_second(g, seconds, n),
+        GAMES: games_per_second(g, seconds, n),
+        CLONES: clones_per_second(g, seconds, n),
+    }
+
+
+# ---- OpenSpiel ----------------------------------------------------------------
+def openspiel() -> Any | None:
+    """The ``pyspiel`` module with OpenSpiel's Python games registered, or None."""
+    try:
+        pyspiel = importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+    # Importing open_spiel.python.games registers python_tic_tac_toe and the other Python games.
+    with contextlib.suppress(ImportError):
+        importlib.import_module("open_spiel.python.games")
+    return pyspiel
+
+
+def openspiel_decisions_per_second(pyspiel: Any, name: str, seconds: float, seed: int = 0) -> float:
+    """The random-play loop on an OpenSpiel game; chance outcomes are drawn, not counted."""
+    rng = random.Random(seed)
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    decisions = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+        decisions += 1
+        now = clock()
+        if now >= deadline:
+            return decisions / (now - start)
+
+
+def compare_openspiel(seconds: float) -> dict[str, float] | None:
+    """Decisions/s for each OpenSpiel reference game it has, or None without OpenSpiel."""
+    pyspiel = openspiel()
+    if pyspiel is None:
+        return None
+    rates: dict[str, float] = {}
+    for name in OPENSPIEL_GAMES:
+        try:
+            rates[name] = openspiel_decisions_per_second(pyspiel, name, seconds)
+        except Exception:  # an OpenSpiel build without this game (SpielError): leave it out
+            continue
+    return rates
+
+
+# ---- the command ----------------------------------------------------------------
+def machine() -> str:
+    cpus = os.cpu_count() or 0
+    return (
+        f"{platform.platform()}, {platform.machine()}, {cpus} CPUs; "
+        f"{platform.python_implementation()} {platform.python_version()}"
+    )
+
+
+def _rate(x: float) -> str:
+    return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
+
+
+def bench_main(game: str, seconds: float, players: int | None) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    g = load(game)
+    n = seats(g, players)
+    console = Console()
+    console.print(f"benchmarking {g.title}, {n} players, {seconds:g} s per measurement")
+    results = measure(game, seconds, n)
+    table = Table(title=f"{g.title} ({n} players)")
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    for metric in METRICS:
+        table.add_row(metric, _rate(results[metric]))
+    console.print(table)
+    console.print(f"machine: {machine()}", markup=False, highlight=False)
+
+    others = compare_openspiel(seconds)
+    if others is None:
+        console.print(NO_OPENSPIEL, markup=False, highlight=False)
+        return 0
+    ours = results[DECISIONS]
+    cmp = Table(title="random play, same loop, same process")
+    cmp.add_column("engine")
+    cmp.add_column(DECISIONS, justify="right")
+    cmp.add_column(f"{g.title} ÷ it", justify="right")
+    cmp.add_row(f"scarab {g.name} (Python)", _rate(ours), "1.00x")
+    for name in OPENSPIEL_GAMES:
+        kind = "Python" if name.startswith("python_") else "C++"
+        rate = others.get(name)
+        if rate is None:
+            cmp.add_row(f"OpenSpiel {name} ({kind})", "unavailable", "")
+        else:
+            cmp.add_row(f"OpenSpiel {name} ({kind})", _rate(rate), f"{ours / rate:.2f}x")
+    console.print(cmp)
+    console.print("OpenSpiel chance outcomes are drawn by probability and not counted.")
+    return 0

@@ -1,0 +1,298 @@
+"""Playing a game in the terminal: humans at the keyboard, bots through Seats.
+
+What a human sees is drawn only from ``state.view(seat)`` and events
+filtered with ``Event.for_viewer(seat)``. With several humans (hot seat) the
+screen is cleared and handed over before each human's turn, so a hand is on
+screen only during its owner's turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+from rich.console import Console
+from rich.pretty import Pretty
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from scarab.agents import Agent, Seat, agent_names, make_agent
+from scarab.core.errors import IllegalAction, ScarabError
+from scarab.core.game import JSON, Event, Game, State
+from scarab.core.registry import load
+from scarab.terminal import luxor
+
+HUMAN = "human"
+LOG_LINES = 10
+QUIT = ("q", "quit", "exit")
+RENDERERS: dict[str, ModuleType] = {"luxor": luxor}
+
+Reader = Callable[[str], str]
+
+
+class Abandon(Exception):
+    """The person at the keyboard left (end of input or 'quit')."""
+
+
+def seat_names(kinds: Sequence[str]) -> list[str]:
+    """human, greedy, random; numbered when a kind appears more than once."""
+    out: list[str] = []
+    for i, kind in enumerate(kinds):
+        if kinds.count(kind) > 1:
+            out.append(f"{kind}{kinds[: i + 1].count(kind)}")
+        else:
+            out.append(kind)
+    return out
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    return random.Random(seed * 8 + seat).getrandbits(63)
+
+
+class Session:
+    """One game at the terminal."""
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        kinds: Sequence[str],
+        console: Console,
+        read: Reader,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.console = console
+        self.read = read
+        self.names = list(state.names)
+        self.humans = [i for i, k in enumerate(kinds) if k == HUMAN]
+        self.agents: dict[int, Agent] = {
+            i: make_agent(k, seed=bot_seed(state.seed, i))
+            for i, k in enumerate(kinds)
+            if k != HUMAN
+        }
+        self.hot_seat = len(self.humans) > 1
+        # Who the shared screen shows between human turns: the only human, else a spectator.
+        self.observer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.renderer = RENDERERS.get(game.name)
+        self.log: deque[Event] = deque(maxlen=LOG_LINES)
+
+    # ---- drawing ------------------------------------------------------------
+    def style(self, seat: int | None) -> str:
+        return "bold" if seat is None else f"bold {luxor.colour(seat)}"
+
+    def event_line(self, e: Event, viewer: int | None) -> str:
+        seen = e.for_viewer(viewer)
+        if seen.player is None or seen.text.startswith(self.names[seen.player]):
+            return seen.text
+        return f"{self.names[seen.player]}: {seen.text}"
+
+    def show_events(self, events: Sequence[Event], viewer: int | None) -> None:
+        texts = [e.for_viewer(viewer).text for e in events if e.kind != "final"]
+        if texts:
+            self.console.print(Text("    " + "; ".join(t for t in texts if t), "dim"))
+
+    def render(self, viewer: int | None) -> None:
+        view = self.state.view(viewer)
+        log = [self.event_line(e, viewer) for e in self.log]
+        if self.renderer is not None:
+            self.renderer.render(self.console, view, log)
+        else:
+            self.console.print(Pretty(view))
+            for line in log:
+                self.console.print(Text("  " + line, "dim"))
+
+    def describe(self, view: dict[str, JSON], act: Any) -> str:
+        if self.renderer is None:
+            return ""
+        return str(self.renderer.describe(view, act))
+
+    # ---- moves --------------------------------------------------------------
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.read(prompt)
+        except EOFError:
+            raise Abandon("end of input") from None
+
+    def handover(self, seat: int) -> None:
+        """Hot seat: clear the screen and wait until the next human has the keyboard."""
+        self.console.clear()
+        self.console.print(Rule(Text(f"pass to {self.names[seat]}", self.style(seat))))
+        self.ask(f"Pass the keyboard to {self.names[seat]}, then press Enter ")
+
+    def hide(self, seat: int) -> None:
+        """Hot seat: clear a finished human turn off the screen."""
+        self.console.clear()
+        self.console.print(Rule(Text(f"{self.names[seat]}'s turn is over", "dim")))
+
+    def human_move(self, seat: int) -> None:
+        state = self.state
+        name = self.names[seat]
+        self.console.print(Rule(Text(f"{name} to play", self.style(seat))))
+        self.render(seat)
+        view = state.view(seat)
+        legal = state.legal_actions()
+        if self.renderer is not None:
+            self.console.print(Text(self.renderer.prompt_line(view), "bold"))
+        for i, act in enumerate(legal, 1):
+            line = Text(f"  {i:>2}. ")
+            line.append(f"{act!s:<10}", "bold")
+            line.append(" " + self.describe(view, act))
+            self.console.print(line)
+        while True:
+            text = self.ask(f"{name}, choose 1-{len(legal)} or type an action: ").strip()
+            if not text:
+                self.console.print(
+                    Text(f"Type a number from 1 to {len(legal)}, or notation like {legal[0]}.")
+                )
+                continue
+            if text.lower() in QUIT:
+                raise Abandon(f"{name} quit")
+            if text.isdigit():
+                k = int(text)
+                if 1 <= k <= len(legal):
+                    act = legal[k - 1]
+                    break
+                self.console.print(
+                    Text(f"There is no action {k}: choose 1 to {len(legal)}.", "red")
+                )
+                continue
+            try:
+                act = self.game.parse_action(state, text)
+            except IllegalAction as exc:
+                self.console.print(Text(str(exc), "red"))
+                continue
+            break
+        events = state.apply(act)
+        self.log.extend(events)
+        self.console.print(Text.assemble((name, self.style(seat)), f" plays {act}"))
+        self.show_events(events, seat)
+
+    def bot_move(self, seat: int) -> None:
+        agent = self.agents[seat]
+        act = agent.choose(Seat(self.state, seat))
+        events = self.state.apply(act)
+        self.log.extend(events)
+        line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
+        line.append(f"  ({agent.explain()})", "dim")
+        self.console.print(line)
+        self.show_events(events, self.observer)
+
+    # ---- the game -----------------------------------------------------------
+    def run(self) -> int:
+        state = self.state
+        players = ", ".join(
+            f"{n} ({'human' if i in self.humans else self.agents[i].name})"
+            for i, n in enumerate(self.names)
+        )
+        self.console.print(Rule(Text(f"{self.game.title}, seed {state.seed}: {players}", "bold")))
+        on_screen: int | None = None
+        try:
+            while not state.is_over:
+                seat = state.current_player
+                assert seat is not None
+                if seat in self.agents:
+                    self.bot_move(seat)
+                    continue
+                if self.hot_seat and seat != on_screen:
+                    self.handover(seat)
+                on_screen = seat
+                self.human_move(seat)
+                if self.hot_seat and state.current_player != seat:
+                    self.hide(seat)
+                    on_screen = None
+        except Abandon as why:
+            self.console.print(
+                f"\nThe game is abandoned ({why}). Seed {state.seed}, "
+                f"{len(state.history())} decisions played."
+            )
+            return 1
+        self.finish()
+        return 0
+
+    def finish(self) -> None:
+        view = self.state.view(self.observer)
+        self.console.print(Rule(Text("Game over", "bold")))
+        if self.renderer is not None:
+            self.renderer.render(self.console, view, [])
+            self.renderer.final(self.console, view)
+        else:
+            final_table(self.console, view)
+        winners = list(view.get("winners", self.state.winners()))
+        scores = self.state.scores()
+        names = " and ".join(self.names[w] for w in winners)
+        if len(winners) == 1:
+            text = f"Winner: {names} with {scores[winners[0]]} VP"
+        else:
+            text = f"Shared win: {names} with {scores[winners[0]]} VP each"
+        self.console.print(Text(text, "bold"))
+        self.console.print(f"Seed {self.state.seed}; replay with --seed {self.state.seed}.")
+
+
+def final_table(console: Console, view: dict[str, JSON]) -> None:
+    """A game without its own renderer: the final entries as they come."""
+    entries = view.get("final") or []
+    if not entries:
+        return
+    table = Table(title="Final scoring")
+    table.add_column("category")
+    for s in view.get("seats", [{"name": f"p{i + 1}"} for i in range(len(entries))]):
+        table.add_column(str(s.get("name", "?")), justify="right")
+    for key in entries[0]:
+        table.add_row(key, *(str(e.get(key, "")) for e in entries))
+    console.print(table)
+
+
+def play_main(
+    game: str,
+    seats: list[str],
+    seed: int | None,
+    console: Console | None = None,
+    read: Reader | None = None,
+) -> int:
+    """Play ``game`` with these seats ("human" or a bot name); the exit code.
+
+    0: played to the end; 1: abandoned (end of input or 'quit');
+    2: bad arguments (unknown game or seat, wrong number of seats); 130: Ctrl-C.
+    """
+    out = console if console is not None else Console()
+    err = console if console is not None else Console(stderr=True)
+    kinds = [s.strip().lower() for s in seats]
+    known = [HUMAN, *agent_names()]
+    unknown = [s for s in kinds if s not in known]
+    if unknown:
+        err.print(
+            Text(f"scarab: unknown seat {unknown[0]!r}; a seat is one of: {', '.join(known)}")
+        )
+        return 2
+    try:
+        g = load(game)
+    except ScarabError as exc:
+        err.print(Text(f"scarab: {exc}"))
+        return 2
+    if not g.min_players <= len(kinds) <= g.max_players:
+        err.print(
+            Text(
+                f"scarab: {g.title} takes {g.min_players} to {g.max_players} players, "
+                f"but {len(kinds)} seat(s) were given ({', '.join(kinds) or 'none'}); "
+                f"for example --players human,greedy"
+            )
+        )
+        return 2
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    try:
+        state = g.new_game(seat_names(kinds), seed=seed)
+    except ScarabError as exc:
+        err.print(Text(f"scarab: {exc}"))
+        return 2
+    reader: Reader = read if read is not None else out.input
+    try:
+        return Session(g, state, kinds, out, reader).run()
+    except KeyboardInterrupt:
+        out.print("\nInterrupted; the game is abandoned.")
+        return 130

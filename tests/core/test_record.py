@@ -1,0 +1,390 @@
+"""Game records: readable text that replays the game exactly, and clear errors when corrupt."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import scarab
+from scarab import BadRecord, Record, read_record, replay, write_record
+from scarab.games.luxor.state import LuxorState
+
+LUXOR = scarab.load("luxor")
+
+# (players, seed, decisions): None plays to the end, a number stops part way.
+GAMES = [
+    (2, 11, None),
+    (3, 12, None),
+    (4, 13, None),
+    (2, 21, 37),
+    (3, 22, 1),
+    (4, 23, 90),
+    (2, 24, 0),
+]
+# Engine bug: read_record strips "{...}" as a comment from every line, tags included, so the
+# [Options "{}"] tag that write_record always writes reads back as "" and fails to parse.
+BRACES_IN_TAGS = pytest.mark.xfail(
+    strict=True,
+    raises=BadRecord,
+    reason="engine bug: read_record removes {comments} inside tag lines too, so every record "
+    'write_record produces ([Options "{}"]) fails with "the Options tag is not JSON"',
+)
+
+GAME_IDS = [f"{p}p-seed{s}-{'end' if n is None else n}" for p, s, n in GAMES]
+
+
+def played(players: int, seed: int, decisions: int | None = None) -> LuxorState:
+    """A game of random legal moves, to the end or for that many decisions."""
+    s = LUXOR.new_game(players, seed=seed)
+    assert isinstance(s, LuxorState)
+    choose = random.Random(seed * 1000 + players)
+    while not s.is_over and (decisions is None or len(s.history()) < decisions):
+        s.apply(choose.choice(s.legal_actions()))
+    return s
+
+
+def header(game: str = "luxor", players: str = "ann, bob", seed: str = "7") -> list[str]:
+    """The tags a person writing a record by hand needs (Options, Date, Result are optional)."""
+    return [f'[Game "{game}"]', f'[Players "{players}"]', f'[Seed "{seed}"]']
+
+
+def move_lines(s: LuxorState) -> list[str]:
+    return [f"{i}. p{seat + 1} {a}" for i, (seat, a) in enumerate(s.history(), 1)]
+
+
+@pytest.fixture(scope="module")
+def finished() -> LuxorState:
+    s = LUXOR.new_game(["ann", "bob"], seed=7)
+    assert isinstance(s, LuxorState)
+    choose = random.Random(7)
+    while not s.is_over:
+        s.apply(choose.choice(s.legal_actions()))
+    return s
+
+
+def lines_of(s: LuxorState) -> list[str]:
+    """A hand-written record of s: the required tags, a blank line, the moves."""
+    return [*header(seed=str(s.seed)), "", *move_lines(s)]
+
+
+def read_error(lines: list[str]) -> str:
+    """The BadRecord message for this text, raised by reading or by replaying it."""
+    with pytest.raises(BadRecord) as info:
+        replay(read_record("\n".join(lines) + "\n"))
+    assert isinstance(info.value, ValueError)
+    return str(info.value)
+
+
+# ---- what a record holds and how it reads ----------------------------------
+@pytest.mark.parametrize(("players", "seed", "decisions"), GAMES, ids=GAME_IDS)
+def test_record_describes_the_game(players: int, seed: int, decisions: int | None) -> None:
+    s = played(players, seed, decisions)
+    rec = s.record()
+    assert rec.game == "luxor"
+    assert rec.players == s.names == tuple(f"p{i + 1}" for i in range(players))
+    assert rec.seed == seed
+    assert rec.options == {}
+    assert rec.moves == [(seat, str(a)) for seat, a in s.history()]
+    if s.is_over:
+        scores = "-".join(str(v) for v in s.scores())
+        winners = ", ".join(s.names[w] for w in s.winners())
+        assert rec.result == f"{scores} won by {winners}"
+    else:
+        assert rec.result == "*"
+        assert len(rec.moves) == decisions
+
+
+def test_record_text_is_human_readable(finished: LuxorState) -> None:
+    text = write_record(finished.record())
+    lines = text.splitlines()
+    assert lines[:6] == [
+        '[Game "luxor"]',
+        '[Players "ann, bob"]',
+        '[Seed "7"]',
+        '[Options "{}"]',
+        f'[Date "{finished.date}"]',
+        f'[Result "{finished.result_text()}"]',
+    ]
+    assert lines[6] == ""
+    moves = lines[7:]
+    assert moves == move_lines(finished)
+    assert moves[0].startswith("1. p1 L ") or moves[0].startswith("1. p1 R ")
+    for i, line in enumerate(moves, 1):
+        assert re.fullmatch(rf"{i}\. p[12] [LR]? ?[-+\w ]+", line), line
+    assert text.endswith("\n") and not text.endswith("\n\n")
+
+
+def test_a_new_game_writes_just_the_header() -> None:
+    s = LUXOR.new_game(3, seed=5)
+    text = write_record(s.record())
+    assert re.search(r"^\d+\.", text, re.M) is None
+    assert '[Result "*"]' in text
+    assert '[Players "p1, p2, p3"]' in text
+
+
+def test_names_with_commas_cannot_be_written() -> None:
+    rec = Record("luxor", ("ann, the first", "bob"), 1)
+    with pytest.raises(ValueError, match="comma"):
+        write_record(rec)
+    with pytest.raises(ValueError, match="non-empty"):
+        write_record(Record("luxor", ("  ", "bob"), 1))
+
+
+# ---- round trips ------------------------------------------------------------
+@pytest.mark.parametrize(("players", "seed", "decisions"), GAMES, ids=GAME_IDS)
+def test_replay_reproduces_the_game(players: int, seed: int, decisions: int | None) -> None:
+    s = played(players, seed, decisions)
+    again = replay(s.record())
+    assert isinstance(again, LuxorState)
+    assert again is not s
+    assert again == s  # LuxorState.key(): every piece, the RNG state and the move count
+    assert again.key() == s.key()
+    assert again.history() == s.history()
+    for seat in [None, *range(players)]:
+        assert again.view(seat) == s.view(seat)
+    assert again.is_over == s.is_over
+    assert again.current_player == s.current_player
+    assert again.scores() == s.scores()
+    assert again.winners() == s.winners()
+    assert again.result_text() == s.result_text()
+    assert again.legal_actions() == s.legal_actions()
+
+
+@BRACES_IN_TAGS
+@pytest.mark.parametrize(("players", "seed", "decisions"), GAMES, ids=GAME_IDS)
+def test_written_record_reads_back(players: int, seed: int, decisions: int | None) -> None:
+    s = played(players, seed, decisions)
+    rec = s.record()
+    back = read_record(write_record(rec))
+    assert back == rec
+    assert write_record(back) == write_record(rec)
+
+
+@BRACES_IN_TAGS
+@pytest.mark.parametrize(("players", "seed", "decisions"), GAMES, ids=GAME_IDS)
+def test_replay_from_text_reproduces_the_game(
+    players: int, seed: int, decisions: int | None
+) -> None:
+    s = played(players, seed, decisions)
+    again = replay(read_record(write_record(s.record())))
+    assert again == s
+    assert again.date == s.date
+    for seat in [None, *range(players)]:
+        assert again.view(seat) == s.view(seat)
+
+
+def test_hand_written_record_replays(finished: LuxorState) -> None:
+    """Only Game, Players and Seed are required; Options, Date and Result may be left out."""
+    rec = read_record("\n".join(lines_of(finished)) + "\n")
+    assert rec.players == ("ann", "bob")
+    assert rec.options == {} and rec.date == "" and rec.result == "*"
+    assert rec.lines[0] == 5  # three tags, a blank line, then move 1
+    again = replay(rec)
+    assert again == finished
+    assert again.result_text() == finished.result_text()
+
+
+def test_comments_and_blank_lines_are_ignored(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    noisy = [lines[0], "", "{a note before the tags}", *lines[1:5]]
+    noisy += [f"{line} {{comment {i}}}" for i, line in enumerate(lines[5:])]
+    noisy.insert(6, "   ")
+    rec = read_record("\n".join(noisy))
+    assert rec.moves == finished.record().moves
+    assert replay(rec) == finished
+
+
+def test_result_tag_is_checked_when_it_matches(finished: LuxorState) -> None:
+    lines = [*lines_of(finished)]
+    lines.insert(3, f'[Result "{finished.result_text()}"]')
+    assert replay(read_record("\n".join(lines))) == finished
+
+
+def without_options(text: str) -> str:
+    """The text minus its Options tag, to test other tags apart from the braces bug."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("[Options"))
+
+
+def test_quoted_names_round_trip() -> None:
+    rec = Record("luxor", ('Ann "the bold"', "back\\slash"), 3, date="2026-01-02", result="*")
+    assert read_record(without_options(write_record(rec))).players == rec.players
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason='engine bug: read_record strips "{...}" inside tag lines, so a player named '
+    '"ann {the bold}" reads back as "ann"',
+)
+def test_names_with_braces_round_trip() -> None:
+    rec = Record("luxor", ("ann {the bold}", "bob"), 3)
+    assert read_record(without_options(write_record(rec))).players == rec.players
+
+
+@BRACES_IN_TAGS
+def test_options_object_reaches_the_game(finished: LuxorState) -> None:
+    """A well-formed Options object is handed to the game, which refuses unknown options."""
+    lines = lines_of(finished)
+    lines.insert(3, '[Options "{\\"speed\\": 2}"]')
+    rec = read_record("\n".join(lines))
+    assert rec.options == {"speed": 2}
+    with pytest.raises(BadRecord, match=r"cannot set up a game.*no options"):
+        replay(rec)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine bug: write_record accepts names with outer spaces (the game accepts them "
+    "as seat names) but read_record strips them, so the players do not round trip",
+)
+def test_names_with_outer_spaces_round_trip_or_are_refused() -> None:
+    rec = Record("luxor", (" ann", "bob "), 3)
+    try:
+        text = write_record(rec)
+    except ValueError:
+        return  # refusing such names is fine too
+    assert read_record(without_options(text)).players == rec.players
+
+
+# ---- corrupt records ---------------------------------------------------------
+def test_malformed_tag_names_the_line(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    lines[1] = "[Players ann, bob]"
+    message = read_error(lines)
+    assert "line 2" in message
+    assert "malformed tag" in message and "[Players ann, bob]" in message
+
+
+def test_unreadable_move_line_names_the_line(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    lines[6] = "2 p2 L S+3"  # no dot after the number
+    message = read_error(lines)
+    assert "line 7" in message and "cannot read" in message and "2 p2 L S+3" in message
+
+
+@pytest.mark.parametrize("tag", ["Game", "Players", "Seed"])
+def test_missing_required_tag(finished: LuxorState, tag: str) -> None:
+    lines = [line for line in lines_of(finished) if not line.startswith(f"[{tag} ")]
+    message = read_error(lines)
+    assert "lacks" in message and tag in message
+
+
+def test_missing_tags_are_all_named() -> None:
+    message = read_error(["1. p1 L S+1"])
+    assert "Game" in message and "Players" in message and "Seed" in message
+
+
+@pytest.mark.parametrize("seed", ["seven", "7.5", ""])
+def test_seed_must_be_an_integer(finished: LuxorState, seed: str) -> None:
+    lines = lines_of(finished)
+    lines[2] = f'[Seed "{seed}"]'
+    message = read_error(lines)
+    assert "Seed" in message and "integer" in message and repr(seed) in message
+
+
+@pytest.mark.parametrize(
+    ("tag_value", "problem"),
+    [("not json", "not JSON"), ("[1, 2]", "JSON object"), ('\\"text\\"', "JSON object")],
+)
+def test_options_must_be_a_json_object(finished: LuxorState, tag_value: str, problem: str) -> None:
+    lines = lines_of(finished)
+    lines.insert(3, f'[Options "{tag_value}"]')
+    message = read_error(lines)
+    assert "Options" in message and problem in message
+
+
+def test_wrong_move_number(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    lines[5] = lines[5].replace("2.", "3.", 1)
+    message = read_error(lines)
+    assert "line 6" in message and "move number 3, expected 2" in message
+
+
+def test_seat_zero_does_not_exist(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    lines[4] = lines[4].replace("p1", "p0", 1)
+    message = read_error(lines)
+    assert "line 5" in message and "p0" in message
+
+
+def test_move_by_the_wrong_seat(finished: LuxorState) -> None:
+    moves = finished.record().moves
+    i = next(i for i, (seat, _) in enumerate(moves) if seat == 1)  # bob's first decision
+    lines = lines_of(finished)
+    lineno = 5 + i  # lines_of: three tags, a blank line, then the moves from line 5
+    lines[lineno - 1] = lines[lineno - 1].replace(" p2 ", " p1 ", 1)
+    message = read_error(lines)
+    assert f"line {lineno}" in message
+    assert "p1 moves" in message and "p2's decision" in message
+
+
+def test_seat_beyond_the_table(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    lines[4] = lines[4].replace("p1", "p3", 1)
+    message = read_error(lines)
+    assert "line 5" in message and "p3" in message
+
+
+@pytest.mark.parametrize("text", ["L S+9", "L 40+1", "take key", "jump", "R pass"])
+def test_illegal_move_text(finished: LuxorState, text: str) -> None:
+    lines = lines_of(finished)
+    lines[4] = f"1. p1 {text}"
+    message = read_error(lines)
+    assert "line 5" in message and repr(text) in message and "not legal" in message
+
+
+def test_illegal_move_later_in_the_game(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    n = len(lines) // 2
+    number = lines[n].split(".")[0]
+    seat = lines[n].split()[1]
+    lines[n] = f"{number}. {seat} act 99"
+    message = read_error(lines)
+    assert f"line {n + 1}" in message and "'act 99'" in message
+
+
+def test_moves_after_the_game_is_over(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    extra = len(finished.history()) + 1
+    lines.append(f"{extra}. p1 L S+1")
+    message = read_error(lines)
+    assert f"line {len(lines)}" in message and "already over" in message and "L S+1" in message
+
+
+def test_result_tag_that_does_not_match(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    lines.insert(3, '[Result "0-0 won by bob"]')
+    message = read_error(lines)
+    assert "Result" in message and "0-0 won by bob" in message
+    assert finished.result_text() in message
+
+
+def test_truncated_record_does_not_match_its_result(finished: LuxorState) -> None:
+    lines = lines_of(finished)[:-3]
+    lines.insert(3, f'[Result "{finished.result_text()}"]')
+    message = read_error(lines)
+    assert "Result" in message and "'*'" in message
+
+
+def test_unknown_game(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    lines[0] = '[Game "nope"]'
+    message = read_error(lines)
+    assert "'nope'" in message and "luxor" in message
+
+
+@pytest.mark.parametrize("players", ["ann", "a, b, c, d, e"])
+def test_player_count_out_of_range(finished: LuxorState, players: str) -> None:
+    lines = lines_of(finished)
+    lines[1] = f'[Players "{players}"]'
+    message = read_error(lines)
+    assert "2 to 4 players" in message
+
+
+def test_tag_after_the_moves(finished: LuxorState) -> None:
+    lines = [*lines_of(finished), '[Date "2026-01-01"]']
+    message = read_error(lines)
+    assert f"line {len(lines)}" in message and "after the moves" in message

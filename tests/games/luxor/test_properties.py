@@ -1,0 +1,694 @@
+"""Properties of Luxor over many random games (2-4 players, any seed).
+
+Every piece is conserved after every action, hands and turns follow the card
+rules, games end, notation round-trips, clones and replays are exact, and a
+seat's view never depends on what it may not know.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import scarab
+from scarab import IllegalAction
+from scarab.core.rng import Rng
+from scarab.games.luxor import data as D
+from scarab.games.luxor import rules
+from scarab.games.luxor.actions import REWARDS, LuxorAction, action, parse
+from scarab.games.luxor.state import LuxorState
+
+LUXOR = scarab.load("luxor")
+PLAY, DIE, ACT, CHOICE, OVER = range(5)
+SPACES = range(1, D.CHAMBER)
+ADVENTURERS = 5  # two on the stairs, three at the statues
+MAX_DECISIONS = 1500  # random games take 80-250 decisions; a runaway game trips this
+NUM_CARDS = 55
+OSIRIS = dict.fromkeys(D.OSIRIS_SPACES)
+HORUS_EYES = dict(D.HORUS_SPACES)
+
+seeds = st.integers(min_value=0, max_value=2**64 - 1)
+player_counts = st.integers(min_value=2, max_value=4)
+choice_seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def new(players: int, seed: int) -> LuxorState:
+    s = LUXOR.new_game(players, seed=seed)
+    assert isinstance(s, LuxorState)
+    return s
+
+
+def every_action() -> list[LuxorAction]:
+    """Every action the notation can name (the pool illegal attempts are drawn from)."""
+    out: list[LuxorAction] = []
+    for side in ("L", "R"):
+        out += [action(verb, side) for verb in ("die", "all", "last", "pass")]
+        out += [
+            action("move", side, src, k) for src in range(D.CHAMBER) for k in (-1, *range(1, 7))
+        ]
+    out += [action("go", "", src, k) for src in range(D.CHAMBER) for k in range(1, 7)]
+    out += [action("act", "", sp) for sp in SPACES]
+    out += [action("take", what=w) for w in REWARDS]
+    return out
+
+
+ALL_ACTIONS = every_action()
+
+
+# ---- the invariants ----------------------------------------------------------
+@cache
+def most_sets(vase: int, statue: int, jewelry: int, wild: int) -> int:
+    """Brute force: build sets one at a time, each of three types with at most two wilds."""
+    best = 0
+    counts = (vase, statue, jewelry)
+    for wild_slots in range(4):  # bitmask-free: try every subset of types filled by a wild
+        for mask in range(8):
+            wilds_used = bin(mask).count("1")
+            if wilds_used != wild_slots or wilds_used > D.MAX_WILD_PER_SET or wilds_used > wild:
+                continue
+            rest = [c - (0 if mask >> t & 1 else 1) for t, c in enumerate(counts)]
+            if min(rest) < 0:
+                continue
+            best = max(best, 1 + most_sets(*rest, wild - wilds_used))
+    return best
+
+
+def check_final_scoring(s: LuxorState) -> None:
+    """LUX-SCORE-*: each final row recomputed from the pieces; LUX-WIN: the winners."""
+    assert s.final is not None
+    for p, b in enumerate(s.final):
+        assert b.adventurers == sum(D.WALL_VP[a] for a in s.adv[p])
+        assert D.WALL_VP[D.STAIRS] == 0 and D.WALL_VP[D.CHAMBER] >= max(D.WALL_VP[:-1])
+        assert b.sarcophagi == sum(s.sarcs[p])
+        assert b.keys == s.keys[p]
+        assert b.scarabs == sum(s.scarabs[p])
+        counts = Counter(D.TREASURES[t].type for t in s.treasures[p])
+        assert b.sets == most_sets(counts[0], counts[1], counts[2], s.wilds[p])
+        assert b.set_points == (D.SET_POINTS[min(b.sets, 8) - 1] if b.sets else 0)
+        looted = sum(D.TREASURES[t].vp for t in s.treasures[p])
+        assert s.score[p] == looted + b.total
+    best = max(s.score)
+    tied = [p for p in range(s.num_players) if s.score[p] == best]
+    top = {p: max(s.sarcs[p], default=0) for p in tied}
+    expected = [p for p in tied if top[p] == max(top.values())]
+    assert s.winners() == expected
+
+
+def check_invariants(s: LuxorState) -> None:
+    """Everything that must hold in any reachable state (and any determinization)."""
+    n = s.num_players
+    over = s.phase == OVER
+    # cards: 31 basic + 24 Horus, each exactly once
+    cards = [*s.draw, *s.discard]
+    for stack in s.horus:
+        cards += stack
+    for hand in s.hands:
+        cards += hand
+    assert len(cards) == NUM_CARDS and set(cards) == set(range(NUM_CARDS)), "cards conserved"
+    assert s.horus[0] == []
+    for lv in D.HORUS_LEVELS:
+        assert all(D.CARDS[c].level == lv for c in s.horus[lv]), "Horus stacks hold their level"
+    # LUX-HAND-FIVE: five cards, except the decider's four in the middle of a turn
+    for p, hand in enumerate(s.hands):
+        mid_turn = p == s.seat and s.phase in (DIE, ACT, CHOICE)
+        assert len(hand) == (4 if mid_turn else 5), (p, s.phase, hand)
+    # the board: fixed spaces keep their tiles; treasures, temples and gaps elsewhere
+    for sp in SPACES:
+        kind = s.tk[sp]
+        if sp in OSIRIS:
+            assert kind == D.OSIRIS
+        elif sp in HORUS_EYES:
+            assert (kind, s.ta[sp]) == (D.HORUS, HORUS_EYES[sp])
+        else:
+            assert kind in (D.TREASURE, D.TEMPLE, D.EMPTY)
+            assert kind != D.TEMPLE or D.ICON[sp] >= 0, "temple tiles only under an icon"
+    assert (s.nxt, s.prv) == rules.links(s.tk), "movement links match the tiles"
+    on_board = [s.ta[sp] for sp in SPACES if s.tk[sp] == D.TREASURE]
+    taken = [t for ts in s.treasures for t in ts]
+    assert sorted(on_board + taken) == list(range(30)), "30 treasure tiles conserved"
+    temple_total = 0
+    for b in range(len(D.BACKS)):
+        faces = [s.ta[sp] for sp in SPACES if s.tk[sp] == D.TEMPLE and D.ICON[sp] == b]
+        assert sorted(s.temple[b] + faces) == sorted(D.TEMPLE_STACKS[b]), D.BACKS[b]
+        temple_total += len(s.temple[b]) + len(faces)
+    assert temple_total == 14
+    osiris = [s.ta[sp] for sp in D.OSIRIS_SPACES]
+    assert sorted(osiris + s.osiris_box) == sorted(D.OSIRIS_TILES)
+    # supplies
+    assert min(s.key_supply, s.key_space, *s.keys) >= 0
+    assert s.key_supply + sum(s.keys) + s.key_space == 20 == D.KEYS
+    assert s.key_space == len(s.chamber), "LUX-CHAMBER-KEY: one key per entry"
+    assert min(s.wild_supply, *s.wilds) >= 0
+    assert s.wild_supply + sum(s.wilds) == 18 == D.WILD_TILES
+    scarabs = s.scarab_supply + [v for vs in s.scarabs for v in vs]
+    assert len(scarabs) == 22 and Counter(scarabs) == Counter(D.SCARABS)
+    awarded: list[list[int]] = [[] for _ in range(n)]
+    for i, p in enumerate(s.chamber[: len(D.SARCOPHAGI)]):
+        awarded[p].append(D.SARCOPHAGI[i])  # LUX-CHAMBER-SARC: 5 to the first, 3 to the second
+    assert s.sarcs == awarded
+    assert s.sarcophagi == list(D.SARCOPHAGI[len(s.chamber) :])
+    # adventurers
+    for p in range(n):
+        adv = s.adv[p]
+        assert 0 <= s.sleep[p] < 1 << len(D.STATUES)
+        assert len(adv) + bin(s.sleep[p]).count("1") == ADVENTURERS
+        assert adv == sorted(adv, reverse=True)
+        assert all(D.STAIRS <= a <= D.CHAMBER for a in adv)
+        assert adv.count(D.CHAMBER) == s.chamber.count(p)
+        assert not any(a in OSIRIS for a in adv), "LUX-OSIRIS: never stops on an Osiris tile"
+        for i, after in enumerate(D.STATUES):
+            if s.sleep[p] >> i & 1:  # LUX-WAKE: nobody of p got past a statue where p's lies
+                assert all(a <= after for a in adv), (p, i, adv)
+    # scores: treasures during play (LUX-TREASURE-TAKE), plus final scoring at the end
+    if over:
+        check_final_scoring(s)
+    else:
+        assert s.final is None and s.winners() == []
+        for p in range(n):
+            assert s.score[p] == sum(D.TREASURES[t].vp for t in s.treasures[p])
+    # whose decision, and what kind
+    assert 0 <= s.seat < n and s.round >= 1
+    assert s.is_over == over and (s.current_player is None) == over
+    if s.phase == DIE:
+        assert 1 <= s.die <= 6
+        assert D.CARD_KIND[s.discard[-1]] in (D.K_DIE, D.K_RANGE_DIE)
+    if s.phase == ACT:
+        assert len(s.act_spaces) >= 2
+    if s.phase == CHOICE:
+        assert len(s.choices) >= 2
+    legal = s.legal_actions()
+    assert bool(legal) != over, "legal actions exist exactly while the game goes on"
+    assert len(set(legal)) == len(legal), "no action listed twice"
+
+
+def check_notation(s: LuxorState) -> None:
+    """Every legal action prints as notation that reads back as the same action."""
+    for a in s.legal_actions():
+        assert isinstance(a, LuxorAction)
+        text = str(a)
+        assert LUXOR.parse_action(s, text) == a
+        assert LUXOR.parse_action(s, f"  {text.lower()} ") == a
+        assert hash(a) == hash(parse(text))
+
+
+# ---- the drivers ---------------------------------------------------------------
+def play_out(
+    s: LuxorState,
+    choose: random.Random,
+    visit: Callable[[LuxorState, int], None] | None = None,
+    stop: int | None = None,
+) -> list[LuxorAction]:
+    """Random legal moves to the end (or `stop` decisions); `visit` sees each state first."""
+    done: list[LuxorAction] = []
+    while not s.is_over and (stop is None or len(done) < stop):
+        assert len(done) < MAX_DECISIONS, "the game does not end"
+        if visit is not None:
+            visit(s, len(done))
+        a = choose.choice(s.legal_actions())
+        s.apply(a)
+        done.append(a)
+    return done
+
+
+@dataclasses.dataclass
+class Turn:
+    """What a turn started from, to check the hand it leaves (see check_turn_end)."""
+
+    seat: int
+    hand: list[int]
+    side: str
+    top: int | None  # the draw pile's top card when the turn began
+    kinds: list[str] = dataclasses.field(default_factory=list)  # event kinds so far
+
+    @property
+    def played(self) -> int:
+        return self.hand[0] if self.side == "L" else self.hand[-1]
+
+
+def checked_game(seed: int, players: int, choice: int) -> LuxorState:
+    """A random game with every check after every action."""
+    s = new(players, seed)
+    choose = random.Random(choice)
+    check_invariants(s)
+    turn: Turn | None = None
+    decisions = 0
+    played: list[tuple[int, LuxorAction]] = []
+    while not s.is_over:
+        decisions += 1
+        assert decisions <= MAX_DECISIONS, "the game does not end"
+        check_notation(s)
+        legal = s.legal_actions()
+        before_key = s.key()
+        # an illegal action is refused and changes nothing
+        wrong = choose.choice(ALL_ACTIONS)
+        if wrong not in legal:
+            with pytest.raises(IllegalAction, match="Legal now"):
+                s.apply(wrong)
+            assert s.key() == before_key
+        seat, scores = s.seat, s.scores()
+        a = choose.choice(legal)
+        if s.phase == PLAY:
+            turn = Turn(seat, s.hands[seat][:], a.side, s.draw[-1] if s.draw else None)
+        assert turn is not None and turn.seat == seat, "one seat decides the whole turn"
+        events = s.apply(a)
+        kinds = [e.kind for e in events]
+        turn.kinds += kinds
+        played.append((seat, a))
+        check_events(events, s.num_players)
+        check_invariants(s)
+        assert all(x >= y for x, y in zip(s.scores(), scores, strict=True)), "score fell"
+        if "play" in kinds and "reshuffle" not in kinds:
+            assert s.discard[-1] == turn.played, "LUX-HAND-DISCARD: the card goes to the discard"
+        if s.phase in (PLAY, OVER):  # the turn is over: check the hand it leaves
+            check_turn_end(s, turn)
+            turn = None
+            if s.seat == 0 and not s.is_over:  # a round is complete and the game goes on
+                assert len(s.chamber) < 2, "LUX-END-CHAMBER"
+                assert s.round_moved is False
+    assert s.history() == played
+    assert s.seat == 0, "the game ends with a complete round"
+    assert len(s.chamber) >= 2 or not s.round_moved, "LUX-END-CHAMBER / LUX-END-STUCK"
+    with pytest.raises(IllegalAction, match="over"):
+        s.apply(ALL_ACTIONS[0])
+    return s
+
+
+def check_turn_end(s: LuxorState, turn: Turn) -> None:
+    """LUX-HAND-ENDS/ORDER/MIDDLE/FIVE, LUX-DRAW and LUX-HORUS-CARD for the turn just ended."""
+    after = s.hands[turn.seat]
+    rest = turn.hand[1:] if turn.side == "L" else turn.hand[:-1]
+    assert len(after) == 5
+    assert after[:2] + after[3:] == rest, "the hand keeps its order; the new card is in the middle"
+    new_card = after[2]
+    if "horus" in turn.kinds:
+        assert D.CARDS[new_card].level > 0, "a Horus card gained replaces the draw"
+        assert "draw" not in turn.kinds
+    else:
+        assert turn.kinds.count("draw") == 1
+        if "reshuffle" not in turn.kinds:
+            assert new_card == turn.top, "the top card of the draw pile is drawn"
+
+
+def check_events(events: list[scarab.Event], players: int) -> None:
+    json.dumps([e.to_json() for e in events])
+    for e in events:
+        if e.kind in ("draw", "scarab"):  # what was drawn is the drawer's secret
+            assert e.secret_to == e.player is not None
+            for other in [None, *range(players)]:
+                if other != e.player:
+                    hidden = e.for_viewer(other)
+                    assert hidden.data == {} and hidden.text != e.text
+
+
+# ---- setup and data ------------------------------------------------------------
+@pytest.mark.rule(
+    "LUX-SETUP-DEAL",
+    "LUX-SETUP-HORUS-CARDS",
+    "LUX-SETUP-OSIRIS",
+    "LUX-SETUP-TREASURES",
+    "LUX-SETUP-TEMPLE",
+    "LUX-SETUP-SUPPLY",
+    "LUX-SETUP-ADVENTURERS",
+)
+@given(seeds, player_counts)
+@settings(max_examples=60, deadline=None)
+def test_setup_deals_every_piece(seed: int, players: int) -> None:
+    s = new(players, seed)
+    check_invariants(s)
+    assert len(s.draw) == 31 - 5 * players and s.discard == []
+    assert all(D.CARDS[c].level == 0 for c in s.draw + [c for h in s.hands for c in h])
+    assert [len(st) for st in s.horus[1:]] == [8, 8, 8]
+    assert all(s.tk[sp] == D.TREASURE for sp in D.TREASURE_SPACES)
+    assert len(s.osiris_box) == 2
+    assert [len(st) for st in s.temple] == [len(st) for st in D.TEMPLE_STACKS]
+    assert s.adv == [[D.STAIRS, D.STAIRS]] * players and s.sleep == [0b111] * players
+    assert (s.key_supply, s.wild_supply, len(s.scarab_supply)) == (20, 18, 22)
+    assert s.sarcophagi == [5, 3]
+    assert (s.seat, s.round, s.phase, s.current_player) == (0, 1, PLAY, 0)
+    assert s == new(players, seed), "the same seed deals the same game"
+
+
+def test_component_counts() -> None:
+    assert len(D.CARDS) == NUM_CARDS and D.NUM_BASIC == 31
+    assert Counter(c.level for c in D.CARDS) == {0: 31, 1: 8, 2: 8, 3: 8}
+    assert len(D.TREASURES) == 30 and sum(map(len, D.TEMPLE_STACKS)) == 14
+    assert (D.KEYS, D.WILD_TILES, len(D.SCARABS)) == (20, 18, 22)
+    assert sorted(D.SARCOPHAGI) == [3, 5] and len(D.OSIRIS_TILES) == 6
+    assert len(D.OSIRIS_SPACES) == 4
+
+
+def test_different_seeds_deal_different_games() -> None:
+    keys = {tuple(map(str, new(3, seed).key())) for seed in range(40)}
+    assert len(keys) == 40
+
+
+def test_every_notation_reads_back() -> None:
+    for a in ALL_ACTIONS:
+        assert parse(str(a)) == a
+        assert hash(a) == hash(parse(str(a)))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            a.steps = 9  # type: ignore[misc]
+
+
+# ---- whole random games ---------------------------------------------------------
+@pytest.mark.rule(
+    "LUX-HAND-FIVE",
+    "LUX-HAND-ENDS",
+    "LUX-HAND-ORDER",
+    "LUX-HAND-MIDDLE",
+    "LUX-HAND-DISCARD",
+    "LUX-DRAW",
+    "LUX-RESHUFFLE",
+    "LUX-HORUS-CARD",
+    "LUX-WAKE",
+    "LUX-MOVE-ACTIVE",
+    "LUX-OSIRIS",
+    "LUX-TREASURE-TAKE",
+    "LUX-TEMPLE-REVEAL",
+    "LUX-CHAMBER-KEY",
+    "LUX-CHAMBER-SARC",
+    "LUX-END-CHAMBER",
+    "LUX-END-STUCK",
+    "LUX-SCORE-ORDER",
+    "LUX-SCORE-WALL",
+    "LUX-SCORE-CHAMBER-WALL",
+    "LUX-SCORE-SARC",
+    "LUX-SCORE-KEYS",
+    "LUX-SCORE-SETS",
+    "LUX-SCORE-SCARABS",
+    "LUX-WIN",
+)
+@given(seeds, player_counts, choice_seeds)
+@settings(max_examples=100, deadline=None)
+def test_random_games_keep_every_invariant(seed: int, players: int, choice: int) -> None:
+    s = checked_game(seed, players, choice)
+    assert s.is_over
+    assert len(s.history()) <= MAX_DECISIONS
+    assert s.round <= MAX_DECISIONS // players
+
+
+@given(seeds, player_counts, choice_seeds)
+@settings(max_examples=150, deadline=None)
+def test_random_games_end(seed: int, players: int, choice: int) -> None:
+    s = new(players, seed)
+    actions = play_out(s, random.Random(choice))
+    assert s.is_over and s.current_player is None and s.legal_actions() == []
+    assert 0 < len(actions) <= MAX_DECISIONS
+    assert s.winners() and set(s.winners()) <= set(range(players))
+    assert s.record().result == s.result_text() != "*"
+
+
+@given(seeds, player_counts, choice_seeds)
+@settings(max_examples=60, deadline=None)
+def test_same_seed_and_actions_give_the_same_game(seed: int, players: int, choice: int) -> None:
+    a = new(players, seed)
+    events_a: list[list[dict[str, object]]] = []
+    actions: list[LuxorAction] = []
+    choose = random.Random(choice)
+    while not a.is_over:
+        act = choose.choice(a.legal_actions())
+        actions.append(act)
+        events_a.append([e.to_json() for e in a.apply(act)])
+    names = [f"n{i}" for i in range(players)]
+    b = LUXOR.new_game(names, seed=seed)  # names do not matter to the game
+    for act, expected in zip(actions, events_a, strict=True):
+        got = [e.to_json() for e in b.apply(act)]
+        assert [(e["kind"], e["data"]) for e in got] == [(e["kind"], e["data"]) for e in expected]
+    assert b == a and b.key() == a.key()
+    assert b.scores() == a.scores() and b.winners() == a.winners()
+
+
+@given(seeds, player_counts, choice_seeds, st.integers(min_value=0, max_value=200))
+@settings(max_examples=60, deadline=None)
+def test_clones_are_independent(seed: int, players: int, choice: int, at: int) -> None:
+    s = new(players, seed)
+    choose = random.Random(choice)
+    play_out(s, choose, stop=at)
+    key, view, history = s.key(), s.view(None), s.history()
+    twin = s.clone()
+    assert twin == s and twin is not s
+    play_out(twin, random.Random(choice + 1))  # play the clone to its end ...
+    assert s.key() == key and s.view(None) == view and s.history() == history  # ... s is as it was
+    assert s.legal_actions() == rules.legal_actions(s)
+    twin = s.clone()
+    twin_key = twin.key()
+    play_out(s, choose)  # and playing the original on leaves the clone as it was
+    assert twin.key() == twin_key
+
+
+@given(seeds, player_counts, choice_seeds, st.integers(min_value=0, max_value=260))
+@settings(max_examples=60, deadline=None)
+def test_replay_of_the_record_is_the_same_game(
+    seed: int, players: int, choice: int, at: int
+) -> None:
+    s = new(players, seed)
+    play_out(s, random.Random(choice), stop=at)
+    again = scarab.replay(s.record())
+    assert again == s
+    assert again.history() == s.history() and again.result_text() == s.result_text()
+    for seat in [None, *range(players)]:
+        assert again.view(seat) == s.view(seat)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=scarab.BadRecord,
+    reason="engine bug: read_record strips {comments} inside tags, so the "
+    '[Options "{}"] that write_record writes never reads back',
+)
+@pytest.mark.parametrize(
+    ("seed", "players", "at"), [(1, 2, None), (2, 3, 40), (3, 4, None), (4, 2, 7)]
+)
+def test_record_text_round_trips(seed: int, players: int, at: int | None) -> None:
+    s = new(players, seed)
+    play_out(s, random.Random(seed), stop=at)
+    rec = s.record()
+    back = scarab.read_record(scarab.write_record(rec))
+    assert back == rec
+    assert scarab.replay(back) == s
+
+
+# ---- hidden information -------------------------------------------------------------
+def swap_differing(
+    a: list[int], b: list[int], rnd: random.Random, label: Callable[[int], object]
+) -> bool:
+    """Swap one element of a with one of b that looks different; False if none does."""
+    pairs = [(i, j) for i in range(len(a)) for j in range(len(b)) if label(a[i]) != label(b[j])]
+    if not pairs:
+        return False
+    i, j = rnd.choice(pairs)
+    a[i], b[j] = b[j], a[i]
+    return True
+
+
+def card_code(c: int) -> str:
+    return D.CARDS[c].code
+
+
+def same_value(v: int) -> int:
+    return v
+
+
+def check_leaks(s: LuxorState, me: int, rnd: random.Random) -> None:
+    """Changing what `me` may not know leaves view(me) and view(None) as they were."""
+    n = s.num_players
+    over = s.is_over
+    others = [p for p in range(n) if p != me]
+    mine = s.view(me)
+    spectator = s.view(None)
+    json.dumps(mine)
+    json.dumps(spectator)
+    seat_view = mine["seats"][me]
+    assert mine["viewer"] == me
+    assert seat_view["hand"] == [card_code(c) for c in s.hands[me]]
+    assert seat_view["scarabs"] == sorted(s.scarabs[me])
+    for p in others:
+        assert "hand" not in mine["seats"][p]
+        assert ("scarabs" in mine["seats"][p]) == over  # revealed at the end (LUX-SCORE-SCARABS)
+        assert mine["seats"][p]["hand_size"] == len(s.hands[p])
+        assert mine["seats"][p]["scarab_count"] == len(s.scarabs[p])
+    assert all("hand" not in seat for seat in spectator["seats"])
+
+    def hidden(change: Callable[[LuxorState], bool], owner: int | None = None) -> None:
+        t = s.clone()
+        if not change(t):
+            return
+        t.legal = None
+        assert t.view(me) == mine
+        assert t.view(None) == spectator
+        if owner is not None:  # the change is real: the owner sees it
+            assert t.view(owner) != s.view(owner)
+
+    if not over:
+        for p in others:
+            hidden(lambda t, p=p: swap_differing(t.hands[p], t.draw, rnd, card_code), p)
+            hidden(lambda t, p=p: swap_differing(t.scarabs[p], t.scarab_supply, rnd, same_value), p)
+        if len(others) >= 2:
+            p, q = others[:2]
+            hidden(lambda t: swap_differing(t.hands[p], t.hands[q], rnd, card_code), p)
+            hidden(lambda t: swap_differing(t.scarabs[p], t.scarabs[q], rnd, same_value), p)
+
+    def reorder(items: list[int]) -> bool:
+        before = items[:]
+        rnd.shuffle(items)
+        if items == before and len(set(items)) > 1:
+            items.reverse()
+        return items != before
+
+    hidden(lambda t: reorder(t.draw))
+    hidden(lambda t: any([reorder(stack) for stack in t.temple]))
+    hidden(lambda t: reorder(t.scarab_supply))
+
+    def below_tops(t: LuxorState) -> bool:
+        changed = False
+        for lv in D.HORUS_LEVELS:
+            below = t.horus[lv][:-1]
+            if reorder(below):
+                t.horus[lv][:-1] = below
+                changed = True
+        return changed
+
+    hidden(below_tops)
+
+    def reseed(t: LuxorState) -> bool:
+        t.rng = Rng(rnd.getrandbits(64))
+        return True
+
+    hidden(reseed)
+
+    # ... while what is on the table shows: my own hand, the Horus tops
+    t = s.clone()
+    if swap_differing(t.hands[me], t.draw, rnd, card_code):
+        assert t.view(me) != mine
+        assert t.view(None) == spectator or over
+    for lv in D.HORUS_LEVELS:
+        stack = s.horus[lv]
+        if len(stack) >= 2 and card_code(stack[-1]) != card_code(stack[0]):
+            t = s.clone()
+            t.horus[lv][0], t.horus[lv][-1] = t.horus[lv][-1], t.horus[lv][0]
+            assert t.view(me) != mine and t.view(None) != spectator
+
+
+@pytest.mark.rule("LUX-HIDDEN", "LUX-TEMPLE-SCARAB", "LUX-SETUP-HORUS-CARDS", "LUX-SETUP-TEMPLE")
+@given(seeds, player_counts, choice_seeds, st.integers(min_value=3, max_value=25))
+@settings(max_examples=40, deadline=None)
+def test_views_show_nothing_hidden(seed: int, players: int, choice: int, every: int) -> None:
+    s = new(players, seed)
+    rnd = random.Random(choice ^ 0x5EED)
+
+    def visit(state: LuxorState, i: int) -> None:
+        if i % every == 0:
+            check_leaks(state, rnd.randrange(players), rnd)
+
+    play_out(s, random.Random(choice), visit)
+    for me in range(players):
+        check_leaks(s, me, rnd)
+
+
+def check_determinize(s: LuxorState, me: int, k: int) -> set[tuple[object, ...]]:
+    key, mine, spectator = s.key(), s.view(me), s.view(None)
+    legal = s.legal_actions()
+    seen: set[tuple[object, ...]] = set()
+    for j in range(5):
+        d = s.determinize(me, random.Random(k + j))
+        assert isinstance(d, LuxorState) and d is not s
+        assert d.view(me) == mine
+        assert d.view(None) == spectator
+        check_invariants(d)
+        assert d.hands[me] == s.hands[me] and d.scarabs[me] == s.scarabs[me]
+        if s.current_player == me:
+            assert d.legal_actions() == legal, "my options are what they were"
+        assert d.rng.state != s.rng.state, "future dice and shuffles are resampled too"
+        others = tuple(tuple(h) for p, h in enumerate(d.hands) if p != me)
+        seen.add((others, tuple(d.draw)))
+        if j == 0:
+            assert d == s.determinize(me, random.Random(k)), "the caller's rng decides all"
+            play_out(d, random.Random(k), stop=20)  # the determinization plays on by itself
+    assert s.key() == key, "determinize leaves the game (and its RNG) untouched"
+    assert s.view(me) == mine
+    return seen
+
+
+@pytest.mark.rule("LUX-HIDDEN")
+@given(seeds, player_counts, choice_seeds, st.integers(min_value=4, max_value=30))
+@settings(max_examples=40, deadline=None)
+def test_determinize_is_consistent_with_the_view(
+    seed: int, players: int, choice: int, every: int
+) -> None:
+    s = new(players, seed)
+    rnd = random.Random(choice)
+    varied = checked = 0
+
+    def visit(state: LuxorState, i: int) -> None:
+        nonlocal varied, checked
+        if i % every == 0:
+            seen = check_determinize(state, rnd.randrange(players), rnd.getrandbits(32))
+            checked += 1
+            varied += len(seen) > 1
+
+    play_out(s, random.Random(choice), visit)
+    assert checked >= 1 and varied == checked, "hidden cards are resampled"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine bug: once the game is over view() reveals every seat's scarabs, but "
+    "determinize still resamples the other seats' scarabs, so the view changes (and the "
+    "kept final breakdown no longer matches the scarabs)",
+)
+@pytest.mark.rule("LUX-HIDDEN", "LUX-SCORE-SCARABS")
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_determinize_after_the_end_keeps_the_revealed_scarabs(seed: int) -> None:
+    s = new(2, seed)
+    play_out(s, random.Random(seed))
+    assert s.is_over and s.scarabs[0], "seat 1 holds scarabs to be revealed"
+    view = s.view(1)
+    for k in range(10):
+        d = s.determinize(1, random.Random(k))
+        assert d.view(1) == view, f"seed {seed}, rng {k}"
+        assert d.scarabs[0] == s.scarabs[0]
+
+
+def until_seat_takes_a_horus_card(s: LuxorState, seat: int, choose: random.Random) -> int | None:
+    """Play on until `seat` takes a Horus card (everyone sees which); that card, or None."""
+    while not s.is_over:
+        before = s.hands[seat][:]
+        events = s.apply(choose.choice(s.legal_actions()))
+        if any(e.kind == "horus" and e.player == seat for e in events):
+            (card,) = [c for c in s.hands[seat] if c not in before]
+            return card
+    return None
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine bug: determinize pools a seat's publicly taken Horus card with the hidden "
+    "cards, so it can leave that hand (into the draw pile or another hand), although every "
+    "seat saw it go from the face-up Horus stack into that hand",
+)
+@pytest.mark.rule("LUX-HIDDEN", "LUX-HORUS-CARD")
+def test_determinize_keeps_a_publicly_taken_horus_card_in_its_hand() -> None:
+    found = 0
+    for seed in range(100):
+        s = new(2, seed)
+        card = until_seat_takes_a_horus_card(s, 1, random.Random(seed))
+        if card is None:
+            continue
+        found += 1
+        assert D.CARDS[card].level > 0 and card in s.hands[1]
+        for k in range(10):
+            d = s.determinize(0, random.Random(k))
+            assert card in d.hands[1], f"seed {seed}, rng {k}: {D.CARDS[card].code} left p2's hand"
+        if found == 5:
+            break
+    assert found == 5

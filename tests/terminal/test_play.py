@@ -1,0 +1,200 @@
+"""`scarab play` in the terminal, driven by a scripted keyboard and a recording console."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections.abc import Iterable
+
+import pytest
+from rich.console import Console
+
+import scarab
+from scarab.cli import main
+from scarab.games.luxor.state import LuxorState
+from scarab.terminal import play_main
+from scarab.terminal.luxor import hand_text
+from scarab.terminal.play import seat_names
+
+LUXOR = scarab.load("luxor")
+
+
+def console() -> tuple[Console, io.StringIO]:
+    buf = io.StringIO()
+    return Console(file=buf, width=120), buf
+
+
+class Keyboard:
+    """Types the scripted lines first, then `then` for every later prompt; records prompts."""
+
+    def __init__(self, script: Iterable[str] = (), then: str | None = "1") -> None:
+        self.script = list(script)
+        self.then = then
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if "press Enter" in prompt:
+            return ""
+        if self.script:
+            return self.script.pop(0)
+        if self.then is None:
+            raise EOFError
+        return self.then
+
+
+def never(prompt: str) -> str:
+    raise AssertionError(f"a bots-only game asked {prompt!r}")
+
+
+def start(seats: list[str], seed: int) -> LuxorState:
+    """The game play_main sets up for these seats and seed."""
+    state = LUXOR.new_game(seat_names(seats), seed=seed)
+    assert isinstance(state, LuxorState)
+    return state
+
+
+def test_human_against_greedy_plays_to_the_end() -> None:
+    con, buf = console()
+    keys = Keyboard()
+    assert play_main("luxor", ["human", "greedy"], 3, console=con, read=keys) == 0
+    out = buf.getvalue()
+    assert keys.prompts and all("human" in p for p in keys.prompts)
+    assert "Your hand (left to right): L▸" in out
+    assert "greedy R" in out or "greedy L" in out  # bot moves are logged ...
+    assert "gains" in out  # ... with the bot's explanation
+    final = out[out.index("Final scoring") :]
+    for category in ("adventurers", "sarcophagi", "keys", "treasure sets", "scarabs", "total"):
+        assert category in final
+    assert "Winner: " in out or "Shared win: " in out
+
+
+def test_bad_input_asks_again_with_a_reason() -> None:
+    con, buf = console()
+    keys = Keyboard(["zzz", "99", "", "L S+9"])
+    assert play_main("luxor", ["human", "random"], 4, console=con, read=keys) == 0
+    out = buf.getvalue()
+    assert "cannot read 'zzz' as a Luxor action" in out
+    assert "There is no action 99" in out
+    assert "L S+9 is not legal" in out
+    assert len(set(keys.prompts[:5])) == 1  # the same question, five times
+
+
+def test_typed_notation_plays_that_action() -> None:
+    state = start(["human", "greedy"], 6)
+    legal = state.legal_actions()
+    chosen = legal[-1]
+    con, buf = console()
+    keys = Keyboard([f"  {str(chosen).lower()} "])
+    assert play_main("luxor", ["human", "greedy"], 6, console=con, read=keys) == 0
+    assert f"human plays {chosen}" in buf.getvalue()
+
+
+def test_numbered_list_matches_the_legal_actions() -> None:
+    state = start(["human", "greedy"], 8)
+    con, buf = console()
+    assert play_main("luxor", ["human", "greedy"], 8, console=con, read=Keyboard(then=None)) == 1
+    out = buf.getvalue()
+    for i, act in enumerate(state.legal_actions(), 1):
+        assert f"{i:>2}. {act}" in out
+
+
+@pytest.mark.rule("LUX-HIDDEN")
+def test_hot_seat_shows_only_the_current_humans_hand() -> None:
+    seed = 12
+    con, buf = console()
+    keys = Keyboard()
+    assert play_main("luxor", ["human", "human"], seed, console=con, read=keys) == 0
+    out = buf.getvalue()
+    turns = out.split("pass to human")[1:]
+    assert sum("press Enter" in p for p in keys.prompts) == len(turns) > 10
+    # Replay the same choices (always the first action) to know each turn's views.
+    state = start(["human", "human"], seed)
+    checked = 0
+    for turn in turns[:12]:
+        seat = state.current_player
+        assert seat is not None and turn.startswith(str(seat + 1))
+        mine, theirs = hand_text(state.view(seat)), hand_text(state.view(1 - seat))
+        shown = turn[: turn.index(f"human{seat + 1} plays")]
+        assert f"L▸ {mine} ◂R" in shown
+        assert shown.count("Your hand") == 1
+        if theirs != mine:
+            assert theirs not in turn
+            checked += 1
+        while state.current_player == seat:
+            state.apply(state.legal_actions()[0])
+    assert checked >= 6
+
+
+@pytest.mark.rule("LUX-HIDDEN")
+def test_one_human_sees_no_bot_secrets() -> None:
+    buf = io.StringIO()
+    con = Console(file=buf, width=1000)  # no wrapping: one event line per move
+    assert play_main("luxor", ["human", "greedy"], 5, console=con, read=Keyboard()) == 0
+    lines = buf.getvalue().splitlines()
+    end = lines.index(next(line for line in lines if "Game over" in line))
+    seen = 0
+    for line, after in itertools.pairwise(lines[:end]):
+        parts: list[str] = []
+        if line.startswith("greedy "):  # a bot move; its events follow on the next line
+            parts = after.strip().split("; ")
+        elif line.strip().startswith("greedy: "):  # the recent-events log
+            parts = [line.strip().removeprefix("greedy: ")]
+        for part in parts:
+            if part.startswith("drew"):
+                assert part in ("drew a card", "drew a scarab"), line
+                seen += 1
+    assert seen > 10
+
+
+def test_end_of_input_abandons_cleanly() -> None:
+    con, buf = console()
+    assert play_main("luxor", ["human", "greedy"], 1, console=con, read=Keyboard(then=None)) == 1
+    assert "abandoned" in buf.getvalue()
+    con, buf = console()
+
+    def eof_at_handover(prompt: str) -> str:
+        raise EOFError
+
+    assert play_main("luxor", ["human", "human"], 1, console=con, read=eof_at_handover) == 1
+    assert "Traceback" not in buf.getvalue()
+
+
+def test_quit_abandons() -> None:
+    con, buf = console()
+    assert play_main("luxor", ["greedy", "human"], 1, console=con, read=Keyboard(["quit"])) == 1
+    assert "human quit" in buf.getvalue()
+
+
+def test_bots_alone_play_through_without_input() -> None:
+    con, buf = console()
+    assert play_main("luxor", ["greedy", "greedy", "random"], 7, console=con, read=never) == 0
+    out = buf.getvalue()
+    assert "Final scoring" in out and "seed 7" in out
+
+
+@pytest.mark.rule("LUX-SETUP-PLAYERS")
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        (["human"], "takes 2 to 4 players"),
+        (["random"] * 5, "takes 2 to 4 players"),
+        (["human", "alien"], "unknown seat 'alien'"),
+    ],
+)
+def test_bad_seats_exit_2_with_a_message(seats: list[str], message: str) -> None:
+    con, buf = console()
+    assert play_main("luxor", seats, 1, console=con, read=never) == 2
+    assert message in buf.getvalue()
+    assert "Traceback" not in buf.getvalue()
+
+
+def test_the_command_line_plays_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "luxor", "--players", "greedy,random", "--seed", "3"]) == 0
+    assert "Final scoring" in capsys.readouterr().out
+    assert main(["play", "luxor", "--players", "greedy"]) == 2
+    assert "takes 2 to 4 players" in capsys.readouterr().err
+
+
+def test_seat_names_are_numbered_when_repeated() -> None:
+    assert seat_names(["human", "greedy", "greedy"]) == ["human", "greedy1", "greedy2"]

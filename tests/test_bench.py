@@ -1,0 +1,58 @@
+"""`scarab bench`: runs, prints its metrics, rejects unknown games. No speed targets here."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import scarab
+from scarab import bench
+from scarab.cli import main
+
+
+def test_bench_main_prints_the_three_metrics(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.bench_main("luxor", 0.2, None) == 0
+    out = capsys.readouterr().out
+    for metric in ("decisions/s", "games/s", "clones/s"):
+        assert metric in out
+    assert "machine:" in out
+    assert "OpenSpiel" in out  # either the comparison or the one-line install hint
+
+
+def test_measure_returns_positive_rates() -> None:
+    results = bench.measure("luxor", 0.05, 2)
+    assert set(results) == set(bench.METRICS)
+    assert all(v > 0 for v in results.values())
+
+
+def test_mid_game_state_is_under_way() -> None:
+    state = bench.mid_game(scarab.load("luxor"), 3, seed=4)
+    assert not state.is_over
+    assert state.history()
+
+
+def test_command_runs_bench(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "luxor", "--seconds", "0.05", "--players", "2"]) == 0
+    assert "decisions/s" in capsys.readouterr().out
+
+
+def test_command_rejects_unknown_game() -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "nope"])
+    assert exc.value.code != 0
+
+
+def test_command_rejects_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "luxor", "--seconds", "0.05", "--players", "9"]) != 0
+    assert "players" in capsys.readouterr().err
+
+
+def test_without_openspiel_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now raises ImportError
+    assert bench.compare_openspiel(0.01) is None
+    assert bench.bench_main("luxor", 0.05, 2) == 0
+    out = capsys.readouterr().out
+    assert "OpenSpiel not installed: pip install 'scarab[openspiel]' for the comparison" in out
