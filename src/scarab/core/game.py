@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scarab.core.errors import BadOption
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from scarab.core.record import Record
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
+_NO_DATA: Mapping[str, JSON] = MappingProxyType({})
 
 
 class Action(Protocol):
@@ -28,21 +29,33 @@ class Action(Protocol):
     def __str__(self) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, in data and in words.
 
     When ``secret_to`` is a seat, only that seat sees ``data`` and ``text``;
-    every other viewer gets ``public_data`` and ``public_text`` instead.
+    every other viewer gets ``public_text`` and ``public_data`` instead.
+    A plain slotted class: games build several per decision, so it stays cheap.
     """
 
-    kind: str
-    player: int | None
-    text: str
-    data: Mapping[str, JSON] = field(default_factory=dict)
-    secret_to: int | None = None
-    public_text: str = ""
-    public_data: Mapping[str, JSON] = field(default_factory=dict)
+    __slots__ = ("data", "kind", "player", "public_data", "public_text", "secret_to", "text")
+
+    def __init__(
+        self,
+        kind: str,
+        player: int | None,
+        text: str,
+        data: Mapping[str, JSON] = _NO_DATA,
+        secret_to: int | None = None,
+        public_text: str = "",
+        public_data: Mapping[str, JSON] = _NO_DATA,
+    ) -> None:
+        self.kind = kind
+        self.player = player
+        self.text = text
+        self.data = data
+        self.secret_to = secret_to
+        self.public_text = public_text
+        self.public_data = public_data
 
     def for_viewer(self, viewer: int | None) -> Event:
         """The copy a viewer may see (None = spectator)."""
@@ -57,6 +70,26 @@ class Event:
             "text": self.text,
             "data": dict(self.data),
         }
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.kind,
+            self.player,
+            self.text,
+            dict(self.data),
+            self.secret_to,
+            self.public_text,
+            dict(self.public_data),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        secret = "" if self.secret_to is None else f", secret to seat {self.secret_to}"
+        return f"Event({self.kind!r}, {self.text!r}{secret})"
 
 
 class State(ABC):

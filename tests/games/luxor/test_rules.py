@@ -775,7 +775,7 @@ def test_one_to_die_card_moves_up_to_the_roll() -> None:
 def test_advance_all_moves_everyone_nearest_first_then_one_action() -> None:
     s = new()
     place(s, 0, [1, 5, 0], sleeping=(2, 3))
-    set_treasure(s, 7 - 1, 2, 1, "vase")
+    set_treasure(s, 6, 2, 1, "vase")
     set_tile(s, 2, D.TEMPLE, D.F_WILD)
     set_hand(s, 0, ["all1", "2", "2", "2", "2"])
     set_treasure(s, 1, 6, 3, "jewelry")

@@ -21,12 +21,10 @@ object per distinct action, so equality is cheap and creation is rare.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from scarab.core.errors import IllegalAction
 from scarab.games.luxor.data import CHAMBER, STAIRS
 
-VERBS_WITH_SIDE = ("move", "die", "all", "last", "pass")
 REWARDS = ("key", "h1", "h2", "h3", "scarab", "wild")
 
 
@@ -38,13 +36,33 @@ def pos_text(pos: int) -> str:
     return str(pos)
 
 
-@dataclass(frozen=True, slots=True)
 class LuxorAction:
+    """One decision. Interned: equal fields give the very same object, so equality
+    and hashing are identity (fast), and instances are immutable."""
+
+    __slots__ = ("side", "src", "steps", "verb", "what")
     verb: str  # move, die, all, last, pass, go, act, take
-    side: str = ""  # "L" or "R" for a card play
-    src: int = -1  # the adventurer's position (move, go), or the space (act)
-    steps: int = 0  # tiles to move, negative backwards
-    what: str = ""  # the reward taken
+    side: str  # "L" or "R" for a card play
+    src: int  # the adventurer's position (move, go), or the space (act)
+    steps: int  # tiles to move, negative backwards
+    what: str  # the reward taken
+
+    def __new__(
+        cls, verb: str, side: str = "", src: int = -1, steps: int = 0, what: str = ""
+    ) -> LuxorAction:
+        key = (verb, side, src, steps, what)
+        a = _INTERN.get(key)
+        if a is None:
+            a = _INTERN[key] = object.__new__(cls)
+            for name, value in zip(("verb", "side", "src", "steps", "what"), key, strict=True):
+                object.__setattr__(a, name, value)
+        return a
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("LuxorAction is immutable")
+
+    def __reduce__(self) -> tuple[type[LuxorAction], tuple[str, str, int, int, str]]:
+        return (LuxorAction, (self.verb, self.side, self.src, self.steps, self.what))
 
     def __str__(self) -> str:
         v = self.verb
@@ -63,14 +81,7 @@ class LuxorAction:
 
 
 _INTERN: dict[tuple[str, str, int, int, str], LuxorAction] = {}
-
-
-def action(verb: str, side: str = "", src: int = -1, steps: int = 0, what: str = "") -> LuxorAction:
-    key = (verb, side, src, steps, what)
-    a = _INTERN.get(key)
-    if a is None:
-        a = _INTERN[key] = LuxorAction(verb, side, src, steps, what)
-    return a
+action = LuxorAction
 
 
 _MOVE = re.compile(r"^([LR])\s*(S|\d{1,2})\s*([+-]\d)$")
