@@ -25,7 +25,7 @@ import importlib, json, pkgutil, sys
 import scarab
 import scarab.core
 
-names = scarab.games()  # first: see test_games_stays_callable_after_loading_a_game
+names = scarab.games()
 for name in names:
     scarab.load(name)
 imported = []
@@ -89,12 +89,6 @@ def test_games_lists_luxor(fresh_import: dict[str, list[str]]) -> None:
     assert scarab.load("luxor") is game
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: importing the subpackage scarab.games (which scarab.games() and "
-    "scarab.load() both do) rebinds the attribute scarab.games from the function to the "
-    "module, so scarab.games() works once per process and then raises TypeError",
-)
 def test_games_stays_callable_after_loading_a_game() -> None:
     code = (
         "import scarab\n"

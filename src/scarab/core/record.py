@@ -55,9 +55,10 @@ def _unquote(value: str) -> str:
 
 def write_record(record: Record) -> str:
     for name in record.players:
-        if "," in name or not name.strip():
+        if "," in name or name != name.strip() or not name or not name.isprintable():
             raise ValueError(
-                f"player name {name!r} cannot be written: use a non-empty name without commas"
+                f"player name {name!r} cannot be written: use a non-empty printable name "
+                "without commas or outer spaces"
             )
     tags = {
         "Game": record.game,
@@ -78,7 +79,7 @@ def read_record(text: str) -> Record:
     moves: list[tuple[int, str]] = []
     lines: list[int] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
-        line = _COMMENT.sub("", raw).strip()
+        line = raw.strip()
         if not line:
             continue
         if line.startswith("["):
@@ -91,7 +92,10 @@ def read_record(text: str) -> Record:
                 raise BadRecord(f"line {lineno}: tag {m.group(1)} after the moves; tags come first")
             tags[m.group(1)] = _unquote(m.group(2))
             continue
-        m = _MOVE.match(line)
+        move = _COMMENT.sub("", line).strip()
+        if not move:
+            continue
+        m = _MOVE.match(move)
         if not m:
             raise BadRecord(
                 f"line {lineno}: cannot read {raw.strip()!r}; expected a move like '12. p2 L S+3'"

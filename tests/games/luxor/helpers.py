@@ -58,8 +58,7 @@ def set_tile(s: LuxorState, space: int, kind: int, arg: int) -> None:
         other = next(q for q in range(1, D.CHAMBER) if tk[q] == D.TREASURE and ta[q] == arg)
         tk[other], ta[other] = tk[space], ta[space]
     tk[space], ta[space] = kind, arg
-    s.tk, s.ta = tk, ta
-    s.nxt, s.prv = rules.links(tk)
+    rules.set_board(s, tk, ta)
     s.legal = None
 
 
@@ -67,9 +66,9 @@ def treasure_id(vp: int, need: int, type_: str = "vase", s: LuxorState | None = 
     """The id of a treasure tile of that value, requirement and type."""
     t = D.TREASURE_TYPES.index(type_)
     for i, tr in enumerate(D.TREASURES):
-        if tr.vp == vp and tr.need == need and tr.type == t:
-            if s is None or not any(i in ts for ts in s.treasures):
-                return i
+        taken = s is not None and any(i in ts for ts in s.treasures)
+        if tr.vp == vp and tr.need == need and tr.type == t and not taken:
+            return i
     raise AssertionError(f"no treasure {vp} VP needing {need}")
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from scarab.core.errors import IllegalAction
-from scarab.games.luxor.data import CHAMBER, STAIRS
+from scarab.games.luxor.data import CHAMBER, MAX_STEPS, STAIRS
 
 REWARDS = ("key", "h1", "h2", "h3", "scarab", "wild")
 
@@ -82,6 +82,17 @@ class LuxorAction:
 
 _INTERN: dict[tuple[str, str, int, int, str], LuxorAction] = {}
 action = LuxorAction
+
+# Prebuilt actions for the move generator: FORWARD[side][src][k - 1] moves k tiles,
+# BACKWARD[side][src] one tile back, GOES[src][k - 1] moves k after a roll.
+_SRCS = range(CHAMBER)
+FORWARD = {
+    side: [tuple(action("move", side, a, k) for k in range(1, MAX_STEPS + 1)) for a in _SRCS]
+    for side in "LR"
+}
+BACKWARD = {side: [action("move", side, a, -1) for a in _SRCS] for side in "LR"}
+GOES = [tuple(action("go", "", a, k) for k in range(1, MAX_STEPS + 1)) for a in _SRCS]
+CARD_PLAYS = {(side, v): action(v, side) for side in "LR" for v in ("die", "all", "last", "pass")}
 
 
 _MOVE = re.compile(r"^([LR])\s*(S|\d{1,2})\s*([+-]\d)$")

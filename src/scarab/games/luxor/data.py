@@ -96,6 +96,8 @@ CARDS: tuple[CardDef, ...] = tuple(
 NUM_BASIC = len(BASIC)
 CARD_KIND = tuple(c.kind for c in CARDS)
 CARD_N = tuple(c.n for c in CARDS)
+LABEL = tuple(c.label for c in CARDS)
+CODE = tuple(c.code for c in CARDS)
 
 TREASURE_TYPES: tuple[str, ...] = tuple(RAW["treasures"]["types"])
 TREASURES: tuple[TreasureDef, ...] = tuple(
@@ -125,6 +127,8 @@ ICON: tuple[int, ...] = tuple(
 )
 assert len(TREASURE_SPACES) == len(TREASURES), "one treasure tile per treasure space"
 assert len(OSIRIS_SPACES) <= len(OSIRIS_TILES)
+# The longest single move (a card or an Osiris push): the move tables go this far.
+MAX_STEPS = max(max(CARD_N), max(OSIRIS_TILES))
 
 
 def provisional_notes() -> list[tuple[str, str]]:

@@ -12,7 +12,15 @@ from scarab.core.errors import IllegalAction
 from scarab.core.game import Event
 from scarab.core.rng import Rng
 from scarab.games.luxor import data as D
-from scarab.games.luxor.actions import LuxorAction, action, pos_text
+from scarab.games.luxor.actions import (
+    BACKWARD,
+    CARD_PLAYS,
+    FORWARD,
+    GOES,
+    LuxorAction,
+    action,
+    pos_text,
+)
 from scarab.games.luxor.scoring import final_scoring
 
 if TYPE_CHECKING:
@@ -48,14 +56,14 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
     rng.shuffle(treasures)  # LUX-SETUP-TREASURES
     for space in D.TREASURE_SPACES:
         tk[space], ta[space] = D.TREASURE, treasures.pop()
-    s.tk, s.ta = tk, ta
-    s.nxt, s.prv = links(tk)
+    set_board(s, tk, ta)
     s.temple = [list(stack) for stack in D.TEMPLE_STACKS]
     for stack in s.temple:  # LUX-SETUP-TEMPLE
         rng.shuffle(stack)
     deck = list(range(D.NUM_BASIC))
     rng.shuffle(deck)  # LUX-SETUP-DEAL
     s.hands = [[deck.pop() for _ in range(D.HAND_SIZE)] for _ in range(n)]
+    s.known = [[] for _ in range(n)]
     s.draw, s.discard = deck, []
     s.horus = [[]]
     for level in D.HORUS_LEVELS:  # LUX-SETUP-HORUS-CARDS
@@ -80,33 +88,44 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
     return s
 
 
-def links(tk: list[int]) -> tuple[list[int], list[int]]:
-    """Next and previous tile for every position; empty spaces are skipped (LUX-MOVE-TILES)."""
-    nxt = [CH] * (CH + 1)
-    prv = [0] * (CH + 1)
-    ahead = CH
+def links(tk: list[int]) -> tuple[list[int], list[tuple[int, ...]]]:
+    """For every position: the previous tile (0 if none) and the next MAX_STEPS positions
+    a forward move reaches, ending at the chamber (LUX-MOVE-TILES, LUX-CHAMBER-EXACT).
+
+    Empty spaces are skipped, so this changes only when a space empties.
+    """
+    ahead: list[tuple[int, ...]] = [()] * (CH + 1)
+    chain: tuple[int, ...] = (CH,)
     for pos in range(CH - 1, -1, -1):
-        nxt[pos] = ahead
+        ahead[pos] = chain
         if pos and tk[pos] != D.EMPTY:
-            ahead = pos
+            chain = (pos, *chain[: D.MAX_STEPS - 1])
+    prv = [0] * (CH + 1)
     behind = 0
     for pos in range(1, CH + 1):
         prv[pos] = behind
         if pos < CH and tk[pos] != D.EMPTY:
             behind = pos
-    return nxt, prv
+    return prv, ahead
+
+
+def set_board(s: LuxorState, tk: list[int], ta: list[int]) -> None:
+    """Replace the board tables (shared with clones, so never mutated in place)."""
+    s.tk, s.ta = tk, ta
+    s.prv, s.ahead = links(tk)
 
 
 # ---- movement ---------------------------------------------------------------
 def dest(s: LuxorState, src: int, n: int) -> int:
     """Where n tile-steps forward from src end, or -1 past the chamber (LUX-MOVE-TILES)."""
-    nxt = s.nxt
-    p = src
-    for _ in range(n):
-        if p == CH:
-            return -1
-        p = nxt[p]
-    return p
+    ahead = s.ahead[src]
+    return ahead[n - 1] if n <= len(ahead) else -1
+
+
+def reach(s: LuxorState, src: int, has_key: bool) -> int:
+    """The most tiles an adventurer on src may move forward (the chamber needs a key)."""
+    ahead = s.ahead[src]
+    return len(ahead) if has_key or ahead[-1] != CH else len(ahead) - 1
 
 
 def can_forward(s: LuxorState, p: int, src: int, n: int) -> bool:
@@ -149,77 +168,82 @@ def play_actions(s: LuxorState) -> list[LuxorAction]:
     p = s.seat
     hand = s.hands[p]
     srcs = sources(s, p)
+    has_key = s.keys[p] > 0
+    reaches = [(a, reach(s, a, has_key)) for a in srcs]
     out: list[LuxorAction] = []
     for side, card in (("L", hand[0]), ("R", hand[-1])):
         kind, n = D.CARD_KIND[card], D.CARD_N[card]
+        forward = FORWARD[side]
         if kind == D.K_NUM or kind == D.K_LESS:
-            out.extend(action("move", side, a, n) for a in srcs if can_forward(s, p, a, n))
+            out.extend(forward[a][n - 1] for a, most in reaches if n <= most)
         elif kind == D.K_RANGE:
-            for a in srcs:
-                out.extend(
-                    action("move", side, a, k) for k in range(1, n + 1) if can_forward(s, p, a, k)
-                )
+            for a, most in reaches:
+                out.extend(forward[a][: min(n, most)])
         elif kind == D.K_PM:
-            for a in srcs:
-                if can_forward(s, p, a, 1):
-                    out.append(action("move", side, a, 1))
-                if a != D.STAIRS and s.prv[a] > 0:  # LUX-CARD-PM-BACK
-                    out.append(action("move", side, a, -1))
+            for a, most in reaches:
+                if most:
+                    out.append(forward[a][0])
+                if s.prv[a]:  # LUX-CARD-PM-BACK
+                    out.append(BACKWARD[side][a])
         elif kind == D.K_DIE or kind == D.K_RANGE_DIE:
-            if any(can_forward(s, p, a, 1) for a in srcs):
-                out.append(action("die", side))
+            if any(most for _, most in reaches):
+                out.append(CARD_PLAYS[side, "die"])
         elif kind == D.K_ALL:
-            if any(can_forward(s, p, a, n) for a in srcs):
-                out.append(action("all", side))
-        elif kind == D.K_LAST and last_target(s, p) is not None:
-            out.append(action("last", side))
-    if not out:
-        out = [action("pass", "L"), action("pass", "R")]
-    return out
+            if any(n <= most for _, most in reaches):
+                out.append(CARD_PLAYS[side, "all"])
+        elif kind == D.K_LAST and len(srcs) > 1:  # LUX-EDGE-LAST
+            out.append(CARD_PLAYS[side, "last"])
+    return out or [CARD_PLAYS["L", "pass"], CARD_PLAYS["R", "pass"]]
 
 
 def die_actions(s: LuxorState) -> list[LuxorAction]:
     """After a roll: exactly the roll (die card) or 1..roll (1-die card)."""
     p = s.seat
-    exact = D.CARD_KIND[s.discard[-1]] == D.K_DIE
-    lo = s.die if exact else 1
-    return [
-        action("go", "", a, k)
-        for a in sources(s, p)
-        for k in range(lo, s.die + 1)
-        if can_forward(s, p, a, k)
-    ]
+    lo = s.die if D.CARD_KIND[s.discard[-1]] == D.K_DIE else 1
+    has_key = s.keys[p] > 0
+    out: list[LuxorAction] = []
+    for a in sources(s, p):
+        out.extend(GOES[a][lo - 1 : min(s.die, reach(s, a, has_key))])
+    return out
 
 
 # ---- apply ------------------------------------------------------------------
-def apply(s: LuxorState, act: LuxorAction) -> list[Event]:
+def apply(s: LuxorState, act: LuxorAction, events: bool = True) -> list[Event]:
+    """The forward model; with events=False no event is built (for fast simulation)."""
     legal = s.legal if s.legal is not None else legal_actions(s)
     if act not in legal:
         raise IllegalAction(explain(s, act, legal))
     s.legal = None
     p = s.seat
     s.hist = (s.hist, p, act)
-    ev: list[Event] = []
+    ev: list[Event] | None = [] if events else None
     verb = act.verb
     if s.phase == PLAY:
         card = s.hands[p].pop(0 if act.side == "L" else -1)
         s.discard.append(card)  # LUX-HAND-DISCARD
-        label = D.CARDS[card].label
-        ev.append(
-            Event(
-                "play", p, f"{s.names[p]} plays {label} ({act.side})", {"card": D.CARDS[card].code}
+        if card >= D.NUM_BASIC and card in s.known[p]:
+            s.known[p].remove(card)
+        if ev is not None:
+            ev.append(
+                Event(
+                    "play",
+                    p,
+                    f"{s.names[p]} plays {D.LABEL[card]} ({act.side})",
+                    {"card": D.CODE[card]},
+                )
             )
-        )
         if verb == "move":
             s.less = D.CARD_KIND[card] == D.K_LESS
             pending = move_and_land(s, p, act.src, act.steps, ev)
         elif verb == "die":
             s.die = s.rng.die()  # LUX-CARD-DIE
-            ev.append(Event("roll", p, f"rolled {s.die}", {"die": s.die}))
+            if ev is not None:
+                ev.append(Event("roll", p, f"rolled {s.die}", {"die": s.die}))
             s.phase = DIE
             if die_actions(s):
-                return ev
-            ev.append(Event("stuck", p, f"no adventurer can move with a {s.die}", {}))
+                return ev if ev is not None else []
+            if ev is not None:
+                ev.append(Event("stuck", p, f"no adventurer can move with a {s.die}", {}))
             pending = False
         elif verb == "all":
             pending = advance_all(s, p, D.CARD_N[card], ev)
@@ -228,7 +252,10 @@ def apply(s: LuxorState, act: LuxorAction) -> list[Event]:
             relocate(s, p, rear, target, ev)
             pending = land(s, p, target, ev)
         else:  # LUX-NOMOVE
-            ev.append(Event("pass", p, f"{s.names[p]} cannot move and discards {label}", {}))
+            if ev is not None:
+                ev.append(
+                    Event("pass", p, f"{s.names[p]} cannot move and discards {D.LABEL[card]}", {})
+                )
             pending = False
     elif verb == "go":
         s.less = False
@@ -240,16 +267,16 @@ def apply(s: LuxorState, act: LuxorAction) -> list[Event]:
         pending = False
     if not pending:
         end_turn(s, p, ev)
-    return ev
+    return ev if ev is not None else []
 
 
-def move_and_land(s: LuxorState, p: int, src: int, steps: int, ev: list[Event]) -> bool:
+def move_and_land(s: LuxorState, p: int, src: int, steps: int, ev: list[Event] | None) -> bool:
     to = s.prv[src] if steps < 0 else dest(s, src, steps)
     to = step_to(s, p, src, to, ev)
     return to != CH and land(s, p, to, ev)
 
 
-def step_to(s: LuxorState, p: int, src: int, to: int, ev: list[Event]) -> int:
+def step_to(s: LuxorState, p: int, src: int, to: int, ev: list[Event] | None) -> int:
     """Move one adventurer, enter the chamber or ride Osiris tiles; returns where it stops."""
     relocate(s, p, src, to, ev)
     while s.tk[to] == D.OSIRIS:  # LUX-OSIRIS: never stops on an Osiris tile; chains
@@ -257,7 +284,8 @@ def step_to(s: LuxorState, p: int, src: int, to: int, ev: list[Event]) -> int:
         d = dest(s, to, push)
         if (d == CH and s.keys[p] == 0) or d < 0:  # LUX-EDGE-OSIRIS-CHAMBER
             d = s.prv[CH]
-        ev.append(Event("osiris", p, f"Osiris {push} carries it on", {"osiris": push}))
+        if ev is not None:
+            ev.append(Event("osiris", p, f"Osiris {push} carries it on", {"osiris": push}))
         if d == to:
             break
         relocate(s, p, to, d, ev)
@@ -265,29 +293,38 @@ def step_to(s: LuxorState, p: int, src: int, to: int, ev: list[Event]) -> int:
     return to
 
 
-def relocate(s: LuxorState, p: int, src: int, to: int, ev: list[Event]) -> None:
+def relocate(s: LuxorState, p: int, src: int, to: int, ev: list[Event] | None) -> None:
     """Move one of p's adventurers from src to to; wake sleepers passed; enter the chamber."""
     advs = s.adv[p]
     advs.remove(src)
     advs.append(to)
     s.round_moved = True
-    ev.append(
-        Event("move", p, f"adventurer {pos_text(src)} -> {pos_text(to)}", {"from": src, "to": to})
-    )
+    if ev is not None:
+        ev.append(
+            Event(
+                "move", p, f"adventurer {pos_text(src)} -> {pos_text(to)}", {"from": src, "to": to}
+            )
+        )
     if to > src and s.sleep[p]:
         for i, after in enumerate(D.STATUES):  # LUX-WAKE
             if src <= after < to and s.sleep[p] >> i & 1:
                 s.sleep[p] &= ~(1 << i)
                 advs.append(D.STAIRS)
-                ev.append(
-                    Event("wake", p, f"woke the adventurer at Anubis statue {i + 1}", {"statue": i})
-                )
+                if ev is not None:
+                    ev.append(
+                        Event(
+                            "wake",
+                            p,
+                            f"woke the adventurer at Anubis statue {i + 1}",
+                            {"statue": i},
+                        )
+                    )
     advs.sort(reverse=True)
     if to == CH:
         enter_chamber(s, p, ev)
 
 
-def enter_chamber(s: LuxorState, p: int, ev: list[Event]) -> None:
+def enter_chamber(s: LuxorState, p: int, ev: list[Event] | None) -> None:
     """LUX-CHAMBER-KEY: a key is spent; LUX-CHAMBER-SARC: 5, then 3, then nothing."""
     s.keys[p] -= 1
     s.key_space += 1
@@ -295,17 +332,18 @@ def enter_chamber(s: LuxorState, p: int, ev: list[Event]) -> None:
     sarc = s.sarcophagi.pop(0) if s.sarcophagi else 0
     if sarc:
         s.sarcs[p].append(sarc)
-    ev.append(
-        Event(
-            "chamber",
-            p,
-            f"entered the tomb chamber (key spent, sarcophagus {sarc or 'none'})",
-            {"sarcophagus": sarc},
+    if ev is not None:
+        ev.append(
+            Event(
+                "chamber",
+                p,
+                f"entered the tomb chamber (key spent, sarcophagus {sarc or 'none'})",
+                {"sarcophagus": sarc},
+            )
         )
-    )
 
 
-def advance_all(s: LuxorState, p: int, n: int, ev: list[Event]) -> bool:
+def advance_all(s: LuxorState, p: int, n: int, ev: list[Event] | None) -> bool:
     """LUX-HORUS-ALL: every active adventurer, nearest the chamber first; then one action."""
     moved: list[int] = []
     for src in [a for a in s.adv[p] if a != CH]:
@@ -354,7 +392,7 @@ def rewards(s: LuxorState, front: int) -> tuple[str, ...]:
     return tuple(f"h{lv}" for lv in levels if s.horus[lv])  # LUX-TEMPLE-FAVOR
 
 
-def land(s: LuxorState, p: int, sp: int, ev: list[Event]) -> bool:
+def land(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> bool:
     """Perform the tile action on sp; True when a reward choice is now pending."""
     k = s.tk[sp]
     if k == D.TREASURE:
@@ -371,7 +409,8 @@ def land(s: LuxorState, p: int, sp: int, ev: list[Event]) -> bool:
         if f == D.F_TUNNEL:  # LUX-TEMPLE-TUNNEL
             q = next_tunnel(s, sp)
             if q:
-                ev.append(Event("tunnel", p, f"tunnel from {sp} to {q}", {"from": sp, "to": q}))
+                if ev is not None:
+                    ev.append(Event("tunnel", p, f"tunnel from {sp} to {q}", {"from": sp, "to": q}))
                 relocate(s, p, sp, q, ev)
             return False
         opts = rewards(s, f)
@@ -385,87 +424,99 @@ def land(s: LuxorState, p: int, sp: int, ev: list[Event]) -> bool:
     return False
 
 
-def loot(s: LuxorState, p: int, sp: int, ev: list[Event]) -> None:
+def loot(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> None:
     """LUX-TREASURE-TAKE: score at once; LUX-TEMPLE-REVEAL under an icon, no action."""
     tid = s.ta[sp]
     t = D.TREASURES[tid]
     s.treasures[p].append(tid)
     s.score[p] += t.vp
     name = D.TREASURE_TYPES[t.type]
-    ev.append(
-        Event("loot", p, f"looted a {t.vp}-VP {name}", {"space": sp, "type": name, "vp": t.vp})
-    )
+    if ev is not None:
+        ev.append(
+            Event("loot", p, f"looted a {t.vp}-VP {name}", {"space": sp, "type": name, "vp": t.vp})
+        )
     tk, ta = s.tk[:], s.ta[:]
     back = D.ICON[sp]
     if back >= 0 and s.temple[back]:
         front = s.temple[back].pop()
         tk[sp], ta[sp] = D.TEMPLE, front
         s.tk, s.ta = tk, ta
-        ev.append(
-            Event(
-                "reveal",
-                p,
-                f"revealed a {D.FRONTS[front]} tile on {sp}",
-                {"space": sp, "front": D.FRONTS[front]},
+        if ev is not None:
+            ev.append(
+                Event(
+                    "reveal",
+                    p,
+                    f"revealed a {D.FRONTS[front]} tile on {sp}",
+                    {"space": sp, "front": D.FRONTS[front]},
+                )
             )
-        )
     else:
         tk[sp], ta[sp] = D.EMPTY, 0
-        s.tk, s.ta = tk, ta
-        s.nxt, s.prv = links(tk)
+        set_board(s, tk, ta)
 
 
-def take(s: LuxorState, p: int, what: str, ev: list[Event]) -> None:
+def take(s: LuxorState, p: int, what: str, ev: list[Event] | None) -> None:
     if what == "key":
         s.key_supply -= 1
         s.keys[p] += 1
-        ev.append(Event("key", p, "took a key", {}))
+        if ev is not None:
+            ev.append(Event("key", p, "took a key", {}))
     elif what == "scarab":  # LUX-TEMPLE-SCARAB: drawn secretly
         v = s.scarab_supply.pop()
         s.scarabs[p].append(v)
-        ev.append(Event("scarab", p, f"drew a {v}-VP scarab", {"vp": v}, p, "drew a scarab", {}))
+        if ev is not None:
+            ev.append(
+                Event("scarab", p, f"drew a {v}-VP scarab", {"vp": v}, p, "drew a scarab", {})
+            )
     elif what == "wild":  # LUX-TEMPLE-WILD
         s.wild_supply -= 1
         s.wilds[p] += 1
-        ev.append(Event("wild", p, "took a wild treasure tile", {}))
+        if ev is not None:
+            ev.append(Event("wild", p, "took a wild treasure tile", {}))
     else:  # a Horus card, into the middle of the hand; no draw this turn (LUX-HORUS-CARD)
         card = s.horus[int(what[1])].pop()
         hand = s.hands[p]
         hand.insert(len(hand) // 2, card)
+        s.known[p].append(card)  # everyone saw it leave the face-up stack
         s.took_horus = True
-        ev.append(
-            Event(
-                "horus",
-                p,
-                f"took the Horus card {D.CARDS[card].label}",
-                {"card": D.CARDS[card].code},
+        if ev is not None:
+            ev.append(
+                Event(
+                    "horus",
+                    p,
+                    f"took the Horus card {D.LABEL[card]}",
+                    {"card": D.CODE[card]},
+                )
             )
-        )
 
 
-def end_turn(s: LuxorState, p: int, ev: list[Event]) -> None:
+def end_turn(s: LuxorState, p: int, ev: list[Event] | None) -> None:
     """LUX-DRAW; then the next seat; LUX-END-ROUND at the end of a round."""
     if not s.took_horus:
         if not s.draw:  # LUX-RESHUFFLE
             s.draw, s.discard = s.discard, []
             s.rng.shuffle(s.draw)
-            ev.append(
-                Event("reshuffle", None, "the discard pile is shuffled into a new draw pile", {})
-            )
+            if ev is not None:
+                ev.append(
+                    Event(
+                        "reshuffle", None, "the discard pile is shuffled into a new draw pile", {}
+                    )
+                )
         card = s.draw.pop()
         hand = s.hands[p]
         hand.insert(len(hand) // 2, card)  # LUX-HAND-MIDDLE
-        ev.append(
-            Event(
-                "draw",
-                p,
-                f"drew {D.CARDS[card].label}",
-                {"card": D.CARDS[card].code},
-                p,
-                "drew a card",
-                {},
+        if ev is not None:
+            ev.append(
+                Event(
+                    "draw",
+                    p,
+                    f"drew {D.LABEL[card]}",
+                    {"card": D.CODE[card]},
+                    p,
+                    "drew a card",
+                    {},
+                )
             )
-        )
     s.phase, s.die, s.less, s.took_horus = PLAY, 0, False, False
     s.choices, s.act_spaces = (), ()
     s.seat = (p + 1) % len(s.names)
@@ -477,12 +528,13 @@ def end_turn(s: LuxorState, p: int, ev: list[Event]) -> None:
         s.round_moved = False
 
 
-def finish(s: LuxorState, ev: list[Event]) -> None:
+def finish(s: LuxorState, ev: list[Event] | None) -> None:
     s.phase = OVER
     s.final = [final_scoring(s, p) for p in range(len(s.names))]
     for p, b in enumerate(s.final):
         s.score[p] += b.total
-        ev.append(Event("final", p, f"{s.names[p]}: {b.text()}", b.to_json()))
+        if ev is not None:
+            ev.append(Event("final", p, f"{s.names[p]}: {b.text()}", b.to_json()))
 
 
 def winners(s: LuxorState) -> list[int]:

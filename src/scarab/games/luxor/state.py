@@ -24,6 +24,7 @@ class LuxorState(State):
     __slots__ = (
         "act_spaces",
         "adv",
+        "ahead",
         "chamber",
         "choices",
         "date",
@@ -38,10 +39,10 @@ class LuxorState(State):
         "key_space",
         "key_supply",
         "keys",
+        "known",
         "legal",
         "less",
         "names",
-        "nxt",
         "options",
         "osiris_box",
         "phase",
@@ -75,12 +76,13 @@ class LuxorState(State):
     # board (shared between clones; replaced when a space empties)
     tk: list[int]  # tile kind per position 0..41
     ta: list[int]  # tile argument: treasure id, eyes, Osiris value or temple front
-    nxt: list[int]  # next tile position after each position (CHAMBER past the last)
     prv: list[int]  # previous tile position (0 = none: the stairs are not a tile)
+    ahead: list[tuple[int, ...]]  # the positions 1..MAX_STEPS tiles ahead, up to the chamber
     # pieces
     adv: list[list[int]]  # active adventurers' positions per seat, highest first
     sleep: list[int]  # bit i set: the seat's adventurer still lies at statue i
     hands: list[list[int]]  # card ids, left to right
+    known: list[list[int]]  # Horus cards everyone saw go into that hand, not yet played
     draw: list[int]  # draw pile, top at the end
     discard: list[int]
     horus: list[list[int]]  # Horus stacks by level (index 0 unused), top at the end
@@ -130,6 +132,9 @@ class LuxorState(State):
     def apply(self, action: Any) -> list[Event]:
         return rules.apply(self, action)
 
+    def step(self, action: Any) -> None:
+        rules.apply(self, action, events=False)
+
     def scores(self) -> list[int]:
         return list(self.score)
 
@@ -146,11 +151,12 @@ class LuxorState(State):
         c.rng = self.rng.copy()
         c.tk = self.tk
         c.ta = self.ta
-        c.nxt = self.nxt
+        c.ahead = self.ahead
         c.prv = self.prv
         c.adv = [a[:] for a in self.adv]
         c.sleep = self.sleep[:]
         c.hands = [h[:] for h in self.hands]
+        c.known = [k[:] for k in self.known]
         c.draw = self.draw[:]
         c.discard = self.discard[:]
         c.horus = [h[:] for h in self.horus]

@@ -1,6 +1,7 @@
 """What each seat may know (view) and a hidden-information resample (determinize).
 
-Hidden: the order of the draw pile, other seats' hands and scarab values, the
+Hidden: the order of the draw pile, other seats' hands (but for Horus cards
+everyone saw them take) and scarab values, the
 order of the temple stacks and of the Horus stacks below their face-up top
 card, the scarab supply, the Osiris tiles in the box and the RNG itself
 (future dice and shuffles). Everything else is on the table.
@@ -65,6 +66,9 @@ def seat_view(s: LuxorState, p: int, mine: bool, revealed: bool) -> dict[str, JS
         "sarcophagi": list(s.sarcs[p]),
         "scarab_count": len(s.scarabs[p]),
         "hand_size": len(s.hands[p]),
+        "known_cards": [
+            {"slot": i, "card": D.CODE[c]} for i, c in enumerate(s.hands[p]) if c in s.known[p]
+        ],
     }
     if mine:
         v["hand"] = [D.CARDS[c].code for c in s.hands[p]]
@@ -121,20 +125,20 @@ def determinize(s: LuxorState, player: int, rng: RandomSource) -> LuxorState:
     r = reseeded(rng)
     others = [p for p in range(len(s.names)) if p != player]
     unseen = list(d.draw)
-    for p in others:
-        unseen.extend(d.hands[p])
+    for p in others:  # cards seen going into a hand stay in their slot
+        unseen.extend(c for c in d.hands[p] if c not in d.known[p])
     unseen.sort()  # the sample depends only on the view and rng, not the hidden order
     r.shuffle(unseen)
     for p in others:
-        size = len(d.hands[p])
-        d.hands[p], unseen = unseen[:size], unseen[size:]
+        d.hands[p] = [c if c in d.known[p] else unseen.pop() for c in d.hands[p]]
     d.draw = unseen
+    revealed = d.final is not None  # scarabs are turned face up in the final scoring
     pool = list(d.scarab_supply)
-    for p in others:
+    for p in [] if revealed else others:
         pool.extend(d.scarabs[p])
     pool.sort()
     r.shuffle(pool)
-    for p in others:
+    for p in [] if revealed else others:
         size = len(d.scarabs[p])
         d.scarabs[p], pool = pool[:size], pool[size:]
     d.scarab_supply = pool
