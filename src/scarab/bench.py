@@ -3,7 +3,10 @@
 Three measurements, each run for a fixed time and counted, never timed per call:
 
 * decisions/s: random play, one uniformly random legal action after another,
-  a new game whenever one ends (setup included);
+  a new game whenever one ends (setup included), through ``State.step`` (no
+  event log, as search and rollouts use it);
+* decisions/s with events: the same through ``State.apply``, which also builds
+  the events a person reads;
 * games/s: complete random games, setup to end;
 * clones/s: ``clone()`` of a state from the middle of a random game.
 
@@ -27,9 +30,10 @@ from scarab.core.game import Game, State
 from scarab.core.registry import load
 
 DECISIONS = "decisions/s"
+WITH_EVENTS = "decisions/s with events"
 GAMES = "games/s"
 CLONES = "clones/s"
-METRICS = (DECISIONS, GAMES, CLONES)
+METRICS = (DECISIONS, WITH_EVENTS, GAMES, CLONES)
 OPENSPIEL_GAMES = ("backgammon", "python_tic_tac_toe")
 NO_OPENSPIEL = "OpenSpiel not installed: pip install 'scarab[openspiel]' for the comparison"
 DEFAULT_PLAYERS = 3
@@ -43,8 +47,10 @@ def seats(game: Game, players: int | None) -> int:
     return min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
 
 
-def decisions_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
-    """Random play for ``seconds``: decisions applied per second, new games included."""
+def decisions_per_second(
+    game: Game, seconds: float, players: int, seed: int = 0, events: bool = False
+) -> float:
+    """Random play for ``seconds``: decisions per second, new games included."""
     rng = random.Random(seed)
     game_seed = seed
     state = game.new_game(players, seed=game_seed)
@@ -56,7 +62,11 @@ def decisions_per_second(game: Game, seconds: float, players: int, seed: int = 0
         if state.is_over:
             game_seed += 1
             state = game.new_game(players, seed=game_seed)
-        state.apply(rng.choice(state.legal_actions()))
+        action = rng.choice(state.legal_actions())
+        if events:
+            state.apply(action)
+        else:
+            state.step(action)
         decisions += 1
         now = clock()
         if now >= deadline:
@@ -67,7 +77,7 @@ def play_out(state: State, rng: random.Random) -> int:
     """Play uniformly random actions until the game ends; the number of decisions."""
     n = 0
     while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+        state.step(rng.choice(state.legal_actions()))
         n += 1
     return n
 
@@ -114,11 +124,12 @@ def clones_per_second(game: Game, seconds: float, players: int, seed: int = 0) -
 
 
 def measure(game: str, seconds: float, players: int | None = None) -> dict[str, float]:
-    """The three metrics for a registered game, ``seconds`` each."""
+    """Every metric for a registered game, ``seconds`` each."""
     g = load(game)
     n = seats(g, players)
     return {
         DECISIONS: decisions_per_second(g, seconds, n),
+        WITH_EVENTS: decisions_per_second(g, seconds, n, events=True),
         GAMES: games_per_second(g, seconds, n),
         CLONES: clones_per_second(g, seconds, n),
     }

@@ -234,13 +234,6 @@ def test_whatever_names_write_record_accepts_read_back(names: list[str]) -> None
     assert read_record(text) == rec
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=BadRecord,
-    reason="engine bug: write_record validates player names but writes a Date or Result "
-    "holding a line break (\\n, \\r, \\x1c, ...) as is, giving text read_record rejects "
-    "(malformed tag)",
-)
 @pytest.mark.parametrize("field", ["date", "result"])
 def test_date_and_result_with_line_breaks_are_refused_or_read_back(field: str) -> None:
     rec = Record("luxor", ("ann", "bob"), 3, **{field: "2026-01-02\nextra"})

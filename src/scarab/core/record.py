@@ -68,6 +68,9 @@ def write_record(record: Record) -> str:
         "Date": record.date,
         "Result": record.result,
     }
+    for k, v in tags.items():
+        if not v.isprintable():
+            raise ValueError(f"the {k} tag {v!r} cannot be written: it must be one printable line")
     out = [f'[{k} "{_quote(v)}"]' for k, v in tags.items()]
     out.append("")
     out.extend(f"{i}. p{seat + 1} {text}" for i, (seat, text) in enumerate(record.moves, 1))
