@@ -1,0 +1,181 @@
+"""The Pyramids game state: lists, ints and one dict of cell bitmasks, cheap to clone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scarab.core.game import JSON, Event, Game, State
+from scarab.core.rng import RandomSource, Rng
+from scarab.games.pyramids import rules, view
+from scarab.games.pyramids.actions import PyramidsAction
+from scarab.games.pyramids.scoring import final_scoring
+
+if TYPE_CHECKING:
+    from scarab.games.pyramids.scoring import Breakdown
+
+
+class PyramidsState(State):
+    __slots__ = (
+        "cards",
+        "chosen",
+        "claims",
+        "claims_due",
+        "date",
+        "dealt",
+        "deck",
+        "display",
+        "done",
+        "expedition",
+        "extras",
+        "final",
+        "game",
+        "green",
+        "hist",
+        "legal",
+        "marks",
+        "names",
+        "options",
+        "pending",
+        "phase",
+        "queue",
+        "race",
+        "red",
+        "rng",
+        "round",
+        "seat",
+        "seed",
+        "shown",
+        "skulls",
+        "snap",
+        "torches",
+        "turn",
+        "used",
+    )
+
+    game: Game
+    names: tuple[str, ...]
+    seed: int
+    options: dict[str, JSON]
+    date: str
+    rng: Rng
+    deck: list[int]  # pyramid card ids, top at the end
+    display: list[int]
+    dealt: list[list[int]]  # setup: the cards dealt to each seat until it keeps two
+    cards: list[list[int]]  # each seat's pyramid cards in play
+    marks: dict[int, int]  # card id -> marked cells
+    done: list[list[int]]  # each seat's completed cards, in completion order
+    red: list[int]  # score card: gems, skull count, torch bits by round
+    green: list[int]
+    skulls: list[int]
+    torches: list[int]
+    claims: list[list[tuple[int, int]]]  # (colour, pyramid points) per seat
+    claims_due: list[tuple[int, int]]  # (card, seat) completed this turn, by card number
+    race: list[int]  # per colour: how many pyramid-point values are taken
+    expedition: list[int]  # this round's unrevealed expedition cards, top at the end
+    used: list[int]  # this round's revealed expedition cards
+    shown: int  # the expedition card in play (-1 when none)
+    round: int
+    turn: int
+    phase: int
+    seat: int
+    extras: int  # red-cross marks still owed by the deciding seat
+    pending: list[list[tuple[int, int]]]  # marks this turn, hidden from the others
+    chosen: list[bool]  # seats that have made this turn's (or setup's) choice
+    snap: list[tuple[int, int, int, int]]  # score cards as the others last saw them
+    queue: list[tuple[int, int]]  # (seat, completed card) replacements still to make
+    final: list[Breakdown] | None
+    hist: tuple[Any, int, PyramidsAction] | None
+    legal: list[PyramidsAction] | None
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == rules.OVER else self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    def legal_actions(self) -> list[Any]:
+        if self.legal is None:
+            self.legal = rules.legal_actions(self)
+        return list(self.legal)
+
+    def apply(self, action: Any) -> list[Event]:
+        return rules.apply(self, action)
+
+    def step(self, action: Any) -> None:
+        rules.apply(self, action, events=False)
+
+    def scores(self) -> list[int]:
+        """Final totals once over; during play, what the score cards are worth now."""
+        if self.final is not None:
+            return [b.total for b in self.final]
+        return [final_scoring(self, p).total for p in range(len(self.names))]
+
+    def winners(self) -> list[int]:
+        return rules.winners(self) if self.final is not None else []
+
+    def clone(self) -> PyramidsState:
+        c = PyramidsState.__new__(PyramidsState)
+        c.game, c.names, c.seed, c.options, c.date = (
+            self.game,
+            self.names,
+            self.seed,
+            self.options,
+            self.date,
+        )
+        c.rng = self.rng.copy()
+        c.deck = self.deck[:]
+        c.display = self.display[:]
+        c.dealt = [d[:] for d in self.dealt]
+        c.cards = [d[:] for d in self.cards]
+        c.marks = self.marks.copy()
+        c.done = [d[:] for d in self.done]
+        c.red, c.green = self.red[:], self.green[:]
+        c.skulls, c.torches = self.skulls[:], self.torches[:]
+        c.claims = [d[:] for d in self.claims]
+        c.claims_due = self.claims_due[:]
+        c.race = self.race[:]
+        c.expedition, c.used, c.shown = self.expedition[:], self.used[:], self.shown
+        c.round, c.turn, c.phase, c.seat, c.extras = (
+            self.round,
+            self.turn,
+            self.phase,
+            self.seat,
+            self.extras,
+        )
+        c.pending = [d[:] for d in self.pending]
+        c.chosen = self.chosen[:]
+        c.snap = self.snap[:]
+        c.queue = self.queue[:]
+        c.final, c.hist, c.legal = self.final, self.hist, self.legal
+        return c
+
+    def view(self, player: int | None) -> dict[str, JSON]:
+        return view.view(self, player)
+
+    def determinize(self, player: int, rng: RandomSource) -> PyramidsState:
+        return view.determinize(self, player, rng)
+
+    def history(self) -> list[tuple[int, Any]]:
+        out: list[tuple[int, Any]] = []
+        node = self.hist
+        while node is not None:
+            node, seat, act = node
+            out.append((seat, act))
+        out.reverse()
+        return out
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that makes this game what it is (not names or date)."""
+        skip = ("game", "names", "date", "hist", "legal", "options", "rng", "final", "marks")
+        fields = tuple(getattr(self, f) for f in self.__slots__ if f not in skip)
+        return (*fields, sorted(self.marks.items()), self.rng.state, len(self.history()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PyramidsState) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<PyramidsState round {self.round}, turn {self.turn}, seat {self.seat}>"
