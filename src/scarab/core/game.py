@@ -12,13 +12,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scarab.core.errors import BadOption
-from scarab.core.rng import RandomSource
+from scarab.core.rng import RandomSource, Rng
 
 if TYPE_CHECKING:
     from scarab.core.record import Record
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 _NO_DATA: Mapping[str, JSON] = MappingProxyType({})
+# State slots that are not part of a game's identity (names, caches, the record's metadata).
+_NOT_IDENTITY = frozenset(("game", "names", "date", "hist", "legal", "options", "rng", "final"))
 
 
 class Action(Protocol):
@@ -100,6 +102,8 @@ class State(ABC):
     seed: int
     options: dict[str, JSON]
     date: str
+    rng: Rng
+    hist: tuple[Any, int, Any] | None  # (earlier history, seat, action): shared by clones
 
     @property
     @abstractmethod
@@ -140,9 +144,29 @@ class State(ABC):
     def determinize(self, player: int, rng: RandomSource) -> State:
         """A full state that shows ``player`` the same view, hidden things resampled."""
 
-    @abstractmethod
     def history(self) -> list[tuple[int, Any]]:
         """(seat, action) for every action applied since setup."""
+        out: list[tuple[int, Any]] = []
+        node = self.hist
+        while node is not None:
+            node, seat, act = node
+            out.append((seat, act))
+        out.reverse()
+        return out
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that makes this game what it is (not names, date or caches)."""
+        fields: list[Any] = []
+        for name in getattr(type(self), "__slots__", ()):
+            if name not in _NOT_IDENTITY:
+                value = getattr(self, name)
+                fields.append(sorted(value.items()) if isinstance(value, dict) else value)
+        return (*fields, self.rng.state, len(self.history()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def num_players(self) -> int:

@@ -194,26 +194,5 @@ class LuxorState(State):
     def determinize(self, player: int, rng: RandomSource) -> LuxorState:
         return view.determinize(self, player, rng)
 
-    def history(self) -> list[tuple[int, Any]]:
-        out: list[tuple[int, Any]] = []
-        node = self.hist
-        while node is not None:
-            node, seat, act = node
-            out.append((seat, act))
-        out.reverse()
-        return out
-
-    # ---- comparison (tests: clone independence, replay identity) -----------
-    def key(self) -> tuple[Any, ...]:
-        """Everything that makes this game what it is (not names or date)."""
-        skip = ("game", "names", "date", "hist", "legal", "options", "rng", "final")
-        fields = tuple(getattr(self, f) for f in self.__slots__ if f not in skip)
-        return (*fields, self.rng.state, len(self.history()))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LuxorState) and self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"<LuxorState round {self.round}, seat {self.seat}, phase {self.phase}>"
