@@ -24,12 +24,12 @@ from scarab.agents import Agent, Seat, agent_names, make_agent
 from scarab.core.errors import IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State
 from scarab.core.registry import load
-from scarab.terminal import luxor
+from scarab.terminal import luxor, pyramids
 
 HUMAN = "human"
 LOG_LINES = 10
 QUIT = ("q", "quit", "exit")
-RENDERERS: dict[str, ModuleType] = {"luxor": luxor}
+RENDERERS: dict[str, ModuleType] = {"luxor": luxor, "pyramids": pyramids}
 
 Reader = Callable[[str], str]
 
@@ -83,7 +83,8 @@ class Session:
 
     # ---- drawing ------------------------------------------------------------
     def style(self, seat: int | None) -> str:
-        return "bold" if seat is None else f"bold {luxor.colour(seat)}"
+        colour = getattr(self.renderer, "colour", luxor.colour)
+        return "bold" if seat is None else f"bold {colour(seat)}"
 
     def event_line(self, e: Event, viewer: int | None) -> str:
         seen = e.for_viewer(viewer)
@@ -138,11 +139,15 @@ class Session:
         legal = state.legal_actions()
         if self.renderer is not None:
             self.console.print(Text(self.renderer.prompt_line(view), "bold"))
-        for i, act in enumerate(legal, 1):
-            line = Text(f"  {i:>2}. ")
-            line.append(f"{act!s:<10}", "bold")
-            line.append(" " + self.describe(view, act))
-            self.console.print(line)
+        choices = getattr(self.renderer, "choices", None)
+        if choices is not None:  # the game lists its actions itself (compactly)
+            choices(self.console, view, legal)
+        else:
+            for i, act in enumerate(legal, 1):
+                line = Text(f"  {i:>2}. ")
+                line.append(f"{act!s:<10}", "bold")
+                line.append(" " + self.describe(view, act))
+                self.console.print(line)
         while True:
             text = self.ask(f"{name}, choose 1-{len(legal)} or type an action: ").strip()
             if not text:
@@ -177,10 +182,19 @@ class Session:
         act = agent.choose(Seat(self.state, seat))
         events = self.state.apply(act)
         self.log.extend(events)
-        line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
-        line.append(f"  ({agent.explain()})", "dim")
-        self.console.print(line)
+        if self.humans and self.observer != seat and self.secret(act):
+            # A choice the humans may not see yet (a hidden simultaneous choice): its events only.
+            line = Text.assemble((self.names[seat], self.style(seat)), " has chosen")
+            self.console.print(line.append(" (hidden until everyone has)", "dim"))
+        else:
+            line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
+            line.append(f"  ({agent.explain()})", "dim")
+            self.console.print(line)
         self.show_events(events, self.observer)
+
+    def secret(self, act: Any) -> bool:
+        check = getattr(self.renderer, "secret_action", None)
+        return bool(check(act)) if check is not None else False
 
     # ---- the game -----------------------------------------------------------
     def run(self) -> int:
@@ -225,7 +239,9 @@ class Session:
         winners = list(view.get("winners", self.state.winners()))
         scores = self.state.scores()
         names = " and ".join(self.names[w] for w in winners)
-        if len(winners) == 1:
+        if len(self.names) == 1:
+            text = f"Solo score: {names or self.names[0]} with {scores[0]} VP"
+        elif len(winners) == 1:
             text = f"Winner: {names} with {scores[winners[0]]} VP"
         else:
             text = f"Shared win: {names} with {scores[winners[0]]} VP each"
@@ -285,8 +301,13 @@ def play_main(
         return 2
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    renderer = RENDERERS.get(g.name)
+    options: dict[str, JSON] = {}
+    game_options = getattr(renderer, "options", None)
+    if game_options is not None:  # e.g. Pyramids: one seat plays the solo variant
+        options = game_options(len(kinds))
     try:
-        state = g.new_game(seat_names(kinds), seed=seed)
+        state = g.new_game(seat_names(kinds), seed=seed, **options)
     except ScarabError as exc:
         err.print(Text(f"scarab: {exc}"))
         return 2

@@ -96,7 +96,11 @@ def parse(text: str) -> PyramidsAction:
     if m := _KEEP.match(t):
         return keep(tuple(int(x) for x in m.group(1).split(",")))
     if m := _TAKE.match(t):
-        return take(DECK if m.group(1) == "deck" else int(m.group(1)))
+        if m.group(1) == "deck":
+            return take(DECK)
+        if int(m.group(1)) == DECK:
+            raise IllegalAction("there is no pyramid card 0: take a display card or 'take deck'")
+        return take(int(m.group(1)))
     if t == "pass":
         return PASS
     raise IllegalAction(f"cannot read {text.strip()!r} as a Pyramids action; forms: {FORMS}")

@@ -74,7 +74,8 @@ def view(s: PyramidsState, player: int | None) -> dict[str, JSON]:
         "viewer": player,
         "round": s.round,
         "turn": s.turn,
-        "phase": PHASES[s.phase],
+        # a red-cross extra cell is part of that seat's hidden marking
+        "phase": PHASES[rules.MARK if s.phase == rules.EXTRA and player != s.seat else s.phase],
         "current_player": s.current_player,
         "expedition": None
         if s.shown < 0
@@ -119,20 +120,41 @@ def determinize(s: PyramidsState, player: int, rng: RandomSource) -> PyramidsSta
     if d.phase in (rules.MARK, rules.EXTRA):
         for q in others:
             if d.pending[q]:
-                resample_marks(d, q, r)
+                resample_marks(d, q, r, stop_at_extra=d.phase == rules.EXTRA and q == d.seat)
     d.rng = reseeded(rng)
     d.legal = None
     return d
 
 
-def resample_marks(d: PyramidsState, q: int, r: Rng) -> None:
-    """Undo seat q's hidden marks of this turn and mark again at random."""
+def resample_marks(d: PyramidsState, q: int, r: Rng, stop_at_extra: bool) -> None:
+    """Undo seat q's hidden marks of this turn and mark again at random.
+
+    When q is deciding a red-cross extra cell, the redraw must leave it owing one
+    too: redraws are tried until one reaches an extra cell (else the true marks stay).
+    """
+    truth = (d.pending[q][:], d.red[q], d.green[q], d.skulls[q], d.torches[q], d.extras)
+    for _ in range(50):
+        _undo(d, q)
+        if _redraw(d, q, r, stop_at_extra):
+            return
+    _undo(d, q)
+    pending, d.red[q], d.green[q], d.skulls[q], d.torches[q], d.extras = truth
+    for c, m in pending:
+        d.marks[c] = d.marks.get(c, 0) | m
+    d.pending[q] = pending
+
+
+def _undo(d: PyramidsState, q: int) -> None:
     for c, m in d.pending[q]:
         d.marks[c] &= ~m
         if not d.marks[c]:
             del d.marks[c]
     d.pending[q] = []
     d.red[q], d.green[q], d.skulls[q], d.torches[q] = d.snap[q]
+
+
+def _redraw(d: PyramidsState, q: int, r: Rng, stop_at_extra: bool) -> bool:
+    """A random marking for q; True when it fits (stopping at an extra cell if asked)."""
     seat, phase, extras = d.seat, d.phase, d.extras
     d.extras = 0
     acts = rules.mark_actions(d, q)
@@ -142,7 +164,11 @@ def resample_marks(d: PyramidsState, q: int, r: Rng) -> None:
         while d.extras:
             d.extras -= 1
             extra = rules.extra_actions(d, q)
+            if extra and stop_at_extra:
+                d.seat, d.phase = seat, phase  # q decides this extra cell; d.extras still owed
+                return True
             if extra:
                 act = r.choice(extra)
                 rules.do_mark(d, q, act.card, act.mask, None)
     d.seat, d.phase, d.extras = seat, phase, extras
+    return not stop_at_extra

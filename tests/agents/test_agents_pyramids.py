@@ -1,0 +1,183 @@
+"""Bots in Pyramids: legal play only, greedy beats random, and no bot sees what its seat cannot.
+
+Card contents are not assumed (the deck is provisional).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import scarab
+from scarab.agents import Agent, GreedyAgent, RandomAgent, Seat, heuristic_for, make_agent
+from scarab.core.game import State
+from scarab.core.rng import Rng
+from scarab.games.pyramids import data as D
+from scarab.games.pyramids import heuristic, rules
+from scarab.games.pyramids.state import PyramidsState
+
+PYRAMIDS = scarab.load("pyramids")
+
+
+def new(players: int, seed: int) -> PyramidsState:
+    state = PYRAMIDS.new_game(players, seed=seed, **({"solo": True} if players == 1 else {}))
+    assert isinstance(state, PyramidsState)
+    return state
+
+
+def play_out(state: State, agents: list[Agent], limit: int = 2000) -> State:
+    """Let the agents finish the game, checking every choice is legal before it is played."""
+    for _ in range(limit):
+        if state.is_over:
+            return state
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        act = agents[seat].choose(Seat(state, seat))
+        assert act in legal, f"{agents[seat].name} chose {act}, legal: {legal}"
+        assert agents[seat].explain()
+        state.apply(act)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("kinds", [("random",), ("greedy",), ("greedy", "random")])
+def test_bots_only_play_legal_actions(players: int, kinds: tuple[str, ...]) -> None:
+    for seed in range(2):
+        agents = [make_agent(kinds[i % len(kinds)], seed=seed * 10 + i) for i in range(players)]
+        state = play_out(new(players, seed), agents)
+        assert state.winners() and len(state.scores()) == players
+
+
+def test_greedy_beats_random_clearly() -> None:
+    # Measured (temporary deck): greedy won 20 of 20 two-player games, by about 107 VP.
+    games, wins, margin = 10, 0, 0
+    for i in range(games):
+        g = i % 2  # alternate the seats
+        agents: list[Agent] = [RandomAgent(i), RandomAgent(i)]
+        agents[g] = GreedyAgent(i)
+        state = play_out(new(2, seed=100 + i), agents)
+        wins += state.winners() == [g]
+        margin += state.scores()[g] - state.scores()[1 - g]
+    assert wins >= 8, f"greedy won only {wins} of {games}"
+    assert margin / games > 30
+
+
+def test_greedy_completes_pyramids_alone() -> None:
+    state = play_out(new(1, seed=3), [GreedyAgent(3)])
+    final = state.view(0)["final"][0]
+    assert final["pyramids"] >= 4 and final["total"] > 60
+
+
+def test_a_greedy_bot_keeps_no_state_and_changes_nothing() -> None:
+    state = new(3, seed=5)
+    bot = GreedyAgent(seed=1)
+    for _ in range(60):  # bot moves for every seat; the real game must not move under it
+        before = state.key()
+        history = list(state.history())
+        views = [state.view(p) for p in range(3)]
+        seat = state.current_player
+        assert seat is not None
+        act = bot.choose(Seat(state, seat))
+        assert state.key() == before and state.history() == history
+        assert [state.view(p) for p in range(3)] == views
+        assert not any(isinstance(v, State) for v in vars(bot).values())
+        assert str(act) in bot.explain()
+        state.apply(act)
+
+
+@pytest.mark.rule("PYR-HIDDEN")
+def test_greedy_does_not_see_the_deck_order_or_the_rng() -> None:
+    """Twin games differing only in what is hidden (deck order, expedition order, RNG)."""
+    state = new(2, seed=11)
+    for _ in range(80):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        twin = state.clone()
+        twin.rng = Rng(987654321)
+        twin.deck.reverse()
+        twin.expedition.reverse()
+        assert twin.view(seat) == state.view(seat)
+        a = GreedyAgent(seed=3).choose(Seat(state, seat))
+        b = GreedyAgent(seed=3).choose(Seat(twin, seat))
+        assert a == b
+        state.apply(a)
+
+
+@pytest.mark.rule("PYR-HIDDEN", "PYR-SIMULTANEOUS")
+def test_greedy_does_not_see_this_turns_marks_of_others() -> None:
+    """Seat 0 marks differently in two games; seat 1, deciding next, cannot tell them apart."""
+    checked = 0
+    for seed in range(6):
+        state = new(2, seed=seed)
+        while state.phase == rules.KEEP:
+            state.apply(state.legal_actions()[0])
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        one, other = state.clone(), state.clone()
+        one.apply(legal[0])
+        other.apply(legal[-1])
+        for s in (one, other):  # finish seat 0's red-cross extras, if any
+            while s.current_player == 0:
+                s.apply(s.legal_actions()[0])
+        if one.marks == other.marks:
+            continue
+        assert one.view(1) == other.view(1)
+        a = GreedyAgent(seed=seed).choose(Seat(one, 1))
+        b = GreedyAgent(seed=seed).choose(Seat(other, 1))
+        assert a == b
+        checked += 1
+    assert checked >= 3
+
+
+def test_greedy_uses_the_pyramids_heuristic() -> None:
+    assert heuristic_for("pyramids") is heuristic.evaluate
+
+
+# ---- the Pyramids heuristic -------------------------------------------------------
+def test_distances_run_from_the_entrance_and_shrink_as_marks_grow() -> None:
+    for c in D.CARD_IDS:
+        card = D.CARDS[c]
+        dist = heuristic.distances(card, 0)
+        assert dist[card.entrance] == 1
+        assert dist[card.tomb] < 25, f"card {c}: the tomb is unreachable"
+        assert all(dist[i] > 25 for i in D.cells_of(card.walls))
+        marked = 1 << card.entrance
+        assert heuristic.distances(card, marked)[card.tomb] == dist[card.tomb] - 1
+
+
+def test_heuristic_values_progress_toward_the_tomb(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new(2, seed=4)
+    while state.phase == rules.KEEP:
+        state.apply(state.legal_actions()[0])
+    c = state.cards[0][0]
+    card = replace(D.CARDS[c], symbols=(D.NONE,) * D.CELLS)  # symbols aside: progress alone
+    monkeypatch.setitem(D.CARDS, c, card)
+    base = heuristic.evaluate(state, 0)
+    # Walk a shortest path to the tomb, cell by cell.
+    dist = heuristic.distances(card, 0)
+    path = [card.tomb]
+    while dist[path[-1]] > 1:
+        path.append(next(j for j in heuristic.STEPS[path[-1]] if dist[j] == dist[path[-1]] - 1))
+    marked = 0
+    values = [base]
+    for i in reversed(path):
+        marked |= 1 << i
+        state.marks[c] = marked
+        values.append(heuristic.evaluate(state, 0))
+    # Complete (counted before it is set aside): clearly above one cell short, and the start.
+    assert values[-1] > values[-2] + 1 and values[-1] > base + D.TOMB_VP / 2
+    steps = values[1:-1]
+    assert steps == sorted(steps) and steps[-1] > steps[0]  # closer to the tomb is better
+
+
+def test_heuristic_of_a_finished_game_is_the_score() -> None:
+    state = play_out(new(2, seed=2), [RandomAgent(1), RandomAgent(2)])
+    for p in range(2):
+        assert heuristic.evaluate(state, p) == state.scores()[p]
+    with pytest.raises(TypeError):
+        heuristic.evaluate(object(), 0)  # type: ignore[arg-type]
