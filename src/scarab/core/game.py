@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from scarab.core.errors import BadOption
+from scarab.core.errors import BadOption, IllegalAction
 from scarab.core.rng import RandomSource, Rng
 
 if TYPE_CHECKING:
@@ -104,6 +104,7 @@ class State(ABC):
     date: str
     rng: Rng
     hist: tuple[Any, int, Any] | None  # (earlier history, seat, action): shared by clones
+    legal: list[Any] | None  # legal_actions() cache, cleared by every action
 
     @property
     @abstractmethod
@@ -114,17 +115,31 @@ class State(ABC):
     @abstractmethod
     def is_over(self) -> bool: ...
 
-    @abstractmethod
     def legal_actions(self) -> list[Any]:
         """Every legal action; never empty while the game is not over."""
+        if self.legal is None:
+            self.legal = self._legal()
+        return list(self.legal)
 
-    @abstractmethod
     def apply(self, action: Any) -> list[Event]:
         """Play an action; IllegalAction (and no change) when it is not legal."""
+        return self._play(action, True)
 
     def step(self, action: Any) -> None:
         """Apply without building events: the same game, faster, for simulation."""
-        self.apply(action)
+        self._play(action, False)
+
+    @abstractmethod
+    def _legal(self) -> list[Any]:
+        """Compute the legal actions (legal_actions() caches them in self.legal)."""
+
+    @abstractmethod
+    def _play(self, action: Any, events: bool) -> list[Event]:
+        """The forward model; checks legality, clears self.legal, builds events if asked."""
+
+    @abstractmethod
+    def explain(self, action: Any, legal: list[Any]) -> str:
+        """Why an action is not legal here, and what would be."""
 
     @abstractmethod
     def scores(self) -> list[int]: ...
@@ -207,8 +222,16 @@ class Game(ABC):
     ) -> State: ...
 
     @abstractmethod
+    def parse(self, text: str) -> Any:
+        """The action that notation names, legal or not; IllegalAction if unreadable."""
+
     def parse_action(self, state: State, text: str) -> Any:
         """The legal action that ``text`` names; IllegalAction otherwise."""
+        act = self.parse(text)
+        legal = state.legal_actions()
+        if act not in legal:
+            raise IllegalAction(state.explain(act, legal))
+        return act
 
     def seat_names(self, players: int | Sequence[str]) -> tuple[str, ...]:
         """Validate a player count or list of names; default names are p1, p2, ..."""

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.luxor import data as D
+from scarab.games.luxor.actions import pos_text
 
 COLOURS = ("red", "green", "blue", "yellow")
 LABELS: dict[str, str] = {c.code: c.label for c in D.CARDS}
@@ -54,10 +55,6 @@ def hand_text(view: dict[str, JSON]) -> str:
 
 def _pos(text: str) -> int:
     return 0 if text == "S" else CHAMBER if text == "C" else int(text)
-
-
-def _pos_text(pos: int) -> str:
-    return "S" if pos == 0 else "C" if pos == CHAMBER else str(pos)
 
 
 def _tiles(view: dict[str, JSON]) -> list[str]:
@@ -106,7 +103,7 @@ def describe(view: dict[str, JSON], act: Any) -> str:
         to = _dest(tiles, src, steps)
         where = _where(tiles, to) if to is not None else "?"
         head = f"play {card}: " if verb == "move" else ""
-        return f"{head}adventurer {_pos_text(src)} to {where}"
+        return f"{head}adventurer {pos_text(src)} to {where}"
     if verb == "die":
         return f"play {card}: roll the die, then move"
     if verb == "all":

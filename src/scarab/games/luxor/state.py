@@ -124,16 +124,14 @@ class LuxorState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self) -> list[Any]:
-        if self.legal is None:
-            self.legal = rules.legal_actions(self)
-        return list(self.legal)
+    def _legal(self) -> list[Any]:
+        return rules.legal_actions(self)
 
-    def apply(self, action: Any) -> list[Event]:
-        return rules.apply(self, action)
+    def _play(self, action: Any, events: bool) -> list[Event]:
+        return rules.apply(self, action, events)
 
-    def step(self, action: Any) -> None:
-        rules.apply(self, action, events=False)
+    def explain(self, action: Any, legal: list[Any]) -> str:
+        return rules.explain(self, action, legal)
 
     def scores(self) -> list[int]:
         return list(self.score)
