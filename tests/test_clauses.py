@@ -13,18 +13,18 @@ from scarab.core.clauses import catalogue, cited
 TESTS = Path(__file__).parent
 
 
-@pytest.mark.parametrize("game", ["luxor", "pyramids"])
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
 def test_catalogue_is_well_formed(game: str) -> None:
     clauses = catalogue(game)
     ids = [c.id for c in clauses]
     assert len(ids) == len(set(ids)), "clause ids are unique"
-    prefix = {"luxor": "LUX", "pyramids": "PYR"}[game]
+    prefix = {"luxor": "LUX", "pyramids": "PYR", "horus": "HOR"}[game]
     for c in clauses:
         assert re.fullmatch(prefix + r"(-[A-Z0-9]+)+", c.id), c.id
         assert len(c.text) > 20 and c.source
 
 
-@pytest.mark.parametrize("game", ["luxor", "pyramids"])
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
 def test_every_clause_is_cited(game: str) -> None:
     uncited = {c.id for c in catalogue(game)} - cited(TESTS)
     assert not uncited, f"clauses no test cites: {sorted(uncited)}"

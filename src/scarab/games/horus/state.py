@@ -1,0 +1,218 @@
+"""The Pyramid of Horus game state: flat lists and ints, cheap to clone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scarab.core.game import JSON, Event, Game, State
+from scarab.core.rng import RandomSource, Rng
+from scarab.games.horus import rules, view
+from scarab.games.horus.actions import HorusAction
+from scarab.games.horus.stages import OVER, STAGE_NAMES
+
+if TYPE_CHECKING:
+    from scarab.games.horus.scoring import Breakdown
+
+
+class HorusState(State):
+    __slots__ = (
+        "adv",
+        "alcoves",
+        "aside",
+        "aside_by",
+        "aside_known",
+        "aside_not",
+        "bagged",
+        "blocked",
+        "box",
+        "cards",
+        "chests",
+        "date",
+        "decks",
+        "dice",
+        "discard",
+        "fallen",
+        "final",
+        "foresight",
+        "game",
+        "granted",
+        "hist",
+        "in_turn",
+        "keeper",
+        "known",
+        "left",
+        "legal",
+        "lock",
+        "lock_alcove",
+        "mdice",
+        "mdir",
+        "mi",
+        "mleft",
+        "mpos",
+        "names",
+        "options",
+        "pending",
+        "pos",
+        "rng",
+        "round",
+        "sarc",
+        "sarc_open",
+        "score",
+        "seat",
+        "seed",
+        "shot",
+        "stage",
+        "status",
+        "supply",
+        "turn_idx",
+        "used",
+        "used_ability",
+    )
+
+    game: Game
+    names: tuple[str, ...]
+    seed: int
+    options: dict[str, JSON]
+    date: str
+    rng: Rng
+    # per seat
+    adv: list[int]  # adventurer index, -1 before choosing
+    pos: list[int]  # square, -1 before choosing
+    status: list[int]
+    cards: list[list[int]]  # loose card ids in front of the seat (a bag counts as one)
+    bagged: list[list[tuple[int, int]]]  # (bag card, treasure card) held in a bag
+    chests: list[list[int]]  # die results of chests rolled at escape
+    used_ability: list[bool]
+    known: list[int]  # bit i: the seat has read closed sarcophagus i (Linguistics)
+    granted: list[int]  # actions this round (phase 2)
+    score: list[int]  # final totals of escaped seats
+    # board
+    decks: list[list[int]]  # rubble, sand, water; top at the end
+    sarc: list[int]  # card at each sarcophagus slot, -1 once taken
+    sarc_open: list[bool]
+    alcoves: list[bool]  # the idol still lies in the alcove
+    discard: list[int]
+    supply: list[list[int]]  # mummy and block wound cards beside the board
+    blocked: int  # bit per square holding a stone block
+    fallen: list[int]  # block numbers in the order they fell
+    box: list[int]  # block numbers still in the box (sorted)
+    aside: int  # a block set aside by udjat or clairvoyance, -1 for none
+    aside_by: int  # who set it aside
+    aside_known: bool  # that seat saw the block it set aside (kept it)
+    aside_not: int  # the block a swapper put back (the aside one is not it)
+    foresight: bool  # an udjat or clairvoyance was used this round
+    mpos: list[int]  # each mummy's index along its path
+    mdir: list[int]  # +1 / -1 along the path
+    mleft: list[int]  # steps still to move this phase
+    mi: int  # the mummy moving now
+    shot: int  # bit m: mummy m cannot touch the shooter for the rest of this phase
+    # round and turn
+    round: int
+    keeper: int
+    stage: int
+    turn_idx: int  # offset from the keeper of the seat whose turn it is
+    seat: int  # the seat to decide
+    in_turn: bool
+    left: int  # actions left in the current turn
+    used: int  # actions spent in the current turn
+    dice: tuple[int, ...]  # the action roll of phase 2
+    mdice: tuple[int, ...]  # the mummy roll of phase 4
+    lock: tuple[int, ...]  # the dice of an alcove attempt in progress
+    lock_alcove: int
+    pending: list[tuple[int, int, int]]  # interruptions: (kind, seat, argument)
+    final: list[Breakdown] | None
+    hist: tuple[Any, int, HorusAction] | None
+    legal: list[HorusAction] | None
+
+    # ---- the protocol -------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.stage == OVER else self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == OVER
+
+    def _legal(self) -> list[Any]:
+        return rules.legal_actions(self)
+
+    def _play(self, action: Any, events: bool) -> list[Event]:
+        return rules.apply(self, action, events)
+
+    def explain(self, action: Any, legal: list[Any]) -> str:
+        return rules.explain(self, action, legal)
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def winners(self) -> list[int]:
+        return rules.winners(self) if self.stage == OVER else []
+
+    def result_text(self) -> str:
+        if self.stage == OVER and not self.winners():
+            return "-".join(map(str, self.score)) + " the mummies win"
+        return super().result_text()
+
+    def clone(self) -> HorusState:
+        c = HorusState.__new__(HorusState)
+        c.game = self.game
+        c.names = self.names
+        c.seed = self.seed
+        c.options = self.options
+        c.date = self.date
+        c.rng = self.rng.copy()
+        c.adv = self.adv[:]
+        c.pos = self.pos[:]
+        c.status = self.status[:]
+        c.cards = [h[:] for h in self.cards]
+        c.bagged = [b[:] for b in self.bagged]
+        c.chests = [x[:] for x in self.chests]
+        c.used_ability = self.used_ability[:]
+        c.known = self.known[:]
+        c.granted = self.granted[:]
+        c.score = self.score[:]
+        c.decks = [d[:] for d in self.decks]
+        c.sarc = self.sarc[:]
+        c.sarc_open = self.sarc_open[:]
+        c.alcoves = self.alcoves[:]
+        c.discard = self.discard[:]
+        c.supply = [x[:] for x in self.supply]
+        c.blocked = self.blocked
+        c.fallen = self.fallen[:]
+        c.box = self.box[:]
+        c.aside = self.aside
+        c.aside_by = self.aside_by
+        c.aside_known = self.aside_known
+        c.aside_not = self.aside_not
+        c.foresight = self.foresight
+        c.mpos = self.mpos[:]
+        c.mdir = self.mdir[:]
+        c.mleft = self.mleft[:]
+        c.mi = self.mi
+        c.shot = self.shot
+        c.round = self.round
+        c.keeper = self.keeper
+        c.stage = self.stage
+        c.turn_idx = self.turn_idx
+        c.seat = self.seat
+        c.in_turn = self.in_turn
+        c.left = self.left
+        c.used = self.used
+        c.dice = self.dice
+        c.mdice = self.mdice
+        c.lock = self.lock
+        c.lock_alcove = self.lock_alcove
+        c.pending = self.pending[:]
+        c.final = self.final
+        c.hist = self.hist
+        c.legal = self.legal
+        return c
+
+    def view(self, player: int | None) -> dict[str, JSON]:
+        return view.view(self, player)
+
+    def determinize(self, player: int, rng: RandomSource) -> HorusState:
+        return view.determinize(self, player, rng)
+
+    def __repr__(self) -> str:
+        return f"<HorusState round {self.round}, {STAGE_NAMES[self.stage]}, seat {self.seat}>"
