@@ -26,6 +26,18 @@ def test_measure_returns_positive_rates() -> None:
     assert all(v > 0 for v in results.values())
 
 
+@pytest.mark.parametrize("players", [2, 6])
+def test_measure_horus_at_both_ends_of_its_player_range(players: int) -> None:
+    results = bench.measure("horus", 0.02, players)
+    assert set(results) == set(bench.METRICS)
+    assert all(v > 0 for v in results.values())
+
+
+def test_default_player_count_stays_inside_the_range() -> None:
+    assert bench.seats(scarab.load("horus"), None) == 3
+    assert bench.seats(scarab.load("pyramids"), None) == 3
+
+
 def test_mid_game_state_is_under_way() -> None:
     state = bench.mid_game(scarab.load("luxor"), 3, seed=4)
     assert not state.is_over

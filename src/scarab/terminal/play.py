@@ -24,12 +24,12 @@ from scarab.agents import Agent, Seat, agent_names, make_agent
 from scarab.core.errors import IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State
 from scarab.core.registry import load
-from scarab.terminal import luxor, pyramids
+from scarab.terminal import horus, luxor, pyramids
 
 HUMAN = "human"
 LOG_LINES = 10
 QUIT = ("q", "quit", "exit")
-RENDERERS: dict[str, ModuleType] = {"luxor": luxor, "pyramids": pyramids}
+RENDERERS: dict[str, ModuleType] = {"horus": horus, "luxor": luxor, "pyramids": pyramids}
 
 Reader = Callable[[str], str]
 
@@ -239,7 +239,9 @@ class Session:
         winners = list(view.get("winners", self.state.winners()))
         scores = self.state.scores()
         names = " and ".join(self.names[w] for w in winners)
-        if len(self.names) == 1:
+        if not winners:  # a game everybody can lose (Horus: the mummies win)
+            text = str(getattr(self.renderer, "NO_WINNER", "No winner."))
+        elif len(self.names) == 1:
             text = f"Solo score: {names or self.names[0]} with {scores[0]} VP"
         elif len(winners) == 1:
             text = f"Winner: {names} with {scores[winners[0]]} VP"

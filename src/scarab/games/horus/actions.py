@@ -146,7 +146,10 @@ def parse(text: str) -> HorusAction:
     if verb in _WOUND_CURES and len(rest) == 1:
         if rest[0] in _WOUND_CURES[verb]:
             return HorusAction(verb, rest[0])
-        raise IllegalAction(f"a {verb} treats {' or '.join(_WOUND_CURES[verb])}, not {rest[0]}")
+        article = "an" if verb[0] in "aeiou" else "a"
+        raise IllegalAction(
+            f"{article} {verb} treats {' or '.join(_WOUND_CURES[verb])}, not {rest[0]!r}"
+        )
     if verb == "choose" and len(rest) == 2:
         if rest[0] not in D.ADVENTURERS:
             raise IllegalAction(f"no adventurer {rest[0]!r}: choose {', '.join(D.ADVENTURERS)}")

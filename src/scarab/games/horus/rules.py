@@ -800,7 +800,15 @@ def explain(s: HorusState, act: HorusAction, legal: list[HorusAction]) -> str:
     """Say what is wrong with an illegal action and what would be legal."""
     if s.stage == OVER:
         return "the game is over; no action is legal"
-    shown = ", ".join(str(a) for a in legal[:16]) + (", ..." if len(legal) > 16 else "")
+    # the 31 rerolls of an alcove attempt are one entry, so 'end' and the rest still show
+    names: list[str] = []
+    for a in legal:
+        text = str(a)
+        if a.verb == "reroll":
+            text = f"reroll any of dice 1-{D.NUM_DICE} (as 'reroll 1,3')"
+        if text not in names:
+            names.append(text)
+    shown = ", ".join(names[:16]) + (", ..." if len(names) > 16 else "")
     return f"{act} is not legal: {reason(s, act)}. Legal now: {shown}"
 
 
@@ -809,6 +817,8 @@ def reason(s: HorusState, act: HorusAction) -> str:
     v = act.verb
     if s.pending:
         kind = s.pending[0][0]
+        if kind == P_OVERFLOW and v == "discard":
+            return f"{discard_reason(s, p, act.arg)}; you carry more than {D.CARD_LIMIT} cards"
         return {
             P_TOUCH: "a mummy touches you: 'shoot' it or 'accept' the wound",
             P_DANGER: "you drew a dangerous card: use your ability or 'accept' the wound",
@@ -821,13 +831,19 @@ def reason(s: HorusState, act: HorusAction) -> str:
         if v != "choose":
             return "first choose an adventurer and an entrance, as in 'choose gore e1'"
         return f"{act.arg.split()[0]} is already taken"
+    if v == "choose":
+        return "adventurers are chosen once, at setup"
     if s.stage == ADJUST:
-        if v in COSTS_ACTION:
-            return "it is phase 1: discard cards, use equipment, or 'end' to go on"
+        if v in COSTS_ACTION or v in ("stamina", "read"):
+            return (
+                "it is phase 1: discard cards, use equipment, or 'end' to go on; "
+                f"'{v}' comes in your turn in phase 3"
+            )
         if v == "discard":
             return discard_reason(s, p, act.arg)
-        return free_reason(s, p, act)
-    # phase 3
+        if v in ("bag", "udjat", "clairvoyance", *CURES):
+            return free_reason(s, p, act)
+    # phase 3 (and, in phase 1, what only an alcove attempt or a hazard asks for)
     q, st = s.pos[p], s.status[p]
     if v == "discard":
         return "free discards happen in phase 1, or when a thirteenth card arrives"
@@ -864,7 +880,7 @@ def reason(s: HorusState, act: HorusAction) -> str:
                 if not s.sarc_open[i]
                 else f"you carry {D.CARD_LIMIT} cards and nothing you could drop"
             )
-        return ability_reason(s, p, "read") or "you cannot read an open sarcophagus twice"
+        return ability_reason(s, p, "read") or "that sarcophagus is already open for all to see"
     if v == "pick":
         a = D.ALCOVE_AT[q]
         if a < 0:

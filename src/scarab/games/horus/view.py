@@ -115,6 +115,10 @@ def view(s: HorusState, player: int | None) -> dict[str, JSON]:
         "blocks": list(s.fallen),
         "blocks_in_box": len(s.box),
         "block_aside": aside,
+        # the block a swapper saw and put back: the one set aside is not it
+        "block_put_back": (
+            s.aside_not if s.aside >= 0 and player == s.aside_by and s.aside_not >= 0 else None
+        ),
         "foresight_used": s.foresight,
         "decks": {name: len(s.decks[k]) for k, name in enumerate(D.DECKS)},
         "sarcophagi": [sarcophagus_view(s, i, player) for i in range(len(s.sarc))],

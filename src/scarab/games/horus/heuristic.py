@@ -1,0 +1,316 @@
+"""A cheap Pyramid of Horus position value for one seat, used by the greedy bot.
+
+The value is counted in points, for a seat still in the game::
+
+    P(escape) * (ESCAPE + carried + opportunity) - wounds - mummy risk
+
+* ``carried``: what the seat would score on leaving now (treasures, necklaces,
+  idols, the variety bonus, a chest at its expected roll) plus a little for
+  equipment and an unused ability;
+* ``P(escape)``: the chance of not being sealed in before reaching an exit.
+  The walk to the nearest exit (a breadth-first search round fallen blocks) is
+  turned into rounds at the seat's expected actions per round (its WLL and
+  cursed dice); every round costs one falling block. A block is deadly now if
+  its square, once filled, cuts the seat off from every exit (an articulation
+  point between the seat and the exits); the blocks still in the box that are
+  deadly give this round's risk, and a growing term for cuts still to come is
+  added as blocks fall. The turn's remaining actions count before any block.
+* ``opportunity``: the best thing within reach (a search, a sarcophagus, an
+  idol), its expected worth discounted per square of the walk to it, so the
+  seat goes looking while the pyramid is safe and heads out when the risk to
+  what it carries outweighs what is left to find;
+* wounds cost a little each (besides the load they add), and a mummy that may
+  walk onto the seat's square this round costs its touch times its chance.
+
+An escaped seat is worth ``ESCAPE`` plus its score; a sealed, crushed or
+mummified one nothing. It reads only the state it is given and public facts
+(the remaining deck contents are public: every drawn card is shown); a bot
+passes a determinized state, so the value never uses what the seat cannot know.
+"""
+
+from __future__ import annotations
+
+from scarab.core.game import State
+from scarab.games.horus import data as D
+from scarab.games.horus import hazards as H
+from scarab.games.horus.rules import cursed, wll
+from scarab.games.horus.stages import (
+    ACTIONS,
+    ADJUST,
+    ESCAPED,
+    INSIDE,
+    SETUP,
+    UNCHOSEN,
+    WAITING,
+)
+from scarab.games.horus.state import HorusState
+
+ESCAPE = 40.0  # getting out at all (0 points, but alive and able to win)
+CHEST = 3.5  # a chest is one die at escape
+EQUIP = 0.8  # a piece of equipment
+ABILITY = 1.0  # an ability not used yet
+WOUND = 1.2  # per wound card, besides the load it adds
+TOUCH = 3.0  # a mummy touch: a wound and its load
+FUTURE = 0.6  # growth of the risk of cuts not yet one block away, times (fallen / all)^2
+MIN_RISK = 0.004  # per falling block, whatever the map says
+DECAY = 0.9  # an opportunity loses this share per square of walk to it
+SEEK = 1.0  # finds the best opportunity within reach is worth (it may be searched again)
+LOAD = 1.5  # per action a round gives on average
+PICK_CHANCE = {3: 0.8, 4: 0.55, 5: 0.2}  # an idol won per visit, by faces needed
+CURSE = 2.0  # a cursed die, beyond the actions it costs
+_MUMMY_ODDS = (1.0, 31 / 32, 26 / 32, 16 / 32, 6 / 32, 1 / 32)  # P(at least k steps)
+_ROOT = D.NUM_SQUARES  # the outside, joined to every exit
+_ALL_BLOCKS = len(D.BLOCKS)
+_SARC_VALUE = {g: sum(D.CARDS[c].value for c in cs) / len(cs) for g, cs in D.SARC_CARDS.items()}
+
+
+def _card_worth(card: D.CardDef) -> float:
+    if card.kind in (D.TREASURE, D.NECKLACE, D.IDOL):
+        return float(card.value)
+    if card.kind == D.CHEST:
+        return CHEST
+    if card.kind == D.EQUIPMENT:
+        return EQUIP
+    return -WOUND
+
+
+def carried(s: HorusState, p: int) -> float:
+    """What the seat would take out now, chests at their expected roll; wounds not counted."""
+    total = 0.0
+    gods: set[str] = set()
+    for c in s.cards[p] + [c for _, c in s.bagged[p]]:
+        card = D.CARDS[c]
+        if card.kind != D.WOUND:
+            total += _card_worth(card)
+        if card.god:
+            gods.add(card.god)
+    return total + D.VARIETY[len(gods)]
+
+
+def distances(s: HorusState, start: int) -> list[int]:
+    """Squares walked from ``start`` to every square round the fallen blocks (-1: no way)."""
+    dist = [-1] * D.NUM_SQUARES
+    dist[start] = 0
+    frontier = [start]
+    d = 0
+    blocked = s.blocked
+    while frontier:
+        d += 1
+        nxt: list[int] = []
+        for q in frontier:
+            for t in D.NEIGH[q]:
+                if t >= 0 and dist[t] < 0 and not blocked >> t & 1:
+                    dist[t] = d
+                    if D.AREA[t] != "e":  # an exit leads nowhere further
+                        nxt.append(t)
+        frontier = nxt
+    return dist
+
+
+def deadly(s: HorusState, start: int) -> list[int]:
+    """Open squares whose filling would cut ``start`` off from every exit.
+
+    Tarjan's articulation points on the open squares with the outside as the
+    root of the depth-first search: a square cuts ``start`` off when it lies on
+    the tree path to ``start`` and the subtree below it on that path has no
+    other way up.
+    """
+    blocked = s.blocked
+    disc = [-1] * (D.NUM_SQUARES + 1)
+    low = [0] * (D.NUM_SQUARES + 1)
+    parent = [-1] * (D.NUM_SQUARES + 1)
+    disc[_ROOT] = low[_ROOT] = 0
+    counter = 1
+    stack: list[tuple[int, int]] = []
+    for e in D.EXITS:  # every exit hangs from the outside
+        if disc[e] >= 0:
+            continue
+        parent[e] = _ROOT
+        disc[e] = low[e] = counter
+        counter += 1
+        stack.append((e, 0))
+        while stack:
+            v, i = stack[-1]
+            nbrs = D.NEIGH[v]
+            if i < 4:
+                stack[-1] = (v, i + 1)
+                t = nbrs[i]
+                if t < 0 or blocked >> t & 1:
+                    continue
+                if disc[t] < 0:
+                    parent[t] = v
+                    disc[t] = low[t] = counter
+                    counter += 1
+                    if D.AREA[t] == "e":  # another exit: its edge to the outside goes up
+                        low[t] = 0
+                    stack.append((t, 0))
+                elif t != parent[v] and disc[t] < low[v]:
+                    low[v] = disc[t]
+            else:
+                stack.pop()
+                u = parent[v]
+                if u != _ROOT and low[v] < low[u]:
+                    low[u] = low[v]
+    if disc[start] < 0:
+        return []
+    out: list[int] = []
+    w = start
+    v = parent[w]
+    while v != _ROOT and v >= 0:
+        if low[w] >= disc[v] and D.AREA[v] != "e":
+            out.append(v)
+        w, v = v, parent[v]
+    return out
+
+
+def expected_actions(s: HorusState, p: int) -> float:
+    """Actions a round gives on average: uncursed dice at or above the WLL."""
+    return (D.NUM_DICE - len(cursed(s, p))) * (7 - wll(s, p)) / 6
+
+
+def actions_now(s: HorusState, p: int, per_round: float) -> float:
+    """Actions the seat may still take before this round's block falls."""
+    if s.stage in (SETUP, ADJUST):
+        return per_round
+    if s.stage != ACTIONS:
+        return 0.0
+    n = len(s.names)
+    mine = (p - s.keeper) % n
+    if mine > s.turn_idx:
+        return float(s.granted[p])
+    if mine == s.turn_idx and s.in_turn:
+        return float(s.left)
+    return 0.0
+
+
+def mummy_risk(s: HorusState, p: int) -> float:
+    """The chance a mummy walks onto the seat's square in this round's mummy phase."""
+    if s.stage not in (ADJUST, ACTIONS):
+        return 0.0
+    q = s.pos[p]
+    if D.AREA[q] != "c":
+        return 0.0
+    safe = 1.0
+    for m in range(D.NUM_MUMMIES):
+        path = D.MUMMY_PATH[m]
+        if q not in path:
+            continue
+        i, d = s.mpos[m], s.mdir[m]
+        for k in range(1, len(_MUMMY_ODDS)):
+            j = i + d
+            if not 0 <= j < len(path) or H.blocked(s, path[j]):
+                d = -d
+                j = i + d
+                if not 0 <= j < len(path) or H.blocked(s, path[j]):
+                    break
+            i = j
+            if path[i] == q:
+                safe *= 1 - _MUMMY_ODDS[k]
+                break
+    return 1 - safe
+
+
+def opportunity(s: HorusState, p: int, dist: list[int]) -> float:
+    """The best find within reach, its worth discounted by the walk to it."""
+    gods = {D.CARDS[c].god for c in s.cards[p] + [c for _, c in s.bagged[p]]} - {""}
+    bonus_now = D.VARIETY[len(gods)]
+    new_god = D.VARIETY[min(len(gods) + 1, len(D.VARIETY) - 1)] - bonus_now
+
+    def god_bonus(god: str) -> float:
+        return 0.0 if not god or god in gods else float(new_god)
+
+    deck_worth: list[float] = []
+    for deck in s.decks:
+        if deck:
+            total = sum(_card_worth(D.CARDS[c]) + god_bonus(D.CARDS[c].god) for c in deck)
+            deck_worth.append(total / len(deck))
+        else:
+            deck_worth.append(0.0)
+    # Closed sarcophagi: the mean of that god's cards not yet seen by anyone.
+    unseen: dict[str, list[int]] = {}
+    for i, c in enumerate(s.sarc):
+        if c >= 0 and not s.sarc_open[i] and not s.known[p] >> i & 1:
+            unseen.setdefault(D.SARC_GOD[i], []).append(D.CARDS[c].value)
+    best = 0.0
+    for q in range(D.INSIDE):
+        d = dist[q]
+        if d < 0:
+            continue
+        here = 0.0
+        k = D.DECK_AT[q]
+        if k >= 0 and s.decks[k]:
+            here = deck_worth[k] - 0.5
+        i = D.SARC_AT[q]
+        if i >= 0 and s.sarc[i] >= 0:
+            god = D.SARC_GOD[i]
+            if s.sarc_open[i] or s.known[p] >> i & 1:
+                worth = float(D.CARDS[s.sarc[i]].value)
+            else:
+                values = unseen.get(god)
+                worth = sum(values) / len(values) if values else _SARC_VALUE[god]
+            worth += god_bonus(god) - (0.5 if s.sarc_open[i] else 1.0)
+            here = max(here, worth)
+        a = D.ALCOVE_AT[q]
+        if a >= 0 and s.alcoves[a]:
+            idol = D.ALCOVE_IDOL[a]
+            if D.IDOL_CURSE[idol] not in cursed(s, p):
+                faces = len(D.IDOL_FACES[idol])
+                worth = D.CARDS[D.IDOL_CARD[idol]].value + god_bonus(D.IDOL_GOD[idol]) - CURSE
+                here = max(here, worth * PICK_CHANCE.get(faces, 0.2))
+        if here > 0:
+            best = max(best, here * DECAY**d)
+    return best
+
+
+def exposure(s: HorusState, p: int, out: int, per_round: float) -> tuple[float, float]:
+    """Blocks that fall before the seat can be out if it heads for the exit ``out`` squares
+    away now, and the chance that one falling block seals it in."""
+    now = actions_now(s, p, per_round)
+    # A block falls before every further round; the fraction of a round keeps the value smooth.
+    falls = 0.0 if out <= now else 1 + (out - now - 1) / max(per_round, 0.5)
+    box = len(s.box)
+    threat = [D.BLOCK_AT[q] for q in deadly(s, s.pos[p]) if D.BLOCK_AT[q]]
+    in_box = sum(1 for b in threat if b in s.box)
+    fallen = _ALL_BLOCKS - box
+    future = MIN_RISK + FUTURE * (fallen / _ALL_BLOCKS) ** 2
+    if box == 0 and s.aside < 0:
+        return falls, 0.0
+    if s.aside >= 0 and s.aside_by == p and s.aside_known:  # it knows the next block
+        return falls, (1.0 if s.aside in threat else 0.0) if falls > 0 else future
+    return falls, min(1.0, (in_box + (s.aside in threat)) / max(box, 1) + future)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The value of ``state`` for ``seat``, in points (higher is better)."""
+    if not isinstance(state, HorusState):
+        raise TypeError(f"the Horus heuristic needs a Horus state, not {type(state).__name__}")
+    s, p = state, seat
+    st = s.status[p]
+    if st == ESCAPED:
+        return ESCAPE + s.score[p]
+    if st not in (UNCHOSEN, WAITING, INSIDE):
+        return 0.0  # sealed, crushed or mummified
+    if st == UNCHOSEN:
+        return ESCAPE
+    per_round = expected_actions(s, p)
+    dist = distances(s, s.pos[p])
+    have = carried(s, p)
+    # What staying on may still bring: the best find, and actions to spend (a light load).
+    more = opportunity(s, p, dist) * SEEK + LOAD * per_round
+    if not s.used_ability[p]:
+        more += ABILITY
+    if st == WAITING:
+        return ESCAPE + more
+    out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
+    if out < 0:
+        return 0.0  # no way out: sealed when the block phase comes
+    falls, risk = exposure(s, p, out, per_round)
+    # Either head out now, or spend this round looking around where it stands and walk
+    # out later: this round's block, then a block before every round after the first.
+    go = float((1 - risk) ** falls) * (ESCAPE + have)
+    later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
+    stay = float((1 - risk) ** max(later, falls + 1)) * (ESCAPE + have + more)
+    value = max(go, stay)
+    value -= WOUND * H.wounds(s, p)
+    value -= TOUCH * mummy_risk(s, p)
+    return value

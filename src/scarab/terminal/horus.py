@@ -1,0 +1,732 @@
+"""The Pyramid of Horus in the terminal, drawn with rich from one seat's view.
+
+Everything here reads a ``view`` dict (``state.view(seat)``) and events
+already filtered for the viewer; nothing reads the game state, so nothing
+hidden can be drawn: a sarcophagus another seat read, or a block another seat
+saw with an udjat, is not in the view. The printed board (areas, walls,
+doors, block numbers, where sarcophagi and alcoves stand) comes from the data
+file, as it lies on the table for everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from scarab.core.game import JSON
+from scarab.games.horus import data as D
+
+SEAT_COLOURS = (
+    "bright_cyan",
+    "bright_yellow",
+    "bright_magenta",
+    "bright_green",
+    "bright_red",
+    "bright_white",
+)
+DIE_STYLE = {
+    "yellow": "bold yellow",
+    "green": "bold green",
+    "blue": "bold blue",
+    "black": "bold white on grey11",
+    "red": "bold red",
+}
+# Backgrounds: the three rooms, and the corridor by section (row 0 is Horus's).
+AREA_BG = {"s": "on #5f4b1e", "w": "on #1c3d5a", "r": "on #1e4020"}
+SECTION_BG = {"horus": "on #4b2f5a", "anubis": "on #3a3a3a", "thoth": "on #234b4b"}
+GOD_SHORT = {"horus": "Ho", "anubis": "An", "thoth": "Th", "hededet": "He", "sobek": "So"}
+ARROW = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
+CELL = 5  # characters per square
+WALL_STYLE = "bold bright_white"
+OPEN_STYLE = "grey42"
+BLOCK_STYLE = "grey74 on grey23"
+NO_WINNER = "No winner: the mummies win, nobody escaped."
+PENDING_PROMPTS = {
+    "touch": "A mummy touches you: 'shoot' it (once per game) or 'accept' the Mummy wound.",
+    "block card": "The stone block wounds you: 'dodge' it (once per game) or 'accept' the wound.",
+    "jump": "A stone block falls on your square: jump to a free square beside it.",
+    "overflow": f"You carry more than {D.CARD_LIMIT} cards: discard (or bag) one now.",
+}
+VERB_TEXT = {
+    "end": "end your turn",
+    "accept": "take what comes",
+    "udjat": "discard the udjat: look at this round's block",
+    "clairvoyance": "look at this round's block (once per game)",
+    "keep": "the block you saw falls this round",
+    "swap": "put it back and set another aside, unseen",
+    "shoot": "cancel this mummy's touch (once per game)",
+    "dodge": "no Block card this time (once per game)",
+    "reflexes": "discard the card just drawn: no wound (once per game)",
+    "swim": "discard the crocodile just drawn: no wound (once per game)",
+    "stamina": "every uncursed die gives you an action this round (once per game)",
+    "read": "look secretly at this sarcophagus (once per game)",
+    "lockpick": "one die counts as the missing face (once per game)",
+    "crowbar": "discard the crowbar: it counts as the missing face",
+}
+
+
+def colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def markers(view: dict[str, JSON]) -> list[str]:
+    """One letter per seat: the name's initial, or the seat number if initials clash."""
+    initials = [str(s["name"])[:1].upper() or "?" for s in view["seats"]]
+    if len(set(initials)) == len(initials):
+        return initials
+    return [str(i + 1) for i in range(len(initials))]
+
+
+def _seat(view: dict[str, JSON], p: int) -> dict[str, Any]:
+    seat: dict[str, Any] = view["seats"][p]
+    return seat
+
+
+def _viewer(view: dict[str, JSON]) -> int | None:
+    v = view.get("viewer")
+    return v if isinstance(v, int) else None
+
+
+def _value(card: str) -> str:
+    """The printed value of a treasure card's notation name (anubis5 -> 5)."""
+    digits = "".join(ch for ch in card if ch.isdigit())
+    return digits or card
+
+
+# ---- the board ----------------------------------------------------------------
+def _edge(a: int, b: int) -> str:
+    """'open' (same room), 'door' or 'wall' between two squares side by side."""
+    if b < 0 or a < 0 or b not in D.NEIGH[a]:
+        return "wall"
+    if D.AREA[a] != "e" and D.AREA[b] != "e" and D.ROOM[D.AREA[a]] == D.ROOM[D.AREA[b]]:
+        return "open"
+    return "door"
+
+
+def _at(x: int, y: int) -> int:
+    """The square at x,y inside or an exit space below; -1 outside everything."""
+    if 0 <= x < D.WIDTH and 0 <= y < D.HEIGHT:
+        return D.sq(x, y)
+    for e in D.EXITS:
+        if D.XY[e] == (x, y):
+            return e
+    return -1
+
+
+def _v_edge(x: int, y: int) -> str:
+    """The edge on the west side of column x (x = WIDTH: the east wall) in row y."""
+    if x <= 0 or x >= D.WIDTH:
+        return "wall"
+    return _edge(D.sq(x - 1, y), D.sq(x, y))
+
+
+def _h_edge(x: int, y: int) -> str:
+    """The edge on the north side of row y (y = HEIGHT: the south wall, exits in it)."""
+    if y <= 0:
+        return "wall"
+    return _edge(_at(x, y - 1), _at(x, y))
+
+
+_JOINTS = {
+    (False, False, False, False): " ",
+    (True, False, False, False): "╹",
+    (False, True, False, False): "╺",
+    (False, False, True, False): "╻",
+    (False, False, False, True): "╸",
+    (True, False, True, False): "┃",
+    (False, True, False, True): "━",
+    (True, True, False, False): "┗",
+    (False, True, True, False): "┏",
+    (False, False, True, True): "┓",
+    (True, False, False, True): "┛",
+    (True, True, True, False): "┣",
+    (False, True, True, True): "┳",
+    (True, False, True, True): "┫",
+    (True, True, False, True): "┻",
+    (True, True, True, True): "╋",
+}
+
+
+def _joint(x: int, y: int) -> Text:
+    """The corner north-west of square x,y: joins the walls that meet there."""
+    up = 0 < y <= D.HEIGHT and _v_edge(x, y - 1) == "wall"
+    down = 0 <= y < D.HEIGHT and _v_edge(x, y) == "wall"
+    left = 0 < x <= D.WIDTH and _h_edge(x - 1, y) == "wall"
+    right = 0 <= x < D.WIDTH and _h_edge(x, y) == "wall"
+    glyph = _JOINTS[(up, right, down, left)]
+    if glyph == " " and 0 < x < D.WIDTH and 0 < y < D.HEIGHT:
+        return Text("·", OPEN_STYLE)
+    return Text(glyph, WALL_STYLE)
+
+
+def _h_line(y: int) -> Text:
+    out = Text()
+    for x in range(D.WIDTH + 1):
+        out.append_text(_joint(x, y))
+        if x == D.WIDTH:
+            break
+        kind = _h_edge(x, y)
+        if kind == "wall":
+            out.append("━" * CELL, WALL_STYLE)
+        elif kind == "door":
+            out.append("━" + " " * (CELL - 2) + "━", WALL_STYLE)
+        else:
+            out.append("┄" * CELL, OPEN_STYLE)
+    return out
+
+
+def _v_bar(x: int, y: int) -> Text:
+    kind = _v_edge(x, y)
+    if kind == "wall":
+        return Text("┃", WALL_STYLE)
+    if kind == "door":
+        return Text(" ")
+    return Text("┆", OPEN_STYLE)
+
+
+def _background(q: int) -> str:
+    area = D.AREA[q]
+    if area != "c":
+        return AREA_BG.get(area, "")
+    for god, path in zip(D.SECTION_GOD, D.SECTIONS, strict=True):
+        if q in path:
+            return SECTION_BG.get(god, "")
+    return ""
+
+
+def _occupants(view: dict[str, JSON], q: int) -> Text:
+    """Mummies (M and the way they face) and adventurers on square q, five columns at most."""
+    out = Text()
+    for m in view["mummies"]:
+        if m["square"] == q:
+            out.append("M" + ARROW.get(str(m["facing"]), "?"), "bold bright_red")
+    marks = markers(view)
+    for p, seat in enumerate(view["seats"]):
+        if seat["square"] != q or seat["status"] in ("escaped", "crushed", "unchosen"):
+            continue
+        if seat["status"] == "mummy":
+            out.append(marks[p], "bold white on dark_red")
+        elif seat["status"] == "sealed":
+            out.append(marks[p], f"dim {colour(p)}")
+        else:
+            out.append(marks[p], f"bold {colour(p)}")
+    if len(out) > CELL:
+        out.truncate(CELL - 1)
+        out.append("+", "bold")
+    return out
+
+
+def _cells(view: dict[str, JSON], y: int, fallen: set[int]) -> tuple[Text, Text]:
+    top, bottom = Text(), Text()
+    for x in range(D.WIDTH):
+        top.append_text(_v_bar(x, y))
+        bottom.append_text(_v_bar(x, y))
+        q = D.sq(x, y)
+        number = D.BLOCK_AT[q]
+        if q in fallen:
+            top.append("▓" * CELL, BLOCK_STYLE)
+            bottom.append(f"▓{number:^3}▓", BLOCK_STYLE)
+            continue
+        bg = _background(q)
+        label = f"{number:>{CELL}}" if number else " " * CELL
+        top.append(label, f"grey58 {bg}")
+        who = _occupants(view, q)
+        who.pad_right(CELL - len(who))
+        who.stylize(bg)
+        bottom.append_text(who)
+    top.append_text(_v_bar(D.WIDTH, y))
+    bottom.append_text(_v_bar(D.WIDTH, y))
+    return top, bottom
+
+
+def _sarc_token(sarc: dict[str, Any]) -> Text:
+    state = sarc["state"]
+    if state == "empty":
+        return Text("[ ]", "dim")
+    if state == "open":
+        return Text(f"[{_value(str(sarc['card']))}]", "bold gold1")
+    if "read" in sarc:  # closed, but this viewer read it
+        return Text(f"<{_value(str(sarc['read']))}>", "bold bright_magenta")
+    return Text("[?]", "bold")
+
+
+def _alcove_token(view: dict[str, JSON], god: str) -> Text:
+    present = bool(dict(view["idols"]).get(god))
+    short = GOD_SHORT.get(god, god[:2])
+    return Text(("◆" if present else "◇") + short, "bold gold1" if present else "dim")
+
+
+def _furniture(view: dict[str, JSON]) -> dict[int, list[Text]]:
+    """Sarcophagus and alcove tokens by the square they are used from."""
+    out: dict[int, list[Text]] = {}
+    for sarc in view["sarcophagi"]:
+        out.setdefault(int(sarc["square"]), []).append(_sarc_token(sarc))
+    for q in range(D.INSIDE):
+        a = D.ALCOVE_AT[q]
+        if a >= 0:
+            out.setdefault(q, []).append(_alcove_token(view, D.ALCOVE_GOD[a]))
+    return out
+
+
+def _join(tokens: Sequence[Text], width: int, right: bool = False) -> Text:
+    out = Text()
+    for i, t in enumerate(tokens):
+        if i:
+            out.append(" ")
+        out.append_text(t)
+    if len(out) < width:
+        pad = width - len(out)
+        if right:
+            out = Text(" " * pad) + out
+        else:
+            left = pad // 2
+            out = Text(" " * left) + out
+            out.pad_right(width - len(out))
+    return out
+
+
+MARGIN = 8
+
+
+def board(view: dict[str, JSON]) -> Text:
+    """The 9x9 pyramid: rooms in colour, walls heavy, doors as gaps, dotted lines inside a room.
+
+    Around it, the sarcophagi ([?] closed, [7] open, [ ] empty, <7> read by you) and the
+    idol alcoves (◆ idol there, ◇ gone) beside the squares they are used from.
+    """
+    fallen = {D.SQUARE_OF_BLOCK[int(b)] for b in view["blocks"]}
+    things = _furniture(view)
+    lines: list[Text] = []
+    head = Text(" " * MARGIN)
+    for x in range(D.WIDTH):
+        head.append(f" {x:^{CELL}}", "dim")
+    lines.append(head)
+    north = Text(" " * MARGIN)
+    for x in range(D.WIDTH):
+        north.append(" ")
+        north.append_text(_join(things.get(D.sq(x, 0), []), CELL))
+    lines.append(north)
+    for y in range(D.HEIGHT):
+        lines.append(Text(" " * MARGIN) + _h_line(y))
+        top, bottom = _cells(view, y, fallen)
+        west = things.get(D.sq(0, y), []) if y > 0 else []
+        east = things.get(D.sq(D.WIDTH - 1, y), []) if y > 0 else []
+        w_top = Text(f"{y} ", "dim") + _join(west[:1], MARGIN - 3, right=True) + Text(" ")
+        w_bottom = Text("  ") + _join(west[1:], MARGIN - 3, right=True) + Text(" ")
+        lines.append(w_top + top + Text(" ") + _join(east[:1], 0))
+        lines.append(w_bottom + bottom + Text(" ") + _join(east[1:], 0))
+    lines.append(Text(" " * MARGIN) + _h_line(D.HEIGHT))
+    lines.extend(_entrances(view))
+    out = Text()
+    for i, line in enumerate(lines):
+        if i:
+            out.append("\n")
+        out.append_text(line)
+    return out
+
+
+def _entrances(view: dict[str, JSON]) -> list[Text]:
+    """The entrance spaces below the south wall, with who waits and who got out there."""
+    marks = markers(view)
+    waiting, out = Text(" " * MARGIN), Text(" " * MARGIN)
+    for e, name in zip(D.EXITS, D.EXIT_NAME, strict=True):
+        column = MARGIN + D.XY[e][0] * (CELL + 1) + 1
+        here = Text(f"▲{name}", "bold")
+        gone = Text()
+        for p, seat in enumerate(view["seats"]):
+            if seat["square"] != e:
+                continue
+            if seat["status"] == "waiting":
+                here.append(" " + marks[p], f"bold {colour(p)}")
+            elif seat["status"] == "escaped":
+                gone.append(f"{marks[p]}✓ ", f"bold {colour(p)}")
+            elif seat["status"] == "sealed":
+                gone.append(f"{marks[p]}✗ ", f"dim {colour(p)}")
+        for line, add in ((waiting, here), (out, gone)):
+            if len(line) < column:
+                line.append(" " * (column - len(line)))
+            line.append_text(add)
+    return [waiting, out] if out.plain.strip() else [waiting]
+
+
+def legend() -> Text:
+    out = Text("Legend: ", "dim")
+    for letter in ("r", "s", "w"):
+        out.append("  ", AREA_BG[letter])
+        out.append(f" {D.AREA_NAME[letter]}  ", "dim")
+    out.append("\n        corridor: ", "dim")
+    for god in ("horus", "anubis", "thoth"):
+        out.append("  ", SECTION_BG[god])
+        out.append(f" {god}  ", "dim")
+    out.append("M→", "bold bright_red")
+    out.append(" mummy facing east", "dim")
+    out.append("\n        ")
+    out.append("┃━", WALL_STYLE)
+    out.append(" wall (gap: door)  ", "dim")
+    out.append("┆┄", OPEN_STYLE)
+    out.append(" same room  ", "dim")
+    out.append("▓12▓", BLOCK_STYLE)
+    out.append(" fallen block", "dim")
+    out.append("\n        ")
+    out.append("[?]", "bold")
+    out.append(" sarcophagus ", "dim")
+    out.append("[7]", "bold gold1")
+    out.append(" open ", "dim")
+    out.append("[ ]", "dim")
+    out.append(" empty ", "dim")
+    out.append("<7>", "bold bright_magenta")
+    out.append(" read by you ", "dim")
+    out.append("◆Ho", "bold gold1")
+    out.append(" idol (◇ gone)", "dim")
+    out.append("\n        grey numbers: the blocks still to fall there", "dim")
+    return out
+
+
+# ---- the table around the board --------------------------------------------------
+def dice_text(values: Sequence[Any], colours: Sequence[Any], cursed: Sequence[Any] = ()) -> Text:
+    out = Text()
+    for i, (value, name) in enumerate(zip(values, colours, strict=False)):
+        if i:
+            out.append(" ")
+        style = DIE_STYLE.get(str(name), "bold")
+        if name in cursed:
+            out.append(f"{name} {value}", f"{style} strike dim")
+        else:
+            out.append(f"{name} {value}", style)
+    return out
+
+
+def round_line(view: dict[str, JSON]) -> Text:
+    keeper = int(view["keeper"])
+    out = Text(f"Round {view['round']}", "bold")
+    out.append(f", {view['stage']}   Dice Keeper: ")
+    out.append(str(_seat(view, keeper)["name"]), f"bold {colour(keeper)}")
+    decks = dict(view["decks"])
+    out.append(
+        "   decks: " + ", ".join(f"{name} {n}" for name, n in decks.items()),
+    )
+    supply = dict(view["wound_supply"])
+    out.append(f"   wound cards left: mummy {supply['mummy']}, block {supply['block']}", "dim")
+    return out
+
+
+def blocks_line(view: dict[str, JSON]) -> Text:
+    fallen = [str(b) for b in view["blocks"]]
+    out = Text("Stone blocks fallen: ", "bold")
+    out.append(", ".join(fallen) if fallen else "none")
+    out.append(f"; {view['blocks_in_box']} in the box")
+    aside = view.get("block_aside")
+    if isinstance(aside, int):
+        out.append(f"   you set block {aside} aside: it falls this round", "bold bright_magenta")
+    elif aside is not None:
+        out.append("   a block is set aside to fall this round (unseen)", "dim")
+    return out
+
+
+def mummies_line(view: dict[str, JSON]) -> Text:
+    out = Text("Mummies: ", "bold")
+    for i, m in enumerate(view["mummies"]):
+        if i:
+            out.append("; ")
+        q = int(m["square"])
+        out.append(str(m["name"]), "bright_red")
+        out.append(f" on {D.square_name(q)} facing {m['facing']}")
+    out.append(f"  (one step per mummy die of {D.MUMMY_MOVES_ON}+)", "dim")
+    return out
+
+
+def dice_lines(view: dict[str, JSON]) -> list[Text]:
+    out: list[Text] = []
+    viewer = _viewer(view)
+    cursed = _seat(view, viewer)["cursed"] if viewer is not None else []
+    colours = list(view["dice_colours"])
+    if view["dice"]:
+        line = Text("Action dice: ", "bold")
+        line.append_text(dice_text(list(view["dice"]), colours, cursed))
+        if cursed:
+            line.append("   (struck out: cursed for you)", "dim")
+        out.append(line)
+    if view["mummy_dice"]:
+        line = Text("Last mummy dice: ", "bold")
+        line.append(" ".join(str(d) for d in view["mummy_dice"]))
+        out.append(line)
+    lock = view.get("lock")
+    if isinstance(lock, dict):
+        line = Text(f"Alcove attempt at the {lock['alcove']} alcove: dice ", "bold")
+        line.append(" ".join(f"{i + 1}:{d}" for i, d in enumerate(lock["dice"])), "bold gold1")
+        missing = [str(f) for f in lock["missing"]]
+        line.append("   still missing: " + (", ".join(missing) if missing else "none"))
+        out.append(line)
+    return out
+
+
+def _cards(seat: dict[str, Any]) -> Text:
+    out = Text()
+    cards = [str(c) for c in seat["cards"] if c != "bag"]
+    for i, c in enumerate(cards):
+        if i:
+            out.append(" ")
+        out.append(c, _card_style(c))
+    for bag in seat["bags"]:
+        if out.plain:
+            out.append(" ")
+        holds = ",".join(str(c) for c in bag["holds"])
+        out.append(f"bag({holds})", "cyan")
+    return out if out.plain else Text("-", "dim")
+
+
+def _card_style(name: str) -> str:
+    if name in ("snake", "scorpion", "crocodile", "mummy", "block"):
+        return "red"
+    if name.endswith("-idol"):
+        return "bold gold1"
+    if name in ("antidote", "medikit", "crowbar", "udjat"):
+        return "cyan"
+    return "bold"
+
+
+def _status(seat: dict[str, Any]) -> str:
+    status = str(seat["status"])
+    if status == "inside":
+        return f"inside at {seat['at']}"
+    if status == "waiting":
+        return f"waiting at {seat['at']}"
+    if status == "escaped":
+        return f"out, {seat['score']}"
+    return status
+
+
+def seats_table(view: dict[str, JSON]) -> Table:
+    viewer = _viewer(view)
+    to_move = view.get("to_move")
+    marks = markers(view)
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Adventurers", title_justify="left")
+    for name in ("", "seat", "adventurer", "where", "WLL", "acts", "cursed", "cards"):
+        table.add_column(name, no_wrap=name in ("seat", "where"))
+    for p, seat in enumerate(view["seats"]):
+        who = Text(f"{marks[p]} {seat['name']}", f"bold {colour(p)}")
+        if p == viewer:
+            who.append(" (you)")
+        adventurer = Text(str(seat.get("adventurer_name") or "-").split()[-1])
+        ability = seat.get("ability")
+        if ability:
+            adventurer.append(f" {ability}", "dim strike" if seat["ability_used"] else "dim")
+        table.add_row(
+            "▶" if p == to_move else "",
+            who,
+            adventurer,
+            _status(seat),
+            str(seat["wll"]),
+            str(seat["actions"]),
+            " ".join(str(c) for c in seat["cursed"]) or "-",
+            str(seat["card_count"]),
+        )
+    return table
+
+
+def carried_lines(view: dict[str, JSON]) -> list[Text]:
+    """What every adventurer carries (public: cards are shown as they arrive)."""
+    marks = markers(view)
+    out: list[Text] = []
+    for p, seat in enumerate(view["seats"]):
+        if not seat["cards"]:
+            continue
+        line = Text(f"{marks[p]} {seat['name']} carries: ", f"bold {colour(p)}")
+        line.append_text(_cards(seat))
+        out.append(line)
+    return out
+
+
+def you_lines(view: dict[str, JSON]) -> list[Text]:
+    """The viewer's own situation, and what only the viewer knows."""
+    viewer = _viewer(view)
+    if viewer is None:
+        return []
+    seat = _seat(view, viewer)
+    out: list[Text] = []
+    if seat.get("adventurer"):
+        line = Text("You: ", "bold")
+        line.append(str(seat["adventurer_name"]), f"bold {colour(viewer)}")
+        used = " (used)" if seat["ability_used"] else ""
+        line.append(f", {_status(seat)}; ability {seat['ability']}{used}: ")
+        line.append(D.ABILITY_TEXT[D.ADVENTURERS.index(str(seat["adventurer"]))], "dim")
+        out.append(line)
+        line = Text("Your cards: ", "bold")
+        line.append_text(_cards(seat))
+        line.append(f"   ({seat['card_count']} of {D.CARD_LIMIT}; WLL {seat['wll']}")
+        cursed = seat["cursed"]
+        line.append(f"; cursed dice: {', '.join(str(c) for c in cursed)})" if cursed else ")")
+        out.append(line)
+        if view["stage"] == "actions" and view.get("to_move") == viewer:
+            left = int(view["actions_left"])
+            out.append(Text(f"Actions left this turn: {left} (of {seat['actions']})", "bold"))
+    for sarc in view["sarcophagi"]:
+        if "read" in sarc:
+            q = int(sarc["square"])
+            out.append(
+                Text(
+                    f"You read the {sarc['god']} sarcophagus at {D.square_name(q)}: "
+                    f"it holds {sarc['read']}",
+                    "bright_magenta",
+                )
+            )
+    pending = view.get("pending")
+    if isinstance(pending, dict) and pending.get("seat") == viewer and "block" in pending:
+        out.append(
+            Text(f"You see block {pending['block']} (this round's block).", "bright_magenta")
+        )
+    return out
+
+
+def render(console: Console, view: dict[str, JSON], log: Sequence[str]) -> None:
+    """The whole table as ``view['viewer']`` sees it, with recent events."""
+    console.print(round_line(view))
+    console.print(board(view))
+    console.print(legend())
+    console.print(mummies_line(view))
+    console.print(blocks_line(view))
+    for line in dice_lines(view):
+        console.print(line)
+    console.print(seats_table(view))
+    for text in carried_lines(view):
+        console.print(text)
+    for text in you_lines(view):
+        console.print(text)
+    if log:
+        console.print(Text("Recent events:", "bold"))
+        for entry in log:
+            console.print(Text("  " + entry, "dim"))
+
+
+# ---- choosing -------------------------------------------------------------------
+def prompt_line(view: dict[str, JSON]) -> str:
+    pending = view.get("pending")
+    viewer = _viewer(view)
+    if isinstance(pending, dict) and pending.get("seat") == viewer:
+        kind = str(pending["kind"])
+        if kind == "danger":
+            return f"You drew a {pending.get('card')}: use your ability, or 'accept' the wound."
+        if kind == "foresee":
+            return (
+                f"You see block {pending.get('block')}: 'keep' it to fall this round, "
+                "or 'swap' it unseen for another."
+            )
+        return PENDING_PROMPTS.get(kind, "Decide what happens to you.")
+    stage = str(view["stage"])
+    if stage == "setup":
+        return "Choose an adventurer and the entrance where you wait to go in."
+    if stage == "adjust":
+        wll = _seat(view, viewer)["wll"] if viewer is not None else "?"
+        return f"Phase 1: discard cards to lighten your load (WLL {wll}), use equipment, or 'end'."
+    left = view.get("actions_left", 0)
+    return (
+        f"Your turn: {left} action(s) left: move, search, open, take, pick an alcove; "
+        "free: bag, antidote, medikit, udjat; 'end' when done."
+    )
+
+
+def _square_of(view: dict[str, JSON]) -> int:
+    viewer = _viewer(view)
+    if viewer is None:
+        return -1
+    return int(_seat(view, viewer)["square"])
+
+
+def describe(view: dict[str, JSON], act: Any) -> str:
+    """A few words on what an action does, from the viewer's view."""
+    verb, arg = str(getattr(act, "verb", "")), str(getattr(act, "arg", ""))
+    q = _square_of(view)
+    if verb == "choose":
+        key, entrance = arg.split()
+        i = D.ADVENTURERS.index(key)
+        return f"{D.ADV_NAME[i]} at {entrance}: {D.ABILITY[i]}, {D.ABILITY_TEXT[i]}"
+    if verb in ("move", "jump") and q >= 0:
+        t = D.NEIGH[q][D.DIRS.index(arg)]
+        if t < 0:
+            return ""
+        if D.AREA[t] == "e":
+            return f"out of the pyramid at {D.square_name(t)}: escape"
+        where = f"to {D.square_name(t)} ({D.area_name(t)})"
+        if any(m["square"] == t for m in view["mummies"]):
+            where += ", a mummy stands there"
+        return ("enter " if D.AREA[q] == "e" else "") + where
+    if verb == "search" and q >= 0:
+        k = D.DECK_AT[q]
+        deck = D.DECKS[k]
+        return f"draw from the {deck} deck ({dict(view['decks'])[deck]} left)"
+    if verb in ("open", "take") and q >= 0:
+        i = D.SARC_AT[q]
+        sarc: dict[str, Any] = view["sarcophagi"][i]
+        if verb == "take":
+            return f"take {sarc.get('card', 'the card')}"
+        seen = f" (you read {sarc['read']})" if "read" in sarc else ""
+        return f"turn the {sarc['god']} sarcophagus face up{seen}"
+    if verb == "pick" and q >= 0:
+        a = D.ALCOVE_AT[q]
+        idol = D.ALCOVE_IDOL[a]
+        faces = " ".join(str(f) for f in D.IDOL_FACES[idol])
+        curse = D.DICE[D.IDOL_CURSE[idol]]
+        return f"roll for the {D.ALCOVE_GOD[a]} idol: needs {faces}; curses the {curse} die"
+    if verb == "reroll":
+        return f"reroll dice {arg}, keep the others"
+    if verb == "discard":
+        return f"drop a {arg}"
+    if verb == "bag":
+        return f"put a {arg} in a bag (the bag counts as one card)"
+    if verb in ("antidote", "medikit"):
+        return f"discard the {verb} and a {arg} wound"
+    return VERB_TEXT.get(verb, "")
+
+
+def choices(console: Console, view: dict[str, JSON], legal: Sequence[Any]) -> None:
+    """The numbered legal actions: one per line with a note, or in columns when many."""
+    console.print(Text(f"{len(legal)} legal action(s):", "dim"))
+    if len(legal) <= 20:
+        for i, act in enumerate(legal, 1):
+            line = Text(f"  {i:>2}. ")
+            line.append(f"{act!s:<16}", "bold")
+            line.append(" " + describe(view, act), "dim")
+            console.print(line)
+        return
+    items: list[Text] = []
+    for i, act in enumerate(legal, 1):
+        item = Text(f"{i:>3}. ")
+        item.append(str(act), "bold")
+        items.append(item)
+    console.print(Columns(items, padding=(0, 2), column_first=True))
+
+
+# ---- the end --------------------------------------------------------------------
+def final(console: Console, view: dict[str, JSON]) -> None:
+    """Final scoring, category by category per seat; the mummies win when nobody got out."""
+    entries = view.get("final")
+    if not entries:
+        return
+    table = Table(title="Final scoring", box=box.SIMPLE_HEAVY)
+    table.add_column("category")
+    for p, s in enumerate(view["seats"]):
+        table.add_column(Text(str(s["name"]), f"bold {colour(p)}"), justify="right")
+    table.add_row(
+        "escaped",
+        *(
+            Text("yes", "bold green") if e["escaped"] else Text(str(s["status"]), "red")
+            for e, s in zip(entries, view["seats"], strict=True)
+        ),
+    )
+    for key in ("treasures", "necklaces", "chests", "idols", "gods", "variety"):
+        table.add_row(key, *(str(e[key]) for e in entries))
+    table.add_row(
+        Text("total", "bold"),
+        *(Text(str(e["total"]), "bold") for e in entries),
+        end_section=True,
+    )
+    console.print(table)
+    console.print(Text("A seat that did not escape scores nothing.", "dim"))
+    if not any(e["escaped"] for e in entries):
+        console.print(Text("The mummies win: nobody escaped.", "bold bright_red"))
