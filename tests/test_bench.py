@@ -67,4 +67,4 @@ def test_without_openspiel_says_how_to_get_it(
     assert bench.compare_openspiel(0.01) is None
     assert bench.bench_main("luxor", 0.05, 2) == 0
     out = capsys.readouterr().out
-    assert "OpenSpiel not installed: pip install 'scarab[openspiel]' for the comparison" in out
+    assert "OpenSpiel not installed: pip install 'scarab[rl]' for the comparison" in out

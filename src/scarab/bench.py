@@ -35,7 +35,7 @@ GAMES = "games/s"
 CLONES = "clones/s"
 METRICS = (DECISIONS, WITH_EVENTS, GAMES, CLONES)
 OPENSPIEL_GAMES = ("backgammon", "python_tic_tac_toe")
-NO_OPENSPIEL = "OpenSpiel not installed: pip install 'scarab[openspiel]' for the comparison"
+NO_OPENSPIEL = "OpenSpiel not installed: pip install 'scarab[rl]' for the comparison"
 DEFAULT_PLAYERS = 3
 _CLONE_BATCH = 64  # clones between clock reads
 

@@ -183,6 +183,24 @@ class State(ABC):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle support: the history is stored flat (its nested form is deep)."""
+        out = {n: getattr(self, n) for n in getattr(type(self), "__slots__", ())}
+        out["hist"] = self.history()
+        out["legal"] = None
+        return out
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        hist: tuple[Any, int, Any] | None = None
+        for seat, act in fields.pop("hist"):
+            hist = (hist, seat, act)
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.hist = hist
+
     @property
     def num_players(self) -> int:
         return len(self.names)
@@ -246,6 +264,12 @@ class Game(ABC):
                 f"not {len(names)}"
             )
         return names
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickle a game as its name: there is one instance per game."""
+        from scarab.core.registry import load
+
+        return (load, (self.name,))
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -1,0 +1,17 @@
+"""Starting an engine game and scoring its end, shared by the three adapters."""
+
+from __future__ import annotations
+
+from scarab.core.game import State
+from scarab.core.registry import load
+
+
+def new_engine_state(game: str, players: int, seed: int) -> State:
+    options = {"solo": True} if game == "pyramids" and players == 1 else {}
+    return load(game).new_game(players, seed=seed, **options)
+
+
+def returns_of(state: State) -> list[float]:
+    """1 for each winner, 0 for everyone else (all 0 before the end)."""
+    won = set(state.winners()) if state.is_over else set()
+    return [1.0 if p in won else 0.0 for p in range(state.num_players)]

@@ -1,0 +1,97 @@
+"""The single-agent Gymnasium environments: check_env, illegal ids, rewards, episodes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from scarab.adapters.actions import action_space
+from scarab.adapters.gymnasium import ScarabEnv
+from scarab.adapters.observation import encode
+from tests.adapters.helpers import GAMES
+
+# check_env warns that an env built without gymnasium.make has no spec
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+@pytest.mark.parametrize("opponents", ["random", "greedy"])
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("luxor", 2), ("luxor", 4), ("pyramids", 1), ("pyramids", 3), ("horus", 2), ("horus", 6)],
+)
+def test_check_env(game: str, players: int, opponents: str) -> None:
+    check_env(ScarabEnv(game, players, opponents, render_mode="ansi"), skip_render_check=False)
+
+
+def run_episode(e: ScarabEnv, seed: int) -> tuple[float, int]:
+    """Random legal ids to the end; the final reward and the number of steps."""
+    obs, info = e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for steps in range(1, 5000):
+        assert e.state is not None and e.state.current_player == e.seat
+        assert np.flatnonzero(obs["action_mask"]).tolist() == info["legal"]
+        assert np.array_equal(
+            obs["observation"], encode(e.game, e.state.view(e.seat), e.seat, e.players)
+        )
+        obs, reward, terminated, truncated, info = e.step(int(rng.choice(info["legal"])))
+        assert not truncated and "illegal" not in info
+        if terminated:
+            assert e.state.is_over
+            assert not obs["action_mask"].any() and info["legal"] == []
+            return reward, steps
+        assert reward == 0.0
+    raise AssertionError("the episode did not end")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_random_episode_ends_with_reward_1_iff_the_seat_won(game: str) -> None:
+    for seat, opponents, seed in ((0, "random", 1), (1, "greedy", 2), (0, "greedy", 3)):
+        e = ScarabEnv(game, 2, opponents, seat=seat)
+        reward, steps = run_episode(e, seed)
+        assert e.state is not None and steps > 1
+        assert reward == (1.0 if seat in e.state.winners() else 0.0)
+        with pytest.raises(RuntimeError, match="reset"):
+            e.step(0)
+
+
+def test_the_agent_can_win_and_lose() -> None:
+    rewards = {run_episode(ScarabEnv("pyramids", 2, "random"), seed)[0] for seed in range(8)}
+    assert rewards == {0.0, 1.0}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_id_changes_nothing(game: str) -> None:
+    e = ScarabEnv(game, 3, "greedy")
+    obs, info = e.reset(seed=4)
+    assert e.state is not None
+    before = e.state.clone()
+    bad = next(i for i in range(len(action_space(game))) if i not in info["legal"])
+    obs2, reward, terminated, truncated, info2 = e.step(bad)
+    assert e.state == before
+    assert (reward, terminated, truncated) == (0.0, False, False)
+    assert "is not legal" in info2["illegal"]
+    assert info2["legal"] == info["legal"]
+    for key in obs:
+        assert np.array_equal(obs[key], obs2[key])
+    with pytest.raises(ValueError, match="outside"):
+        e.step(len(action_space(game)))
+
+
+def test_the_agent_may_sit_anywhere() -> None:
+    e = ScarabEnv("luxor", 3, ["greedy", "random"], seat=2)
+    e.reset(seed=0)
+    assert e.state is not None and e.state.current_player == 2
+    assert [type(b).__name__ for b in e.bots.values()] == ["GreedyAgent", "RandomAgent"]
+    with pytest.raises(ValueError, match="need 2 opponents"):
+        ScarabEnv("luxor", 3, ["greedy"])
+
+
+def test_reset_is_seeded_and_render_shows_the_board() -> None:
+    a, b = ScarabEnv("horus", 3), ScarabEnv("horus", 3)
+    assert a.render() is None
+    oa, _ = a.reset(seed=9)
+    ob, _ = b.reset(seed=9)
+    assert a.state == b.state and np.array_equal(oa["observation"], ob["observation"])
+    text = a.render()
+    assert isinstance(text, str) and "Keeper" in text

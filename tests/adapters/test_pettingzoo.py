@@ -1,0 +1,112 @@
+"""The PettingZoo AEC environments: api_test, seed_test, masks, rewards, render."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from scarab.adapters.actions import action_space
+from scarab.adapters.observation import encode, size
+from scarab.adapters.pettingzoo import env
+from tests.adapters.helpers import GAME_COUNTS, GAMES
+
+# api_test warns that a Dict observation space is unusual: it is the documented action-mask form
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+BOARD_TEXT = {"luxor": "Stairs", "pyramids": "Score cards", "horus": "Keeper"}
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
+def test_api_test(game: str, players: int) -> None:
+    api_test(env(game, players), num_cycles=200)
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
+def test_seed_test(game: str, players: int) -> None:
+    seed_test(lambda: env(game, players), num_cycles=200)
+
+
+@pytest.mark.parametrize(("game", "players"), [("luxor", 4), ("pyramids", 1), ("horus", 5)])
+def test_a_random_game_with_masks(game: str, players: int) -> None:
+    e = env(game, players)
+    e.reset(seed=11)
+    assert e.agents == [f"player_{i}" for i in range(players)]
+    space = action_space(game)
+    rng = np.random.default_rng(0)
+    steps = 0
+    for agent in e.agent_iter(max_iter=5000):
+        obs, reward, terminated, truncated, _ = e.last()
+        assert obs["observation"].shape == (size(game, players),)
+        assert obs["action_mask"].dtype == np.int8
+        assert e.observation_space(agent).contains(obs)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        assert reward == 0.0
+        seat = e.possible_agents.index(agent)
+        assert e.state is not None and e.state.current_player == seat
+        legal = np.flatnonzero(obs["action_mask"]).tolist()
+        assert legal == space.legal_ids(e.state)
+        assert np.array_equal(obs["observation"], encode(game, e.state.view(seat), seat, players))
+        for other in e.agents:
+            if other != agent:
+                assert not e.observe(other)["action_mask"].any(), "only the mover has a mask"
+        e.step(int(rng.choice(legal)))
+        steps += 1
+    assert e.state is not None and e.state.is_over and not e.agents
+    assert steps > 10
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rewards_go_to_the_winners(game: str) -> None:
+    e = env(game, 2)
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter(max_iter=5000):
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert e.state is not None
+    winners = set(e.state.winners())
+    assert totals == {f"player_{p}": 1.0 if p in winners else 0.0 for p in range(2)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_render_returns_the_text_board(game: str) -> None:
+    e = env(game, 3, render_mode="ansi")
+    assert e.render() is None, "nothing to draw before reset"
+    e.reset(seed=0)
+    text = e.render()
+    assert isinstance(text, str) and text.strip()
+    assert BOARD_TEXT[game] in text
+    assert "\x1b[" not in text, "no colour codes"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_action_raises_with_the_reason(game: str) -> None:
+    e = env(game, 2)
+    e.reset(seed=5)
+    assert e.state is not None
+    legal = action_space(game).legal_ids(e.state)
+    bad = next(i for i in range(len(action_space(game))) if i not in legal)
+    before = e.state.clone()
+    with pytest.raises(ValueError, match=r"is not legal now \(.*is not legal: .*\); legal ids"):
+        e.step(bad)
+    with pytest.raises(ValueError, match="not legal now; legal ids"):
+        e.step(len(action_space(game)) + 5)
+    assert e.state == before, "nothing changed"
+
+
+def test_seeds_reproduce_and_differ() -> None:
+    a, b = env("luxor", 3), env("luxor", 3)
+    a.reset(seed=1)
+    b.reset(seed=1)
+    assert a.state == b.state
+    b.reset(seed=2)
+    assert a.state != b.state
+    assert a.metadata["name"] == "scarab_luxor_v0"
