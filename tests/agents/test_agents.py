@@ -21,24 +21,10 @@ from scarab.core.game import State
 from scarab.core.rng import Rng
 from scarab.games.luxor import data as D
 from scarab.games.luxor import heuristic
+from tests.agents.support import play_out
 from tests.games.luxor.helpers import give, new, place, set_hand, set_treasure, texts
 
 LUXOR = scarab.load("luxor")
-
-
-def play_out(state: State, agents: list[Agent], limit: int = 5000) -> State:
-    """Let the agents finish the game, checking every choice is legal before it is played."""
-    for _ in range(limit):
-        if state.is_over:
-            return state
-        seat = state.current_player
-        assert seat is not None
-        legal = state.legal_actions()
-        act = agents[seat].choose(Seat(state, seat))
-        assert act in legal, f"{agents[seat].name} chose {act}, legal: {legal}"
-        assert agents[seat].explain()
-        state.apply(act)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -15,6 +15,7 @@ from scarab.games.horus import data as D
 from scarab.games.horus import heuristic
 from scarab.games.horus.stages import ESCAPED, INSIDE, SEALED
 from scarab.games.horus.state import HorusState
+from tests.agents.support import play_out
 
 HORUS = scarab.load("horus")
 
@@ -23,21 +24,6 @@ def new(players: int, seed: int) -> HorusState:
     state = HORUS.new_game(players, seed=seed)
     assert isinstance(state, HorusState)
     return state
-
-
-def play_out(state: State, agents: list[Agent], limit: int = 5000) -> State:
-    """Let the agents finish the game, checking every choice is legal before it is played."""
-    for _ in range(limit):
-        if state.is_over:
-            return state
-        seat = state.current_player
-        assert seat is not None
-        legal = state.legal_actions()
-        act = agents[seat].choose(Seat(state, seat))
-        assert act in legal, f"{agents[seat].name} chose {act}, legal: {legal}"
-        assert agents[seat].explain()
-        state.apply(act)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

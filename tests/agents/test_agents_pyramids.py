@@ -16,6 +16,7 @@ from scarab.core.rng import Rng
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import heuristic, rules
 from scarab.games.pyramids.state import PyramidsState
+from tests.agents.support import play_out
 
 PYRAMIDS = scarab.load("pyramids")
 
@@ -24,21 +25,6 @@ def new(players: int, seed: int) -> PyramidsState:
     state = PYRAMIDS.new_game(players, seed=seed, **({"solo": True} if players == 1 else {}))
     assert isinstance(state, PyramidsState)
     return state
-
-
-def play_out(state: State, agents: list[Agent], limit: int = 2000) -> State:
-    """Let the agents finish the game, checking every choice is legal before it is played."""
-    for _ in range(limit):
-        if state.is_over:
-            return state
-        seat = state.current_player
-        assert seat is not None
-        legal = state.legal_actions()
-        act = agents[seat].choose(Seat(state, seat))
-        assert act in legal, f"{agents[seat].name} chose {act}, legal: {legal}"
-        assert agents[seat].explain()
-        state.apply(act)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import Iterable
 
 import pytest
 from rich.console import Console
@@ -15,36 +14,9 @@ from scarab.games.luxor.state import LuxorState
 from scarab.terminal import play_main
 from scarab.terminal.luxor import hand_text
 from scarab.terminal.play import seat_names
+from tests.terminal.support import Keyboard, console, never
 
 LUXOR = scarab.load("luxor")
-
-
-def console() -> tuple[Console, io.StringIO]:
-    buf = io.StringIO()
-    return Console(file=buf, width=120), buf
-
-
-class Keyboard:
-    """Types the scripted lines first, then `then` for every later prompt; records prompts."""
-
-    def __init__(self, script: Iterable[str] = (), then: str | None = "1") -> None:
-        self.script = list(script)
-        self.then = then
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if "press Enter" in prompt:
-            return ""
-        if self.script:
-            return self.script.pop(0)
-        if self.then is None:
-            raise EOFError
-        return self.then
-
-
-def never(prompt: str) -> str:
-    raise AssertionError(f"a bots-only game asked {prompt!r}")
 
 
 def start(seats: list[str], seed: int) -> LuxorState:

@@ -6,11 +6,7 @@ computed from the data and from a replay of the same game, never assumed.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterable
-
 import pytest
-from rich.console import Console
 
 import scarab
 from scarab.cli import main
@@ -21,36 +17,9 @@ from scarab.games.horus.state import HorusState
 from scarab.terminal import horus as R
 from scarab.terminal import play_main
 from scarab.terminal.play import RENDERERS, Session, seat_names
+from tests.terminal.support import Keyboard, console, never
 
 HORUS = scarab.load("horus")
-
-
-def console(width: int = 120) -> tuple[Console, io.StringIO]:
-    buf = io.StringIO()
-    return Console(file=buf, width=width), buf
-
-
-class Keyboard:
-    """Types the scripted lines first, then `then` for every later prompt; records prompts."""
-
-    def __init__(self, script: Iterable[str] = (), then: str | None = "1") -> None:
-        self.script = list(script)
-        self.then = then
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if "press Enter" in prompt:
-            return ""
-        if self.script:
-            return self.script.pop(0)
-        if self.then is None:
-            raise EOFError
-        return self.then
-
-
-def never(prompt: str) -> str:
-    raise AssertionError(f"a bots-only game asked {prompt!r}")
 
 
 def start(seats: list[str], seed: int) -> HorusState:

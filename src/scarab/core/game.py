@@ -133,9 +133,22 @@ class State(ABC):
     def _legal(self) -> list[Any]:
         """Compute the legal actions (legal_actions() caches them in self.legal)."""
 
-    @abstractmethod
     def _play(self, action: Any, events: bool) -> list[Event]:
-        """The forward model; checks legality, clears self.legal, builds events if asked."""
+        """Refuse an illegal action unchanged; else record it and let the rules play it."""
+        legal = self.legal if self.legal is not None else self._legal()
+        if action not in legal:
+            raise IllegalAction(self.explain(action, legal))
+        self.legal = None
+        seat = self.current_player
+        assert seat is not None  # a game that is over has no legal action
+        self.hist = (self.hist, seat, action)
+        ev: list[Event] | None = [] if events else None
+        self._do(seat, action, ev)
+        return ev if ev is not None else []
+
+    @abstractmethod
+    def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
+        """The forward model for a legal action; appends events to ev unless it is None."""
 
     @abstractmethod
     def explain(self, action: Any, legal: list[Any]) -> str:

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.horus import data as D
+from scarab.terminal.common import markers, score_table
 
 SEAT_COLOURS = (
     "bright_cyan",
@@ -73,14 +74,6 @@ VERB_TEXT = {
 
 def colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def markers(view: dict[str, JSON]) -> list[str]:
-    """One letter per seat: the name's initial, or the seat number if initials clash."""
-    initials = [str(s["name"])[:1].upper() or "?" for s in view["seats"]]
-    if len(set(initials)) == len(initials):
-        return initials
-    return [str(i + 1) for i in range(len(initials))]
 
 
 def _seat(view: dict[str, JSON], p: int) -> dict[str, Any]:
@@ -708,10 +701,7 @@ def final(console: Console, view: dict[str, JSON]) -> None:
     entries = view.get("final")
     if not entries:
         return
-    table = Table(title="Final scoring", box=box.SIMPLE_HEAVY)
-    table.add_column("category")
-    for p, s in enumerate(view["seats"]):
-        table.add_column(Text(str(s["name"]), f"bold {colour(p)}"), justify="right")
+    table = score_table(view, colour)
     table.add_row(
         "escaped",
         *(

@@ -19,6 +19,7 @@ from rich.text import Text
 from scarab.core.game import JSON
 from scarab.games.luxor import data as D
 from scarab.games.luxor.actions import pos_text
+from scarab.terminal.common import markers, score_table
 
 COLOURS = ("red", "green", "blue", "yellow")
 LABELS: dict[str, str] = {c.code: c.label for c in D.CARDS}
@@ -28,14 +29,6 @@ TREASURE_STYLE = {"vase": "bright_cyan", "statue": "bright_white", "jewelry": "b
 
 def colour(seat: int) -> str:
     return COLOURS[seat % len(COLOURS)]
-
-
-def markers(view: dict[str, JSON]) -> list[str]:
-    """One letter per seat: the name's initial, or the seat number if initials clash."""
-    initials = [str(s["name"])[:1].upper() or "?" for s in view["seats"]]
-    if len(set(initials)) == len(initials):
-        return initials
-    return [str(i + 1) for i in range(len(initials))]
 
 
 def label(code: str) -> str:
@@ -309,10 +302,7 @@ def final(console: Console, view: dict[str, JSON]) -> None:
     entries = view.get("final")
     if not entries:
         return
-    table = Table(title="Final scoring", box=box.SIMPLE_HEAVY)
-    table.add_column("category")
-    for p, s in enumerate(view["seats"]):
-        table.add_column(Text(str(s["name"]), f"bold {colour(p)}"), justify="right")
+    table = score_table(view, colour)
     track = [int(s["score"]) - int(e["total"]) for s, e in zip(view["seats"], entries, strict=True)]
     table.add_row("scoring track during play", *map(str, track))
     table.add_row("adventurers (wall VP)", *(str(e["adventurers"]) for e in entries))

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.pyramids import data as D
+from scarab.terminal.common import score_table
 
 SEAT_COLOURS = ("bright_cyan", "bright_yellow", "bright_magenta", "bright_blue")
 PYRAMID_STYLE = {
@@ -418,10 +419,7 @@ def final(console: Console, view: dict[str, JSON]) -> None:
     entries = view.get("final")
     if not entries:
         return
-    table = Table(title="Final scoring", box=box.SIMPLE_HEAVY)
-    table.add_column("category")
-    for p, s in enumerate(view["seats"]):
-        table.add_column(Text(str(s["name"]), f"bold {colour(p)}"), justify="right")
+    table = score_table(view, colour)
 
     def row(label: str, key: str, vp: int | None = None) -> None:
         cells = []

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING
 
-from scarab.core.errors import IllegalAction
 from scarab.core.game import Event
 from scarab.core.rng import Rng
 from scarab.games.horus import data as D
@@ -300,14 +299,8 @@ def pending_options(s: HorusState, item: tuple[int, int, int]) -> list[HorusActi
 
 
 # ---- apply ------------------------------------------------------------------
-def apply(s: HorusState, act: HorusAction, events: bool = True) -> list[Event]:
-    legal = s.legal if s.legal is not None else legal_actions(s)
-    if act not in legal:
-        raise IllegalAction(explain(s, act, legal))
-    s.legal = None
-    p = s.seat
-    s.hist = (s.hist, p, act)
-    ev: Events = [] if events else None
+def play(s: HorusState, p: int, act: HorusAction, ev: list[Event] | None) -> None:
+    """The forward model for a legal action of seat p; events go to ev unless it is None."""
     if s.pending:
         resolve(s, act, ev)
     elif s.stage == SETUP:
@@ -324,7 +317,7 @@ def apply(s: HorusState, act: HorusAction, events: bool = True) -> list[Event]:
     else:
         do_free(s, p, act, ev)
     advance(s, ev)
-    return ev if ev is not None else []
+    return
 
 
 def do_choose(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING
 
-from scarab.core.errors import IllegalAction
 from scarab.core.game import Event
 from scarab.core.rng import Rng
 from scarab.games.luxor import data as D
@@ -208,15 +207,8 @@ def die_actions(s: LuxorState) -> list[LuxorAction]:
 
 
 # ---- apply ------------------------------------------------------------------
-def apply(s: LuxorState, act: LuxorAction, events: bool = True) -> list[Event]:
-    """The forward model; with events=False no event is built (for fast simulation)."""
-    legal = s.legal if s.legal is not None else legal_actions(s)
-    if act not in legal:
-        raise IllegalAction(explain(s, act, legal))
-    s.legal = None
-    p = s.seat
-    s.hist = (s.hist, p, act)
-    ev: list[Event] | None = [] if events else None
+def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> None:
+    """The forward model for a legal action of seat p; events go to ev unless it is None."""
     verb = act.verb
     if s.phase == PLAY:
         card = s.hands[p].pop(0 if act.side == "L" else -1)
@@ -241,7 +233,7 @@ def apply(s: LuxorState, act: LuxorAction, events: bool = True) -> list[Event]:
                 ev.append(Event("roll", p, f"rolled {s.die}", {"die": s.die}))
             s.phase = DIE
             if die_actions(s):
-                return ev if ev is not None else []
+                return
             if ev is not None:
                 ev.append(Event("stuck", p, f"no adventurer can move with a {s.die}", {}))
             pending = False
@@ -267,7 +259,6 @@ def apply(s: LuxorState, act: LuxorAction, events: bool = True) -> list[Event]:
         pending = False
     if not pending:
         end_turn(s, p, ev)
-    return ev if ev is not None else []
 
 
 def move_and_land(s: LuxorState, p: int, src: int, steps: int, ev: list[Event] | None) -> bool:

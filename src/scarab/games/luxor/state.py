@@ -127,8 +127,8 @@ class LuxorState(State):
     def _legal(self) -> list[Any]:
         return rules.legal_actions(self)
 
-    def _play(self, action: Any, events: bool) -> list[Event]:
-        return rules.apply(self, action, events)
+    def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
+        rules.play(self, seat, action, ev)
 
     def explain(self, action: Any, legal: list[Any]) -> str:
         return rules.explain(self, action, legal)

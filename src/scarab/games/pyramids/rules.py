@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING
 
-from scarab.core.errors import IllegalAction
 from scarab.core.game import Event
 from scarab.core.rng import Rng
 from scarab.games.pyramids import data as D
@@ -123,14 +122,8 @@ def replace_actions(s: PyramidsState) -> list[PyramidsAction]:
 
 
 # ---- apply ------------------------------------------------------------------
-def apply(s: PyramidsState, act: PyramidsAction, events: bool = True) -> list[Event]:
-    legal = s.legal if s.legal is not None else legal_actions(s)
-    if act not in legal:
-        raise IllegalAction(explain(s, act, legal))
-    s.legal = None
-    p = s.seat
-    s.hist = (s.hist, p, act)
-    ev: Events = [] if events else None
+def play(s: PyramidsState, p: int, act: PyramidsAction, ev: list[Event] | None) -> None:
+    """The forward model for a legal action of seat p; events go to ev unless it is None."""
     if s.phase == KEEP:
         do_keep(s, p, act, ev)
     elif s.phase in (MARK, EXTRA):
@@ -142,7 +135,7 @@ def apply(s: PyramidsState, act: PyramidsAction, events: bool = True) -> list[Ev
     else:
         do_replace(s, p, act.card, ev)
         next_replacement(s, ev)
-    return ev if ev is not None else []
+    return
 
 
 def do_keep(s: PyramidsState, p: int, act: PyramidsAction, ev: Events) -> None:
