@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from scarab.core.game import JSON, Event, Game, State
 from scarab.core.rng import RandomSource, Rng
-from scarab.games.horus import rules, view
+from scarab.games.horus import explain, rules, view
 from scarab.games.horus.actions import HorusAction
 from scarab.games.horus.stages import OVER, STAGE_NAMES
 
@@ -140,7 +140,7 @@ class HorusState(State):
         rules.play(self, seat, action, ev)
 
     def explain(self, action: Any, legal: list[Any]) -> str:
-        return rules.explain(self, action, legal)
+        return explain.explain(self, action, legal)
 
     def scores(self) -> list[int]:
         return list(self.score)
