@@ -69,9 +69,17 @@ def test_core_and_games_import_only_the_standard_library(
     assert not foreign, f"scarab.core / scarab.games imported non-stdlib modules: {foreign}"
 
 
+def test_the_engine_imports_no_layer_above_it(fresh_import: dict[str, list[str]]) -> None:
+    """Arrows point down: bots, terminal, adapters and the CLI depend on the engine only."""
+    upper = ("agents", "terminal", "adapters", "cli", "bench")
+    ours = [m.split(".") for m in fresh_import["modules"] if m.startswith("scarab.")]
+    above = [".".join(parts) for parts in ours if parts[1] in upper]
+    assert not above, f"the engine imported {above}"
+
+
 def test_the_subprocess_really_imported_every_game(fresh_import: dict[str, list[str]]) -> None:
     modules = set(fresh_import["modules"])
-    assert "luxor" in fresh_import["games"]
+    assert {"luxor", "pyramids", "horus"} <= set(fresh_import["games"])
     for game in fresh_import["games"]:
         assert f"scarab.games.{game}" in modules
     assert {"scarab.core.rng", "scarab.core.record", "scarab.core.clauses"} <= modules
