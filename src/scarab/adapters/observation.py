@@ -30,7 +30,7 @@ class Builder:
 
     def add(self, name: str, values: Sequence[float]) -> None:
         self.names.append(name)
-        self.blocks.append([float(v) for v in values])
+        self.blocks.append(list(values))
 
     def one_hot(self, name: str, size: int, index: int | None) -> None:
         self.add(name, [1.0 if i == index else 0.0 for i in range(size)])
@@ -133,18 +133,29 @@ def _luxor(b: Builder, v: View, seat: int, n: int) -> None:
 _SYMBOLS = ".#ETgrstpx"
 
 
+@cache
+def _printed(rows: tuple[str, ...], colour: str) -> tuple[float, ...]:
+    """What a card shows before anyone marks it: colour, then each cell's symbol one-hot."""
+    from scarab.games.pyramids import data as D
+
+    out = [1.0 if c == colour else 0.0 for c in D.COLOURS]
+    for ch in "".join(rows):
+        out += [1.0 if ch == sym else 0.0 for sym in _SYMBOLS]
+    return tuple(out)
+
+
 def _pyramid_card(b: Builder, name: str, card: dict[str, Any] | None) -> None:
+    """present, colour, symbols per cell, marked per cell, complete."""
     from scarab.games.pyramids import data as D
 
     if card is None:
         b.add(name, [0.0] * (1 + len(D.COLOURS) + D.CELLS * (len(_SYMBOLS) + 1) + 1))
         return
-    marked = {D.cell_index(c) for c in card["marked"]}
-    cells: list[float] = []
-    for i, ch in enumerate("".join(card["rows"])):
-        cells += [1.0 if ch == sym else 0.0 for sym in _SYMBOLS] + [float(i in marked)]
-    colour = [1.0 if c == card["colour"] else 0.0 for c in D.COLOURS]
-    b.add(name, [1.0, *colour, *cells, float(card["complete"])])
+    marked = [0.0] * D.CELLS
+    for c in card["marked"]:
+        marked[D.cell_index(c)] = 1.0
+    printed = _printed(tuple(card["rows"]), card["colour"])
+    b.add(name, [1.0, *printed, *marked, float(card["complete"])])
 
 
 def _pyramids(b: Builder, v: View, seat: int, n: int) -> None:
@@ -188,6 +199,19 @@ def _pyramids(b: Builder, v: View, seat: int, n: int) -> None:
 
 
 # ---- Horus ------------------------------------------------------------------
+@cache
+def _horus_tables() -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
+    """Card values by name, and the squares in front of each god's alcove."""
+    from scarab.games.horus import data as D
+
+    values = {c.name: c.value for c in D.CARDS}
+    squares = {
+        god: tuple(q for q in range(D.NUM_SQUARES) if D.ALCOVE_AT[q] == a)
+        for a, god in enumerate(D.ALCOVE_GOD)
+    }
+    return values, squares
+
+
 def _horus(b: Builder, v: View, seat: int, n: int) -> None:
     from scarab.games.horus import data as D
     from scarab.games.horus.stages import PENDING_NAMES, STAGE_NAMES, STATUS_NAMES
@@ -212,15 +236,16 @@ def _horus(b: Builder, v: View, seat: int, n: int) -> None:
         planes["blocked"][D.SQUARE_OF_BLOCK[number]] = 1.0
     for m in v["mummies"]:
         planes["mummies"][m["square"]] += 0.5
+    values, alcove_squares = _horus_tables()
     for sarc in v["sarcophagi"]:
         card = sarc.get("card") or sarc.get("read")
-        value = D.CARDS[[c.name for c in D.CARDS].index(card)].value / 12 if card else 0.0
+        value = values[card] / 12 if card else 0.0
         planes["sarc"][sarc["square"]] = {"closed": 0.1 + value, "open": 0.5 + value / 2}.get(
             sarc["state"], 0.0
         )
-    for a, god in enumerate(D.ALCOVE_GOD):
-        for q in range(D.NUM_SQUARES):
-            if D.ALCOVE_AT[q] == a and v["idols"][god]:
+    for god, squares in alcove_squares.items():
+        if v["idols"][god]:
+            for q in squares:
                 planes["idol"][q] = 1.0
     for name, plane in planes.items():
         b.add(f"board.{name}", plane)
