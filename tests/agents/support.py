@@ -19,3 +19,24 @@ def play_out(state: State, agents: list[Agent], limit: int = 5000) -> State:
         assert agents[seat].explain()
         state.apply(act)
     raise AssertionError("the game did not end")
+
+
+def greedy_changes_nothing(state: State, moves: int) -> None:
+    """A greedy bot plays every seat; choosing never moves the real game or any view,
+    and the bot keeps no state between choices (only the determinized copies it made)."""
+    from scarab.agents import GreedyAgent
+
+    bot = GreedyAgent(seed=1)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        before, history = state.key(), list(state.history())
+        views = [state.view(p) for p in range(state.num_players)]
+        seat = state.current_player
+        assert seat is not None
+        act = bot.choose(Seat(state, seat))
+        assert state.key() == before and state.history() == history
+        assert [state.view(p) for p in range(state.num_players)] == views
+        assert not any(isinstance(v, State) for v in vars(bot).values())
+        assert str(act) in bot.explain()
+        state.apply(act)

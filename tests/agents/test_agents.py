@@ -21,7 +21,7 @@ from scarab.core.game import State
 from scarab.core.rng import Rng
 from scarab.games.luxor import data as D
 from scarab.games.luxor import heuristic
-from tests.agents.support import play_out
+from tests.agents.support import greedy_changes_nothing, play_out
 from tests.games.luxor.helpers import give, new, place, set_hand, set_treasure, texts
 
 LUXOR = scarab.load("luxor")
@@ -69,18 +69,7 @@ def test_a_seat_exposes_the_view_and_never_the_state() -> None:
 
 
 def test_a_greedy_bot_keeps_no_state_and_changes_nothing() -> None:
-    state = new(2, seed=5)
-    bot = GreedyAgent(seed=1)
-    for _ in range(40):  # bot moves for both seats; the real game must not move under it
-        before = state.key()
-        history = list(state.history())
-        seat = state.current_player
-        assert seat is not None
-        act = bot.choose(Seat(state, seat))
-        assert state.key() == before and state.history() == history
-        assert not any(isinstance(v, State) for v in vars(bot).values())
-        assert str(act) in bot.explain()
-        state.apply(act)
+    greedy_changes_nothing(new(2, seed=5), moves=40)
 
 
 @pytest.mark.rule("LUX-HIDDEN", "LUX-CARD-DIE")

@@ -11,12 +11,11 @@ import pytest
 
 import scarab
 from scarab.agents import Agent, GreedyAgent, RandomAgent, Seat, heuristic_for, make_agent
-from scarab.core.game import State
 from scarab.core.rng import Rng
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import heuristic, rules
 from scarab.games.pyramids.state import PyramidsState
-from tests.agents.support import play_out
+from tests.agents.support import greedy_changes_nothing, play_out
 
 PYRAMIDS = scarab.load("pyramids")
 
@@ -57,20 +56,7 @@ def test_greedy_completes_pyramids_alone() -> None:
 
 
 def test_a_greedy_bot_keeps_no_state_and_changes_nothing() -> None:
-    state = new(3, seed=5)
-    bot = GreedyAgent(seed=1)
-    for _ in range(60):  # bot moves for every seat; the real game must not move under it
-        before = state.key()
-        history = list(state.history())
-        views = [state.view(p) for p in range(3)]
-        seat = state.current_player
-        assert seat is not None
-        act = bot.choose(Seat(state, seat))
-        assert state.key() == before and state.history() == history
-        assert [state.view(p) for p in range(3)] == views
-        assert not any(isinstance(v, State) for v in vars(bot).values())
-        assert str(act) in bot.explain()
-        state.apply(act)
+    greedy_changes_nothing(new(3, seed=5), moves=60)
 
 
 @pytest.mark.rule("PYR-HIDDEN")
