@@ -68,3 +68,13 @@ def test_without_openspiel_says_how_to_get_it(
     assert bench.bench_main("luxor", 0.05, 2) == 0
     out = capsys.readouterr().out
     assert "OpenSpiel not installed: pip install 'scarab[rl]' for the comparison" in out
+
+
+@pytest.mark.parametrize("seconds", ["nan", "-1", "inf", "0", "1e400", "3601", "abc"])
+def test_command_refuses_a_time_that_would_never_end(
+    seconds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "luxor", "--seconds", seconds])
+    assert exc.value.code == 2
+    assert "--seconds" in capsys.readouterr().err

@@ -3,12 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
 from scarab.core.clauses import catalogue, cited
 from scarab.core.errors import ScarabError
 from scarab.core.registry import games
+
+MAX_SECONDS = 3600.0
+
+
+def seconds(text: str) -> float:
+    """A measurement time: a finite number of seconds above 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a time to measure for: give seconds above 0 and at most "
+            f"{MAX_SECONDS:g}"
+        )
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,7 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("--tests", type=Path, default=Path("tests"), help="the tests folder")
     bench = sub.add_parser("bench", help="measure simulation speed")
     bench.add_argument("game", choices=games())
-    bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    bench.add_argument(
+        "--seconds", type=seconds, default=3.0, help="time per measurement (0 < s <= 3600)"
+    )
     bench.add_argument("--players", type=int, default=None)
     sub.add_parser("games", help="list the games")
     return p

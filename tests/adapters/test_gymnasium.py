@@ -74,8 +74,32 @@ def test_an_illegal_id_changes_nothing(game: str) -> None:
     assert info2["legal"] == info["legal"]
     for key in obs:
         assert np.array_equal(obs[key], obs2[key])
-    with pytest.raises(ValueError, match="outside"):
+    with pytest.raises(ValueError, match="an action is an integer id from 0 to"):
         e.step(len(action_space(game)))
+
+
+NOT_IDS = [True, False, np.bool_(True), 1.5, np.float32(2.0), "3", b"3", None, [1], -1, 2**80]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_step_takes_integer_ids_only(game: str) -> None:
+    """Issue 9: True, 1.5, "3" and None are no ids; NumPy integers are."""
+    e = ScarabEnv(game, 2, "random")
+    _, info = e.reset(seed=6)
+    assert e.state is not None
+    before = e.state.clone()
+    for thing in NOT_IDS:
+        with pytest.raises(ValueError, match=r"an action is an integer id from 0 to \d+"):
+            e.step(thing)  # type: ignore[arg-type]
+    assert e.state == before
+    legal = info["legal"][0]
+    played = (0, action_space(game).decode(legal))
+    for kind in (np.int64, np.int32, np.uint16, int):
+        again = ScarabEnv(game, 2, "random")
+        again.reset(seed=6)
+        again.step(kind(legal))
+        assert again.state is not None
+        assert again.state.history()[len(before.history())] == played
 
 
 def test_the_agent_may_sit_anywhere() -> None:

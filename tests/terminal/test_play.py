@@ -52,6 +52,59 @@ def test_bad_input_asks_again_with_a_reason() -> None:
     assert len(set(keys.prompts[:5])) == 1  # the same question, five times
 
 
+def test_no_typed_line_ends_the_game_with_a_traceback() -> None:
+    """Issue 9: digits that are not 0-9 and numbers too long for int() are refused."""
+    con, buf = console()
+    odd = ["\u00b2", "\u2460", "9" * 5000, "\u0663", "\x00", "x" * 100_000, "\udcff"]
+    keys = Keyboard(odd)
+    assert play_main("luxor", ["human", "random"], 4, console=con, read=keys) == 0
+    out = buf.getvalue()
+    assert "Traceback" not in out
+    assert out.count("notation is plain ASCII") == 3  # ², ① and the Arabic-Indic three
+    assert "There is no action '99999" in out and "(5000 characters)" in out
+    assert "no action's notation is longer than 200 characters" in out
+    assert "That line is not valid UTF-8 text; type it again." in out
+    assert len(set(keys.prompts[: len(odd) + 1])) == 1, "each asked again, the game unchanged"
+
+
+@pytest.mark.parametrize(
+    ("env", "stdin", "message"),
+    [
+        ({"PYTHONIOENCODING": "utf-8:strict"}, b"\xff\xfe\n1\n", "not valid UTF-8 text"),
+        ({"PYTHONIOENCODING": "ascii"}, "\u00e9\n1\n".encode(), "not valid UTF-8 text"),
+        ({"PYTHONIOENCODING": "ascii"}, b"1\n", "This terminal prints ascii only"),
+    ],
+)
+def test_a_real_terminal_with_odd_bytes_or_ascii_only_gets_a_message(
+    env: dict[str, str], stdin: bytes, message: str
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scarab.cli",
+            "play",
+            "luxor",
+            "--players",
+            "human,random",
+            "--seed",
+            "4",
+        ],
+        input=stdin + b"q\n",
+        capture_output=True,
+        env={**os.environ, **env},
+        timeout=120,
+        check=False,
+    )
+    out = (run.stdout + run.stderr).decode("ascii", "replace")
+    assert "Traceback" not in out and message in out
+    assert run.returncode == 1 and "The game is abandoned (human quit)" in out
+
+
 def test_typed_notation_plays_that_action() -> None:
     state = start(["human", "greedy"], 6)
     legal = state.legal_actions()

@@ -3,10 +3,10 @@
 Ids are stable across versions: each game's list is built in the documented
 order below, and new kinds of action are only ever appended at the end.
 
-* **luxor** (874 ids): for side L then R, the card plays ``die``, ``all``,
+* **luxor** (875 ids): for side L then R, the card plays ``die``, ``all``,
   ``last``, ``pass``, then ``move`` from every position (stairs 0 .. 40) by -1
   and 1..MAX_STEPS; then ``go`` (after a roll) from every position by
-  1..MAX_STEPS; ``act`` on spaces 1..40; ``take`` each reward.
+  1..MAX_STEPS; ``act`` on spaces 1..40; ``take`` each reward; ``act C``.
 * **pyramids**: ``keep a,b`` for every pair of card ids (ascending), then for
   each card id every cell mask any expedition card can mark (pattern
   placements and single cells, ascending mask), then ``take`` each card id and
@@ -19,9 +19,11 @@ order below, and new kinds of action are only ever appended at the end.
 
 from __future__ import annotations
 
+import operator
 from functools import cache
 from typing import Any
 
+from scarab.core.errors import brief
 from scarab.core.registry import load
 
 
@@ -43,6 +45,22 @@ class ActionSpace:
             return self.index[action]
         except KeyError:
             raise ValueError(f"{action} is not in the {self.game} action space") from None
+
+    def id_of(self, value: object) -> int:
+        """``value`` as an action id: a Python or NumPy integer in range, never a bool,
+        float or string; ValueError (saying what an id is) otherwise."""
+        if not isinstance(value, bool) and type(value).__name__ != "bool_":
+            try:
+                index = operator.index(value)  # type: ignore[arg-type]
+            except TypeError:
+                pass
+            else:
+                if 0 <= index < len(self.actions):
+                    return index
+        raise ValueError(
+            f"an action is an integer id from 0 to {len(self.actions) - 1} for {self.game}, "
+            f"not {brief(value)}"
+        )
 
     def decode(self, action_id: int) -> Any:
         if not 0 <= action_id < len(self.actions):
@@ -67,6 +85,7 @@ def _luxor() -> list[Any]:
     out += [action("go", "", src, k) for src in range(D.CHAMBER) for k in steps if k > 0]
     out += [action("act", "", sp) for sp in range(1, D.CHAMBER)]
     out += [action("take", what=w) for w in REWARDS]
+    out.append(action("act", "", D.CHAMBER))
     return out
 
 

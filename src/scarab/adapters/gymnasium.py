@@ -11,7 +11,8 @@ arrive). Observations are ``{"observation", "action_mask"}`` as in the
 PettingZoo adapter; ``info["legal"]`` lists the legal ids. The reward is 1 at
 the end if the agent's seat won (or shared the win), else 0. An illegal id
 changes nothing: reward 0, the same observation, and ``info["illegal"]`` says
-why.
+why. Something that is no id at all (``True``, ``1.5``, ``"3"``, ``None``, or
+out of range) raises ValueError.
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ class ScarabEnv(gym.Env[dict[str, np.ndarray], Any]):
         if self.state.is_over:
             raise RuntimeError("the game is over: call reset()")
         space = action_space(self.game)
-        act = space.decode(int(action))
+        act = space.decode(space.id_of(action))
         if act not in self.state.legal_actions():
             info = self._info()
             info["illegal"] = self.state.explain(act, self.state.legal_actions())

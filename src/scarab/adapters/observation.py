@@ -79,7 +79,7 @@ def _luxor(b: Builder, v: View, seat: int, n: int) -> None:
         need = int(words[3]) if len(words) > 3 else 0
         tiles += [number / 6, need / 3, space["wall"] / 13]
     b.add("board", tiles)
-    b.add("act_spaces", [1.0 if s in v.get("act_spaces", ()) else 0.0 for s in range(1, 41)])
+    b.add("act_spaces", [1.0 if s in v.get("act_spaces", ()) else 0.0 for s in range(1, 42)])
     b.add("choices", [1.0 if r in v.get("choices", ()) else 0.0 for r in REWARDS])
     for i, p in enumerate(rotated(n, seat)):
         s = v["seats"][p]

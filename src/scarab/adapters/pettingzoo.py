@@ -106,20 +106,15 @@ class ScarabAECEnv(AECEnv):  # type: ignore[misc]
             return
         space = action_space(self.game)
         legal = space.legal_ids(self.state)
-        if action not in legal:
-            why = ""
-            if isinstance(action, int | np.integer) and 0 <= action < len(space):
-                why = (
-                    " ("
-                    + self.state.explain(space.decode(int(action)), self.state.legal_actions())
-                    + ")"
-                )
+        chosen = space.id_of(action)
+        if chosen not in legal:
+            why = self.state.explain(space.decode(chosen), self.state.legal_actions())
             raise ValueError(
-                f"{agent}: action {action} is not legal now{why}; legal ids: {legal[:20]}"
+                f"{agent}: action {chosen} is not legal now ({why}); legal ids: {legal[:20]}"
                 f"{' ...' if len(legal) > 20 else ''}"
             )
         self._cumulative_rewards[agent] = 0.0
-        self.state.step(space.decode(int(action)))
+        self.state.step(space.decode(chosen))
         if self.state.is_over:
             for a, r in zip(self.agents, returns_of(self.state), strict=True):
                 self.rewards[a] = r

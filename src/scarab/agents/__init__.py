@@ -12,7 +12,7 @@ from collections.abc import Callable
 from scarab.agents.base import Agent, NotYourTurn, Seat
 from scarab.agents.greedy import GreedyAgent, heuristic_for
 from scarab.agents.random_bot import RandomAgent
-from scarab.core.errors import BadOption
+from scarab.core.errors import BadOption, brief
 
 _MAKERS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
@@ -27,9 +27,9 @@ def agent_names() -> list[str]:
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
     """A bot by name ("random", "greedy"), seeded; BadOption for an unknown name."""
-    maker = _MAKERS.get(name.strip().lower())
+    maker = _MAKERS.get(name.strip().lower()) if isinstance(name, str) else None
     if maker is None:
-        raise BadOption(f"no bot named {name!r}; the bots are: {', '.join(agent_names())}")
+        raise BadOption(f"no bot named {brief(name)}; the bots are: {', '.join(agent_names())}")
     return maker(seed)
 
 

@@ -32,10 +32,9 @@ class Seat:
     game: Game
 
     def __init__(self, state: State, seat: int) -> None:
-        if not 0 <= seat < state.num_players:
-            last = state.num_players - 1
-            raise ValueError(f"seat {seat} does not exist; the seats are 0..{last}")
-        self.seat = seat
+        checked = state.seat_of(seat)  # BadSeat unless a seat of this game
+        assert checked is not None
+        self.seat = checked
         self.game = state.game
 
         def view() -> dict[str, JSON]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+BRIEF = 40  # characters of a hostile value quoted back in an error message
+
 
 class ScarabError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -20,4 +22,25 @@ class UnknownGame(ScarabError):
 
 
 class BadOption(ScarabError):
-    """A game option or player count is not accepted by the game."""
+    """A game option, seed, player count or player name is not accepted by the game."""
+
+
+class BadSeat(ScarabError):
+    """A seat number that is not a seat of this game (seats are 0..n-1; None is a spectator)."""
+
+
+class NoRecord(ScarabError):
+    """A state sampled by determinize() is no game that was played, so it has no record."""
+
+
+def brief(value: object) -> str:
+    """A value's repr cut to a few dozen characters: error messages never echo megabytes."""
+    if isinstance(value, str) and len(value) > BRIEF:
+        return repr(value[:BRIEF]) + f"... ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object whose repr fails
+        return f"a {type(value).__name__}"
+    return text if len(text) <= BRIEF else text[:BRIEF] + "..."

@@ -6,12 +6,13 @@ drive any of them the same way.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from scarab.core.errors import BadOption, IllegalAction
+from scarab.core.errors import BadOption, BadSeat, IllegalAction, NoRecord, brief
 from scarab.core.rng import RandomSource, Rng
 
 if TYPE_CHECKING:
@@ -19,8 +20,24 @@ if TYPE_CHECKING:
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 _NO_DATA: Mapping[str, JSON] = MappingProxyType({})
-# State slots that are not part of a game's identity (names, caches, the record's metadata).
-_NOT_IDENTITY = frozenset(("game", "names", "date", "hist", "legal", "options", "rng", "final"))
+SEEDS = 2**64  # a seed is an int in 0..SEEDS-1
+MAX_NOTATION = 200  # characters: no action's notation is longer
+MAX_NAME = 40  # characters in a player's name
+
+
+def check_name(name: object) -> None:
+    """A player's name: what a record's Players tag carries and reads back unchanged."""
+    if (
+        not isinstance(name, str)
+        or not 1 <= len(name) <= MAX_NAME
+        or not name.isprintable()
+        or "," in name
+        or name != name.strip()
+    ):
+        raise BadOption(
+            f"a player's name is 1 to {MAX_NAME} printable characters without commas or "
+            f"outer spaces, not {brief(name)}"
+        )
 
 
 class Action(Protocol):
@@ -35,8 +52,10 @@ class Event:
     """Something that happened, in data and in words.
 
     When ``secret_to`` is a seat, only that seat sees ``data`` and ``text``;
-    every other viewer gets ``public_text`` and ``public_data`` instead.
-    A plain slotted class: games build several per decision, so it stays cheap.
+    every other viewer gets ``public_text`` and ``public_data`` instead, or
+    nothing at all when ``public_text`` is empty (a private event: the others
+    must not even learn that it happened). A plain slotted class: games build
+    several per decision, so it stays cheap.
     """
 
     __slots__ = ("data", "kind", "player", "public_data", "public_text", "secret_to", "text")
@@ -59,10 +78,13 @@ class Event:
         self.public_text = public_text
         self.public_data = public_data
 
-    def for_viewer(self, viewer: int | None) -> Event:
-        """The copy a viewer may see (None = spectator)."""
+    def for_viewer(self, viewer: int | None) -> Event | None:
+        """The copy a viewer may see (None = spectator); None when the viewer may not
+        learn of the event at all."""
         if self.secret_to is None or self.secret_to == viewer:
             return self
+        if not self.public_text:
+            return None
         return Event(self.kind, self.player, self.public_text, self.public_data)
 
     def to_json(self) -> dict[str, JSON]:
@@ -94,8 +116,36 @@ class Event:
         return f"Event({self.kind!r}, {self.text!r}{secret})"
 
 
+def events_for(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    """The events a viewer (None = spectator) learns of, each as that viewer may see it."""
+    out: list[Event] = []
+    for e in events:
+        seen = e.for_viewer(viewer)
+        if seen is not None:
+            out.append(seen)
+    return out
+
+
 class State(ABC):
-    """A game in progress. Mutable; clone() before exploring."""
+    """A game in progress. Mutable; clone() before exploring.
+
+    ``sampled`` is True for a state made by determinize(): a world consistent
+    with one seat's view, not a game anyone played, so it has no record.
+    """
+
+    # What every game's state has; a game's own slots hold its position (see key()).
+    __slots__ = (
+        "date",
+        "final",
+        "game",
+        "hist",
+        "legal",
+        "names",
+        "options",
+        "rng",
+        "sampled",
+        "seed",
+    )
 
     game: Game
     names: tuple[str, ...]
@@ -105,6 +155,7 @@ class State(ABC):
     rng: Rng
     hist: tuple[Any, int, Any] | None  # (earlier history, seat, action): shared by clones
     legal: list[Any] | None  # legal_actions() cache, cleared by every action
+    sampled: bool
 
     @property
     @abstractmethod
@@ -135,6 +186,11 @@ class State(ABC):
 
     def _play(self, action: Any, events: bool) -> list[Event]:
         """Refuse an illegal action unchanged; else record it and let the rules play it."""
+        if type(action) is not self.game.action_type:
+            raise IllegalAction(
+                f"{brief(action)} is not a {self.game.title} action: pass one of "
+                "legal_actions(), or read notation with parse_action()"
+            )
         legal = self.legal if self.legal is not None else self._legal()
         if action not in legal:
             raise IllegalAction(self.explain(action, legal))
@@ -164,13 +220,49 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State: ...
 
-    @abstractmethod
+    def seat_of(self, player: object, spectator: bool = False) -> int | None:
+        """``player`` when it is a seat of this game (or None, if a spectator is allowed)."""
+        if player is None and spectator:
+            return None
+        if (
+            isinstance(player, int)
+            and not isinstance(player, bool)
+            and 0 <= player < len(self.names)
+        ):
+            return player
+        seats = f"0..{len(self.names) - 1}" + (", or None for a spectator" if spectator else "")
+        raise BadSeat(f"there is no seat {brief(player)}: the seats are {seats}")
+
     def view(self, player: int | None) -> dict[str, JSON]:
-        """What one seat (None = spectator) may know, JSON-able."""
+        """What one seat (None = spectator) may know, JSON-able, sharing nothing with the state."""
+        return self._view(self.seat_of(player, spectator=True))
+
+    def determinize(self, player: int, rng: RandomSource) -> State:
+        """A full state that shows ``player`` the same view, every hidden thing resampled.
+
+        It carries nothing of the real game beyond that view: its seed is drawn
+        from ``rng``, its history starts empty, and it has no record.
+        """
+        seat = self.seat_of(player)
+        assert seat is not None
+        if not callable(getattr(rng, "getrandbits", None)):
+            raise BadOption(
+                f"determinize needs a random generator such as random.Random, not {brief(rng)}"
+            )
+        d = self._determinize(seat, rng)
+        d.seed = rng.getrandbits(64)
+        d.hist = None
+        d.legal = None
+        d.sampled = True
+        return d
 
     @abstractmethod
-    def determinize(self, player: int, rng: RandomSource) -> State:
-        """A full state that shows ``player`` the same view, hidden things resampled."""
+    def _view(self, player: int | None) -> dict[str, JSON]:
+        """The game's view for a valid seat (or None)."""
+
+    @abstractmethod
+    def _determinize(self, player: int, rng: RandomSource) -> State:
+        """The game's resample for a valid seat; the core then severs seed and history."""
 
     def history(self) -> list[tuple[int, Any]]:
         """(seat, action) for every action applied since setup."""
@@ -185,11 +277,10 @@ class State(ABC):
     def key(self) -> tuple[Any, ...]:
         """Everything that makes this game what it is (not names, date or caches)."""
         fields: list[Any] = []
-        for name in getattr(type(self), "__slots__", ()):
-            if name not in _NOT_IDENTITY:
-                value = getattr(self, name)
-                fields.append(sorted(value.items()) if isinstance(value, dict) else value)
-        return (*fields, self.rng.state, len(self.history()))
+        for name in type(self).__slots__:
+            value = getattr(self, name)
+            fields.append(sorted(value.items()) if isinstance(value, dict) else value)
+        return (*fields, self.seed, self.rng.state, len(self.history()))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, type(self)) and self.key() == other.key()
@@ -201,7 +292,7 @@ class State(ABC):
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle support: the history is stored flat (its nested form is deep)."""
-        out = {n: getattr(self, n) for n in getattr(type(self), "__slots__", ())}
+        out = {n: getattr(self, n) for n in (*State.__slots__, *type(self).__slots__)}
         out["hist"] = self.history()
         out["legal"] = None
         return out
@@ -219,8 +310,14 @@ class State(ABC):
         return len(self.names)
 
     def record(self) -> Record:
+        """The game so far as a record; NoRecord for a state sampled by determinize()."""
         from scarab.core.record import Record
 
+        if self.sampled:
+            raise NoRecord(
+                "this state was sampled by determinize(): it is one world consistent with a "
+                "seat's view, not a game that was played, so it has no record"
+            )
         return Record(
             game=self.game.name,
             players=self.names,
@@ -246,15 +343,48 @@ class Game(ABC):
     title: str
     min_players: int
     max_players: int
+    action_type: type  # the class of this game's actions
+    options: Mapping[str, type] = MappingProxyType({})  # option name -> the type of its value
 
-    @abstractmethod
     def new_game(
         self, players: int | Sequence[str], seed: int | None = None, **options: JSON
-    ) -> State: ...
+    ) -> State:
+        """Set a game up, dealt from ``seed`` (a fresh one if None); BadOption on bad input.
+
+        Everything is checked before anything is built: the player count or names,
+        the seed, and each option's name and type.
+        """
+        names = self.seat_names(players)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        else:
+            self.check_seed(seed)
+        self.check_options(options)
+        return self._new_game(names, seed, options)
 
     @abstractmethod
+    def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> State:
+        """Setup from checked arguments (the game checks how options combine)."""
+
     def parse(self, text: str) -> Any:
         """The action that notation names, legal or not; IllegalAction if unreadable."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"notation is text (a str), not {brief(text)}")
+        if len(text) > MAX_NOTATION:
+            raise IllegalAction(
+                f"no action's notation is longer than {MAX_NOTATION} characters; "
+                f"this text has {len(text)}"
+            )
+        if not text.isascii():
+            raise IllegalAction(
+                f"notation is plain ASCII (letters, digits 0-9, + - , :), but {brief(text)} "
+                "holds other characters"
+            )
+        return self._parse(text)
+
+    @abstractmethod
+    def _parse(self, text: str) -> Any:
+        """Read checked ASCII notation; IllegalAction if it names no action."""
 
     def parse_action(self, state: State, text: str) -> Any:
         """The legal action that ``text`` names; IllegalAction otherwise."""
@@ -265,18 +395,44 @@ class Game(ABC):
         return act
 
     def seat_names(self, players: int | Sequence[str]) -> tuple[str, ...]:
-        """Validate a player count or list of names; default names are p1, p2, ..."""
-        names = (
-            tuple(f"p{i + 1}" for i in range(players))
-            if isinstance(players, int)
-            else tuple(str(p) for p in players)
-        )
-        if not self.min_players <= len(names) <= self.max_players:
+        """Check a player count or list of names; default names are p1, p2, ...
+
+        A name is 1 to MAX_NAME printable characters, without commas or outer
+        spaces, and names are distinct: every accepted name survives a record.
+        """
+        if isinstance(players, int) and not isinstance(players, bool):
+            count = players
+        elif isinstance(players, (list, tuple)):
+            count = len(players)
+        else:
+            raise BadOption(f"players is a player count or a list of names, not {brief(players)}")
+        if not self.min_players <= count <= self.max_players:
             raise BadOption(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
-                f"not {len(names)}"
+                f"not {count if count < 10**6 else 'so many'}"
             )
-        return names
+        if isinstance(players, int):
+            return tuple(f"p{i + 1}" for i in range(players))
+        for name in players:
+            check_name(name)
+        if len(set(players)) != len(players):
+            raise BadOption(f"player names must differ, but {brief(list(players))} repeats one")
+        return tuple(players)
+
+    def check_seed(self, seed: object) -> None:
+        """A seed is an int in 0..2**64-1 (not a bool, float or string)."""
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEEDS:
+            raise BadOption(f"a seed is a whole number from 0 to 2**64-1, not {brief(seed)}")
+
+    def check_options(self, options: Mapping[str, object]) -> None:
+        """Every option is one this game takes, with a value of its type."""
+        known = ", ".join(sorted(self.options)) or "none"
+        for key, value in options.items():
+            kind = self.options.get(key) if isinstance(key, str) else None
+            if kind is None:
+                raise BadOption(f"{self.title} has no option {brief(key)}; its options: {known}")
+            if type(value) is not kind:
+                raise BadOption(f"option {key} takes a {kind.__name__}, not {brief(value)}")
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         """Pickle a game as its name: there is one instance per game."""

@@ -12,24 +12,33 @@
 
 Each numbered line is one decision: the seat (p1 is the first seat) and the
 action in the game's notation. Chance is not written: it comes from the seed.
+
+A record may come from anywhere, so reading it is bounded: at most
+MAX_RECORD_CHARS characters and MAX_LINE_CHARS per line, read by a scanner
+that looks at each character a fixed number of times (no backtracking regex),
+and every problem is a BadRecord that names its line.
 """
 
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from scarab.core.errors import BadRecord, ScarabError
+from scarab.core.errors import BadRecord, ScarabError, brief
 
 if TYPE_CHECKING:
-    from scarab.core.game import JSON, State
+    from scarab.core.game import JSON, Game, State
 
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
-_MOVE = re.compile(r"^(\d+)\.\s+p(\d+)\s+(.+?)\s*$")
-_COMMENT = re.compile(r"\{[^}]*\}")
+MAX_RECORD_CHARS = 1_000_000  # far above the longest game (a Horus game of 40,000 decisions)
+MAX_LINE_CHARS = 1_000
+MAX_OPTIONS_DEPTH = 4  # Options is a flat JSON object; nesting this deep is refused unread
+MAX_NUMBER_DIGITS = 7  # a move number; seats have at most 2 digits
+TAGS = ("Game", "Players", "Seed", "Options", "Date", "Result")
 _REQUIRED = ("Game", "Players", "Seed")
+_DIGITS = frozenset("0123456789")
+_TAG_NAME = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 @dataclass
@@ -43,21 +52,19 @@ class Record:
     result: str = "*"
     lines: list[int] = field(default_factory=list, compare=False)
     """Source line of each move when read from text (for error messages)."""
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    """Source line of each tag when read from text (for error messages)."""
 
 
 def _quote(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _unquote(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
-
-
 def write_record(record: Record) -> str:
     for name in record.players:
         if "," in name or name != name.strip() or not name or not name.isprintable():
             raise ValueError(
-                f"player name {name!r} cannot be written: use a non-empty printable name "
+                f"player name {brief(name)} cannot be written: use a non-empty printable name "
                 "without commas or outer spaces"
             )
     tags = {
@@ -70,59 +77,148 @@ def write_record(record: Record) -> str:
     }
     for k, v in tags.items():
         if not v.isprintable():
-            raise ValueError(f"the {k} tag {v!r} cannot be written: it must be one printable line")
+            raise ValueError(
+                f"the {k} tag {brief(v)} cannot be written: it must be one printable line"
+            )
     out = [f'[{k} "{_quote(v)}"]' for k, v in tags.items()]
     out.append("")
-    out.extend(f"{i}. p{seat + 1} {text}" for i, (seat, text) in enumerate(record.moves, 1))
+    for i, (seat, text) in enumerate(record.moves, 1):
+        if not text.isprintable() or "{" in text or text != text.strip() or not text:
+            raise ValueError(f"move {i} {brief(text)} cannot be written: it must be notation")
+        out.append(f"{i}. p{seat + 1} {text}")
     return "\n".join(out) + "\n"
 
 
+# ---- reading --------------------------------------------------------------------
+def _tag(line: str, lineno: int) -> tuple[str, str]:
+    """``[Name "value"]`` -> (Name, value), unescaping ``\\"`` and ``\\\\``."""
+    if not line.endswith("]"):
+        raise BadRecord(f'line {lineno}: a tag ends with ]; expected [Name "value"]')
+    inner = line[1:-1]
+    name, _, rest = inner.partition(" ")
+    rest = rest.strip()
+    if not name or len(name) > 20 or not set(name) <= _TAG_NAME:
+        raise BadRecord(f'line {lineno}: malformed tag name {brief(name)}; expected [Name "value"]')
+    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
+        raise BadRecord(f'line {lineno}: the {name} tag\'s value must be in quotes: [Name "value"]')
+    out: list[str] = []
+    escaped = False
+    for ch in rest[1:-1]:
+        if escaped:
+            out.append(ch)
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == '"':
+            raise BadRecord(f'line {lineno}: a quote inside the {name} tag must be written \\"')
+        else:
+            out.append(ch)
+    if escaped:
+        raise BadRecord(f"line {lineno}: the {name} tag ends in a lone backslash")
+    value = "".join(out)
+    if not value.isprintable():
+        raise BadRecord(f"line {lineno}: the {name} tag holds a control character")
+    return name, value
+
+
+def _strip_comments(line: str, lineno: int) -> str:
+    """The line without its ``{...}`` comments (they do not nest)."""
+    if "{" not in line and "}" not in line:
+        return line
+    out: list[str] = []
+    at = 0
+    while True:
+        opening = line.find("{", at)
+        closing = line.find("}", at)
+        if closing != -1 and (opening == -1 or closing < opening):
+            raise BadRecord(f"line {lineno}: a }} without its {{")
+        if opening == -1:
+            out.append(line[at:])
+            return "".join(out)
+        out.append(line[at:opening])
+        end = line.find("}", opening + 1)
+        if end == -1:
+            raise BadRecord(f"line {lineno}: a comment opened with {{ is not closed on its line")
+        at = end + 1
+
+
+def _number(text: str, digits: int) -> int | None:
+    """A plain decimal number of at most ``digits`` ASCII digits, else None."""
+    if not text or len(text) > digits or not set(text) <= _DIGITS:
+        return None
+    return int(text)
+
+
+def _move(line: str, lineno: int) -> tuple[int, int, str]:
+    """``12. p2 L S+3`` -> (12, 2, "L S+3")."""
+    expected = "expected a move like '12. p2 L S+3'"
+    number_text, dot, rest = line.partition(".")
+    number = _number(number_text.strip(), MAX_NUMBER_DIGITS)
+    parts = rest.split(None, 1)
+    if not dot or number is None or len(parts) != 2 or parts[0][:1] != "p":
+        raise BadRecord(f"line {lineno}: cannot read {brief(line)}; {expected}")
+    seat = _number(parts[0][1:], 2)
+    if seat is None:
+        raise BadRecord(f"line {lineno}: {brief(parts[0])} is no seat; seats are p1, p2, ...")
+    return number, seat, parts[1].strip()
+
+
 def read_record(text: str) -> Record:
+    """Read a record's text; BadRecord, naming the line, when it is not one."""
+    if not isinstance(text, str):
+        raise BadRecord(f"a record is text (a str), not {brief(text)}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise BadRecord(
+            f"the record has {len(text):,} characters; at most {MAX_RECORD_CHARS:,} are read"
+        )
     tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
     moves: list[tuple[int, str]] = []
     lines: list[int] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+        if len(raw) > MAX_LINE_CHARS:
+            raise BadRecord(
+                f"line {lineno} has {len(raw):,} characters; a line holds at most {MAX_LINE_CHARS}"
+            )
+        line = raw.replace("\t", " ").strip()
         if not line:
             continue
         if line.startswith("["):
-            m = _TAG.match(line)
-            if not m:
-                raise BadRecord(
-                    f'line {lineno}: malformed tag {raw.strip()!r}; expected [Name "value"]'
-                )
+            name, value = _tag(line, lineno)
             if moves:
-                raise BadRecord(f"line {lineno}: tag {m.group(1)} after the moves; tags come first")
-            tags[m.group(1)] = _unquote(m.group(2))
+                raise BadRecord(f"line {lineno}: tag {name} after the moves; tags come first")
+            if name in tags:
+                raise BadRecord(
+                    f"line {lineno}: a second {name} tag (the first is on line {tag_lines[name]})"
+                )
+            tags[name], tag_lines[name] = value, lineno
             continue
-        move = _COMMENT.sub("", line).strip()
+        move = _strip_comments(line, lineno).strip()
         if not move:
             continue
-        m = _MOVE.match(move)
-        if not m:
-            raise BadRecord(
-                f"line {lineno}: cannot read {raw.strip()!r}; expected a move like '12. p2 L S+3'"
-            )
-        number, seat = int(m.group(1)), int(m.group(2))
+        number, seat, action = _move(move, lineno)
         if number != len(moves) + 1:
             raise BadRecord(f"line {lineno}: move number {number}, expected {len(moves) + 1}")
         if seat < 1:
             raise BadRecord(f"line {lineno}: seat p{seat} does not exist; seats start at p1")
-        moves.append((seat - 1, m.group(3)))
+        if not action.isprintable():
+            raise BadRecord(f"line {lineno}: the move holds a control character")
+        moves.append((seat - 1, action))
         lines.append(lineno)
     missing = [t for t in _REQUIRED if t not in tags]
     if missing:
         raise BadRecord(f"the record lacks the tag(s) {', '.join(missing)}")
-    try:
-        seed = int(tags["Seed"])
-    except ValueError:
-        raise BadRecord(f"the Seed tag must be an integer, not {tags['Seed']!r}") from None
-    try:
-        options = json.loads(tags.get("Options", "{}"))
-    except json.JSONDecodeError as exc:
-        raise BadRecord(f"the Options tag is not JSON: {exc}") from None
-    if not isinstance(options, dict):
-        raise BadRecord("the Options tag must be a JSON object")
+
+    def where(tag: str) -> str:
+        return f"line {tag_lines[tag]} ({tag} tag)"
+
+    seed = _number(tags["Seed"], 20)
+    if seed is None:
+        raise BadRecord(
+            f"{where('Seed')}: the seed must be an integer from 0 to 2**64-1, "
+            f"not {brief(tags['Seed'])}"
+        )
+    options = _options(tags["Options"], where("Options")) if "Options" in tags else {}
     players = tuple(p.strip() for p in tags["Players"].split(","))
     return Record(
         game=tags["Game"],
@@ -133,7 +229,75 @@ def read_record(text: str) -> Record:
         moves=moves,
         result=tags.get("Result", "*"),
         lines=lines,
+        tag_lines=tag_lines,
     )
+
+
+def _depth(text: str) -> int:
+    """How deeply brackets nest in JSON text (strings skipped), in one pass."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _options(text: str, where: str) -> dict[str, JSON]:
+    if _depth(text) > MAX_OPTIONS_DEPTH:
+        raise BadRecord(f"{where}: options nest deeper than {MAX_OPTIONS_DEPTH} levels")
+    try:
+        options = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, or a number too long
+        raise BadRecord(f"{where}: the options are not JSON: {brief(str(exc))}") from None
+    if not isinstance(options, dict):
+        raise BadRecord(f'{where}: the options must be a JSON object like {{"solo": true}}')
+    return options
+
+
+# ---- replaying ------------------------------------------------------------------
+def _setup(game: Game, record: Record) -> State:
+    """The game the header describes; BadRecord naming the tag that is wrong."""
+    from scarab.core.errors import BadOption
+
+    def where(tag: str) -> str:
+        line = record.tag_lines.get(tag)
+        return f"line {line} ({tag} tag)" if line else f"the {tag} tag"
+
+    checks = (
+        ("Players", lambda: game.seat_names(record.players)),
+        ("Seed", lambda: game.check_seed(record.seed)),
+        ("Options", lambda: game.check_options(_mapping(record.options))),
+    )
+    for tag, check in checks:
+        try:
+            check()
+        except BadOption as exc:
+            raise BadRecord(f"{where(tag)}: {exc}") from None
+    try:
+        return game.new_game(record.players, seed=record.seed, **record.options)
+    except ScarabError as exc:
+        raise BadRecord(f"{where('Options')}: the header cannot set up a game: {exc}") from None
+
+
+def _mapping(options: object) -> Mapping[str, object]:
+    from scarab.core.errors import BadOption
+
+    if not isinstance(options, dict):
+        raise BadOption("the options must be a JSON object")
+    return options
 
 
 def replay(record: Record) -> State:
@@ -142,15 +306,16 @@ def replay(record: Record) -> State:
 
     try:
         game = load(record.game)
-        state = game.new_game(record.players, seed=record.seed, **record.options)
     except ScarabError as exc:
-        raise BadRecord(f"the record's header cannot set up a game: {exc}") from None
+        line = record.tag_lines.get("Game")
+        raise BadRecord(f"{f'line {line} (Game tag)' if line else 'the Game tag'}: {exc}") from None
+    state = _setup(game, record)
     state.date = record.date
     for i, (seat, text) in enumerate(record.moves):
         where = f"line {record.lines[i]}" if i < len(record.lines) else f"move {i + 1}"
         if state.is_over:
             raise BadRecord(
-                f"{where}: the game is already over, but the record goes on with {text!r}"
+                f"{where}: the game is already over, but the record goes on with {brief(text)}"
             )
         if seat != state.current_player:
             raise BadRecord(
@@ -160,9 +325,11 @@ def replay(record: Record) -> State:
         try:
             state.apply(game.parse_action(state, text))
         except ScarabError as exc:
-            raise BadRecord(f"{where}: {text!r} is not legal: {exc}") from None
+            raise BadRecord(f"{where}: {brief(text)} is not legal: {exc}") from None
     if record.result not in ("*", "") and record.result != state.result_text():
+        line = record.tag_lines.get("Result")
         raise BadRecord(
-            f"the Result tag says {record.result!r}, but the moves give {state.result_text()!r}"
+            f"{f'line {line} (Result tag)' if line else 'the Result tag'} says "
+            f"{brief(record.result)}, but the moves give {state.result_text()!r}"
         )
     return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from scarab.core.errors import UnknownGame
+from scarab.core.errors import UnknownGame, brief
 from scarab.core.game import Game
 
 
@@ -19,8 +19,10 @@ def games() -> list[str]:
 
 
 def load(name: str) -> Game:
-    if name not in games():
-        raise UnknownGame(f"no game named {name!r}; the games are: {', '.join(games())}")
+    """The game registered under ``name``; UnknownGame for anything else."""
+    known = games()
+    if not isinstance(name, str) or name not in known:
+        raise UnknownGame(f"no game named {brief(name)}; the games are: {', '.join(known)}")
     game = importlib.import_module(f"scarab.games.{name}").GAME
     assert isinstance(game, Game)
     return game

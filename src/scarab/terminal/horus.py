@@ -52,7 +52,8 @@ PENDING_PROMPTS = {
     "touch": "A mummy touches you: 'shoot' it (once per game) or 'accept' the Mummy wound.",
     "block card": "The stone block wounds you: 'dodge' it (once per game) or 'accept' the wound.",
     "jump": "A stone block falls on your square: jump to a free square beside it.",
-    "overflow": f"You carry more than {D.CARD_LIMIT} cards: discard (or bag) one now.",
+    "overflow": f"You carry more than {D.CARD_LIMIT} cards: discard a treasure, idol or "
+    "equipment card now.",
 }
 VERB_TEXT = {
     "end": "end your turn",
@@ -203,8 +204,8 @@ def _occupants(view: dict[str, JSON], q: int) -> Text:
     for p, seat in enumerate(view["seats"]):
         if seat["square"] != q or seat["status"] in ("escaped", "crushed", "unchosen"):
             continue
-        if seat["status"] == "mummy":
-            out.append(marks[p], "bold white on dark_red")
+        if seat["status"] == "mummy":  # a mummified figure walks like a mummy
+            out.append(marks[p] + ARROW.get(str(seat["facing"]), ""), "bold white on dark_red")
         elif seat["status"] == "sealed":
             out.append(marks[p], f"dim {colour(p)}")
         else:

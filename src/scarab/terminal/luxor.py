@@ -106,6 +106,8 @@ def describe(view: dict[str, JSON], act: Any) -> str:
     if verb == "pass":
         return f"discard {card} without moving (no card end can move anyone)"
     if verb == "act":
+        if int(act.src) == CHAMBER:
+            return "pick the adventurer in the tomb chamber: no tile action"
         return f"perform the action on {_where(tiles, int(act.src))}"
     if verb == "take":
         what = str(act.what)
@@ -271,7 +273,7 @@ def prompt_line(view: dict[str, JSON]) -> str:
     if phase == "die":
         return f"You rolled {view.get('die')}: move an adventurer."
     if phase == "act":
-        return "Choose the space whose action you perform."
+        return "Choose which moved adventurer performs its space's action (it may do nothing)."
     if phase == "choice":
         return "Choose your reward."
     return ""

@@ -8,7 +8,9 @@ screen only during its owner's turn.
 
 from __future__ import annotations
 
+import io
 import random
+import sys
 from collections import deque
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -21,14 +23,16 @@ from rich.table import Table
 from rich.text import Text
 
 from scarab.agents import Agent, Seat, agent_names, make_agent
-from scarab.core.errors import IllegalAction, ScarabError
-from scarab.core.game import JSON, Event, Game, State
+from scarab.core.errors import IllegalAction, ScarabError, brief
+from scarab.core.game import JSON, Event, Game, State, events_for
 from scarab.core.registry import load
 from scarab.terminal import horus, luxor, pyramids
 
 HUMAN = "human"
 LOG_LINES = 10
 QUIT = ("q", "quit", "exit")
+UNDECODABLE = "\udc80"  # bytes that are not UTF-8 arrive as U+DC80..U+DCFF (surrogateescape)
+SYMBOLS = "─│┌·→◆✚"  # characters the boards draw with
 RENDERERS: dict[str, ModuleType] = {"horus": horus, "luxor": luxor, "pyramids": pyramids}
 
 Reader = Callable[[str], str]
@@ -86,20 +90,19 @@ class Session:
         colour = getattr(self.renderer, "colour", luxor.colour)
         return "bold" if seat is None else f"bold {colour(seat)}"
 
-    def event_line(self, e: Event, viewer: int | None) -> str:
-        seen = e.for_viewer(viewer)
+    def event_line(self, seen: Event) -> str:
         if seen.player is None or seen.text.startswith(self.names[seen.player]):
             return seen.text
         return f"{self.names[seen.player]}: {seen.text}"
 
     def show_events(self, events: Sequence[Event], viewer: int | None) -> None:
-        texts = [e.for_viewer(viewer).text for e in events if e.kind != "final"]
+        texts = [e.text for e in events_for(events, viewer) if e.kind != "final" and e.text]
         if texts:
-            self.console.print(Text("    " + "; ".join(t for t in texts if t), "dim"))
+            self.console.print(Text("    " + "; ".join(texts), "dim"))
 
     def render(self, viewer: int | None) -> None:
         view = self.state.view(viewer)
-        log = [self.event_line(e, viewer) for e in self.log]
+        log = [self.event_line(e) for e in events_for(self.log, viewer)]
         if self.renderer is not None:
             self.renderer.render(self.console, view, log)
         else:
@@ -114,10 +117,17 @@ class Session:
 
     # ---- moves --------------------------------------------------------------
     def ask(self, prompt: str) -> str:
-        try:
-            return self.read(prompt)
-        except EOFError:
-            raise Abandon("end of input") from None
+        """A typed line; a line that is not UTF-8 text is refused and asked again."""
+        while True:
+            try:
+                text = self.read(prompt)
+            except EOFError:
+                raise Abandon("end of input") from None
+            except UnicodeDecodeError:
+                text = UNDECODABLE
+            if not any(UNDECODABLE <= ch <= "\udcff" for ch in text):
+                return text
+            self.console.print(Text("That line is not valid UTF-8 text; type it again.", "red"))
 
     def handover(self, seat: int) -> None:
         """Hot seat: clear the screen and wait until the next human has the keyboard."""
@@ -157,13 +167,13 @@ class Session:
                 continue
             if text.lower() in QUIT:
                 raise Abandon(f"{name} quit")
-            if text.isdigit():
-                k = int(text)
+            if text.isascii() and text.isdigit():  # '²' or '①' is no number here
+                k = int(text) if len(text) <= len(str(len(legal))) else 0
                 if 1 <= k <= len(legal):
                     act = legal[k - 1]
                     break
                 self.console.print(
-                    Text(f"There is no action {k}: choose 1 to {len(legal)}.", "red")
+                    Text(f"There is no action {brief(text)}: choose 1 to {len(legal)}.", "red")
                 )
                 continue
             try:
@@ -183,13 +193,13 @@ class Session:
         events = self.state.apply(act)
         self.log.extend(events)
         if self.humans and self.observer != seat and self.secret(act):
-            # A choice the humans may not see yet (a hidden simultaneous choice): its events only.
-            line = Text.assemble((self.names[seat], self.style(seat)), " has chosen")
-            self.console.print(line.append(" (hidden until everyone has)", "dim"))
-        else:
-            line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
-            line.append(f"  ({agent.explain()})", "dim")
-            self.console.print(line)
+            # A choice the humans may not see yet (a hidden simultaneous choice): only what
+            # its events tell the observer, so a seat deciding twice looks like once.
+            self.show_events(events, self.observer)
+            return
+        line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
+        line.append(f"  ({agent.explain()})", "dim")
+        self.console.print(line)
         self.show_events(events, self.observer)
 
     def secret(self, act: Any) -> bool:
@@ -265,6 +275,25 @@ def final_table(console: Console, view: dict[str, JSON]) -> None:
     console.print(table)
 
 
+def tolerant_terminal() -> None:
+    """Bytes that are not UTF-8 on stdin, and a terminal that prints ASCII only, get a
+    clear message, never a traceback."""
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="surrogateescape")
+    for stream in (sys.stdout, sys.stderr):
+        if not isinstance(stream, io.TextIOWrapper):
+            continue
+        try:
+            SYMBOLS.encode(stream.encoding)
+        except (UnicodeEncodeError, LookupError):
+            stream.reconfigure(errors="replace")
+            if stream is sys.stdout:
+                print(
+                    f"This terminal prints {stream.encoding} only: the board's symbols show as "
+                    "'?'. A UTF-8 terminal (LANG=C.UTF-8, or PYTHONIOENCODING=utf-8) shows them."
+                )
+
+
 def play_main(
     game: str,
     seats: list[str],
@@ -277,6 +306,8 @@ def play_main(
     0: played to the end; 1: abandoned (end of input or 'quit');
     2: bad arguments (unknown game or seat, wrong number of seats); 130: Ctrl-C.
     """
+    if console is None:
+        tolerant_terminal()
     out = console if console is not None else Console()
     err = console if console is not None else Console(stderr=True)
     kinds = [s.strip().lower() for s in seats]

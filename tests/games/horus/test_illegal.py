@@ -536,7 +536,11 @@ def test_a_thirteenth_card_forces_a_discard() -> None:
     play(s, "search")
     assert len(s.cards[0]) == 13 and legal(s) == {"discard sobek4", "discard necklace"}
     for text in ("end", "move n", "search", "accept"):
-        refused(s, text, "you carry more than 12 cards: discard (or bag) one first")
+        refused(
+            s,
+            text,
+            "you carry more than 12 cards: discard a treasure, idol or equipment card first",
+        )
     refused(s, "discard scorpion", "wounds are never discarded", "more than 12 cards")
     refused(s, "discard crowbar", "you carry no crowbar", "more than 12 cards")
 

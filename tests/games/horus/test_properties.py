@@ -566,21 +566,31 @@ def test_replay_of_the_record_is_the_same_game(
         assert again.view(seat) == s.view(seat)
 
 
-@pytest.mark.rule("HOR-TOUCH-MUMMIFY")
-def test_a_mummified_adventurer_stays_put() -> None:
-    """Random games where someone becomes a mummy: his figure never moves again."""
-    found = 0
+@pytest.mark.rule("HOR-TOUCH-MUMMIFY", "HOR-MUMMIFIED-MOVE")
+def test_a_mummified_figure_walks_only_in_the_mummy_phase() -> None:
+    """Random games where someone becomes a mummy: his figure moves only while the mummies
+    move, one open square at a time along where it faces, never out of the pyramid."""
+    found = walked = 0
     for k in range(400):
         s = new(2 + k % 5, k)
         choose = chooser(k, 0.9)
-        mummified: dict[int, int] = {}
         while not s.is_over:
-            s.step(choose(s))
+            before = [(st_, q) for st_, q in zip(s.status, s.pos, strict=True)]
+            stage = s.stage
+            events = s.apply(choose(s))
+            for p, (st_, q) in enumerate(before):
+                if st_ != MUMMY or s.pos[p] == q:
+                    continue
+                walked += 1
+                assert stage == MUMMIES or "mummy dice" in [e.kind for e in events]
+                (x0, y0), (x1, y1) = D.XY[q], D.XY[s.pos[p]]
+                assert s.pos[p] < D.INSIDE and not s.blocked >> s.pos[p] & 1
+                assert x0 == x1 or y0 == y1, "straight on, or straight back"
+                assert abs(x1 - x0) + abs(y1 - y0) <= D.NUM_DICE
             for p, st_ in enumerate(s.status):
                 if st_ == MUMMY:
-                    assert mummified.setdefault(p, s.pos[p]) == s.pos[p]
                     assert sum(1 for c in s.cards[p] if D.CARDS[c].kind == D.WOUND) == 12
-        found += bool(mummified)
+        found += MUMMY in s.status
         if found == 3:
             break
-    assert found >= 1
+    assert found >= 1 and walked >= 1

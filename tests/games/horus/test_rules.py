@@ -258,22 +258,21 @@ def test_a_thirteenth_card_forces_a_discard_at_once() -> None:
 
 
 @pytest.mark.rule("HOR-WLL-CAP", "HOR-EQUIP-BAG")
-def test_bagging_a_treasure_also_makes_room_for_the_thirteenth_card() -> None:
+def test_bagging_a_treasure_is_not_the_discard_a_thirteenth_card_forces() -> None:
+    """Issue 9: the rulebook asks for a discarded card, so a bag with room does not help."""
     s = started("wahab", "ardila")
     place(s, 0, 3, 5)  # Scorpion Pit
     give(s, 0, *many("mummy", 10), "bag", "hededet3")
     turn(s, 0, 1)
     on_top(s, "sand", "hededet5")
     play(s, "search")
-    assert legal(s) == {
-        "discard bag",
-        "discard hededet3",
-        "discard hededet5",
-        "bag hededet3",
-        "bag hededet5",
-    }
-    play(s, "bag hededet5")
-    assert len(s.cards[0]) == 12 and [D.card_name(c) for _, c in s.bagged[0]] == ["hededet5"]
+    assert legal(s) == {"discard bag", "discard hededet3", "discard hededet5"}
+    with pytest.raises(IllegalAction, match="bagging one does not make room"):
+        play(s, "bag hededet5")
+    assert len(s.cards[0]) == 13 and s.bagged[0] == []
+    play(s, "discard hededet3")
+    assert len(s.cards[0]) == 12 and held(s, 0)[-1] == "hededet5"
+    assert "bag hededet5" in legal(s), "bagging is still free in the turn"
 
 
 @pytest.mark.rule("HOR-WLL-CAP")
@@ -761,14 +760,81 @@ def test_a_touch_with_twelve_wounds_makes_a_mummy_that_touches_others() -> None:
     assert s.status[0] == MUMMY and "mummified" in kinds(ev)
     assert len(s.cards[0]) == 12 and "mummy" not in held(s, 0)
     assert s.seat == 1, "his adventure is over"
+    assert s.view(1)["seats"][0]["facing"] == "e"
     end_round(s, mummies=(4, 4, 1, 1, 1))
-    assert mummy_at(s, INITKAES) == "5,0" and at(s, 0) == "7,0", "his figure stays"
+    assert mummy_at(s, INITKAES) == "5,0"
+    assert at(s, 0) == "7,0", "east to 8,0, then back from the wall (HOR-MUMMIFIED-MOVE)"
     place(s, 1, 8, 0)
     turn(s, 1, 2)
     assert s.seat == 1, "he has no turn any more"
     ev = play(s, "move w")  # onto the mummified adventurer
     touch = next(e for e in ev if e.kind == "touch")
     assert "a mummified adventurer" in touch.text and held(s, 1) == ["mummy"]
+
+
+def mummified(s: HorusState, seat: int, x: int, y: int, facing: str) -> None:
+    place(s, seat, x, y)
+    s.status[seat], s.face[seat] = MUMMY, D.DIRS.index(facing)
+
+
+@pytest.mark.rule("HOR-MUMMIFIED-MOVE", "HOR-TOUCH-MUMMIFY")
+def test_a_mummified_figure_walks_straight_and_turns_back_at_a_block() -> None:
+    s = started("wahab", "ardila")
+    mummified(s, 0, 2, 6, "e")
+    fallen(s, 23)  # on 4,6
+    place(s, 1, 1, 6)
+    ev = end_round(s, mummies=(4, 6, 5, 1, 1))  # three steps, like every mummy
+    # 3,6; the block turns it back without costing the step; 2,6; 1,6
+    assert at(s, 0) == "1,6" and s.view(None)["seats"][0]["facing"] == "w"
+    order = kinds(ev)
+    walked_onto = order.index("touch")
+    assert order.index("walk") > walked_onto < order.index("block"), "touched in phase 4"
+    assert ev[walked_onto].data == {"mummy": -1} and "mummified" in ev[walked_onto].text
+    assert order.count("touch") == 2, "and again as the next round starts (HOR-TOUCH-STAY)"
+    walk = next(e for e in ev if e.kind == "walk")
+    assert walk.data == {"square": D.sq(1, 6), "facing": "w"}
+
+
+@pytest.mark.rule("HOR-MUMMIFIED-MOVE")
+def test_a_mummified_figure_walled_in_both_ways_stays_and_never_leaves() -> None:
+    s = started("wahab", "ardila")
+    mummified(s, 0, 3, 6, "e")
+    fallen(s, 22, 23)  # on 2,6 and 4,6
+    end_round(s, mummies=(4, 4, 4, 4, 4))
+    assert at(s, 0) == "3,6"
+    s = started("wahab", "ardila")
+    mummified(s, 0, 2, 8, "s")  # at the door of e1: the way out is a wall to it
+    end_round(s, mummies=(4, 1, 1, 1, 1))
+    assert at(s, 0) == "2,7" and s.face[0] == D.DIRS.index("n")
+
+
+@pytest.mark.rule("HOR-MUMMIFIED-MOVE")
+def test_mummified_figures_walk_only_in_the_mummy_phase_and_with_its_roll() -> None:
+    s = started("wahab", "ardila")
+    mummified(s, 0, 2, 6, "e")
+    end_round(s, mummies=(1, 1, 1, 1, 1))
+    assert at(s, 0) == "2,6", "no mummy die of 4+: no step"
+    turn(s, 1, 2)
+    place(s, 1, 4, 7)
+    play(s, "move n")
+    assert at(s, 0) == "2,6", "a turn moves nobody else"
+
+
+@pytest.mark.rule("HOR-END", "HOR-ESCAPE")
+def test_the_view_at_game_over_shows_no_stale_turn_data() -> None:
+    """Issue 9: the game ends mid-turn, with actions left; the final view has none."""
+    s = started("wahab", "ardila")
+    s.status[1] = CRUSHED
+    place(s, 0, 2, 8)
+    turn(s, 0, 4)
+    s.dice = (6, 6, 6, 6, 6)
+    play(s, "move s")
+    assert s.is_over
+    for viewer in (0, 1, None):
+        v = s.view(viewer)
+        assert v["to_move"] is None and v["pending"] is None and v["lock"] is None
+        assert v["actions_left"] == 0 and v["dice"] == [] and v["mummy_dice"] == []
+        assert [seat["actions"] for seat in v["seats"]] == [0, 0]
 
 
 @pytest.mark.rule("HOR-WOUND-MARKER")

@@ -192,8 +192,8 @@ def test_act_on_a_space_not_offered() -> None:
     set_hand(s, 0, ["all2", "2", "3", "4", "5"])
     play(s, "L all")
     assert s.act_spaces == (2, 5)
-    refused(s, "act 3", "space 3 is not one where a moved adventurer can act", "act 2, act 5")
-    refused(s, "act 40", "space 40 is not one")
+    refused(s, "act 3", "3 is not where an adventurer moved by this card stands", "act 2, act 5")
+    refused(s, "act 40", "40 is not where an adventurer moved")
     refused(s, "take wild", "now you must choose the space whose action to perform")
 
 

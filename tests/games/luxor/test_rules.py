@@ -782,22 +782,66 @@ def test_advance_all_moves_everyone_nearest_first_then_one_action() -> None:
     ev = play(s, "L all")
     moves = [(e.data["from"], e.data["to"]) for e in ev if e.kind == "move"]
     assert moves == [(5, 6), (1, 2), (0, 1)]
-    assert s.view(0)["phase"] == "act" and s.act_spaces == (2, 6)
-    assert texts(s.legal_actions()) == ["act 2", "act 6"]
+    assert s.view(0)["phase"] == "act" and s.act_spaces == (1, 2, 6)
+    assert texts(s.legal_actions()) == ["act 1", "act 2", "act 6"]
     ev = play(s, "act 6")
     assert s.score[0] == 2 and s.wilds[0] == 0  # one action only: no wild from 2
     assert s.current_player == 1
 
 
 @pytest.mark.rule("LUX-HORUS-ALL")
-def test_advance_all_with_a_single_useful_tile_acts_at_once() -> None:
+def test_advance_all_offers_an_adventurer_whose_space_does_nothing() -> None:
+    """Issue 9: with one useful space and one idle one, the player still chooses."""
     s = new()
     place(s, 0, [3, 0])
     set_tile(s, 5, D.TEMPLE, D.F_WILD)
-    set_treasure(s, 2, 6, 3)
+    set_treasure(s, 2, 6, 3)  # needs three adventurers: landing here does nothing
     set_hand(s, 0, ["all2", "2", "2", "2", "2"])
     play(s, "L all")
-    assert s.adv[0] == [5, 2] and s.wilds[0] == 1 and s.current_player == 1
+    assert s.adv[0] == [5, 2] and s.current_player == 0
+    assert s.view(0)["phase"] == "act" and texts(s.legal_actions()) == ["act 2", "act 5"]
+    play(s, "act 2")  # declines the wild tile
+    assert s.wilds[0] == 0 and s.treasures[0] == [] and s.current_player == 1
+
+
+@pytest.mark.rule("LUX-HORUS-ALL", "LUX-TEMPLE-TUNNEL", "LUX-HORUS-TILE")
+def test_advance_all_lets_the_player_avoid_a_tunnel_or_a_horus_tile() -> None:
+    s = new()
+    place(s, 0, [6, 1])
+    set_tile(s, 2, D.TEMPLE, D.F_TUNNEL)
+    set_tile(s, 20, D.TEMPLE, D.F_TUNNEL)
+    set_tile(s, 8, D.HORUS, 1)
+    set_tile(s, 7, D.OSIRIS, 1)
+    set_hand(s, 0, ["all1", "2", "2", "2", "2"])
+    play(s, "L all")  # 6 -> 7 (Osiris) -> 8; 1 -> 2
+    assert sorted(s.adv[0]) == [2, 8] and texts(s.legal_actions()) == ["act 2", "act 8"]
+    play(s, "act 2")  # through the tunnel instead of the Horus tile
+    assert sorted(s.adv[0]) == [8, 20] and s.keys[0] == 0
+    assert all(c < D.NUM_BASIC for c in s.hands[0]) and s.current_player == 1
+
+
+@pytest.mark.rule("LUX-HORUS-ALL", "LUX-CHAMBER-KEY")
+def test_advance_all_may_pick_the_adventurer_that_entered_the_chamber() -> None:
+    s = new()
+    place(s, 0, [40, 3])
+    give(s, 0, keys=1)
+    set_tile(s, 4, D.TEMPLE, D.F_WILD)
+    set_hand(s, 0, ["all1", "2", "2", "2", "2"])
+    play(s, "L all")
+    assert s.chamber == [0] and texts(s.legal_actions()) == ["act 4", "act C"]
+    assert s.game.parse("act C") in s.legal_actions() and str(s.game.parse("act c")) == "act C"
+    play(s, "act C")
+    assert s.wilds[0] == 0 and s.current_player == 1
+
+
+@pytest.mark.rule("LUX-HORUS-ALL")
+def test_advance_all_onto_one_space_acts_without_a_choice() -> None:
+    s = new()
+    place(s, 0, [3, 3])
+    set_tile(s, 5, D.TEMPLE, D.F_WILD)
+    set_hand(s, 0, ["all2", "2", "2", "2", "2"])
+    play(s, "L all")
+    assert s.adv[0] == [5, 5] and s.wilds[0] == 1 and s.current_player == 1
 
 
 @pytest.mark.rule("LUX-EDGE-ALL-STAY")
@@ -968,16 +1012,20 @@ def test_the_top_card_is_drawn_at_the_end_of_the_turn() -> None:
 
 
 @pytest.mark.rule("LUX-RESHUFFLE")
-def test_empty_draw_pile_is_refilled_from_the_discards() -> None:
+def test_the_discards_are_shuffled_the_moment_the_draw_pile_runs_out() -> None:
+    """Issue 9: not later, when a card is needed, so the next card played stays out."""
     s = new()
     set_hand(s, 0, ["1", "1", "1", "1", "1"])
-    s.discard, s.draw = s.draw, []
+    last = s.draw.pop(0)  # the draw pile keeps one card; the rest go to the discard
+    s.discard, s.draw = s.draw, [last]
     set_treasure(s, 1, 6, 3)
-    pool = sorted([*s.discard, s.hands[0][0]])
+    pool = sorted([*s.discard, s.hands[0][0]])  # the discards and the card played now
     ev = play(s, "L S+1")
-    assert "reshuffle" in kinds(ev)
-    assert s.discard == [] and len(s.draw) == len(pool) - 1
-    assert sorted([*s.draw, s.hands[0][2]]) == pool
+    assert kinds(ev)[-2:] == ["draw", "reshuffle"] and ev[-2].data["card"] == D.CODE[last]
+    assert s.discard == [] and sorted(s.draw) == pool
+    played = s.hands[1][0]
+    other_turn(s)
+    assert played in s.discard and played not in s.draw
 
 
 # ---- game end ---------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import random
 from collections.abc import Callable
 from functools import cache, partial
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 
 import scarab
 from scarab import IllegalAction
+from scarab.core.game import events_for
 from scarab.core.rng import Rng
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids.actions import DECK, PASS, PyramidsAction, keep, mark, parse, take
@@ -295,7 +297,10 @@ def check_events(events: list[scarab.Event], players: int) -> None:
             for other in [None, *range(players)]:
                 if other != e.player:
                     hidden = e.for_viewer(other)
-                    assert hidden.data == {} and hidden.text != e.text
+                    if e.kind == "mark":  # PYR-SIMULTANEOUS: the others learn of the
+                        assert hidden is None  # marking once, by its "marked" event
+                    else:
+                        assert hidden is not None and hidden.data == {} and hidden.text != e.text
 
 
 # ---- the drivers ---------------------------------------------------------------------
@@ -900,6 +905,56 @@ def test_a_pending_red_cross_is_not_shown_to_the_others(players: int) -> None:
     before, during = found  # seat 1 yet to mark, or seat 1 taking its extra: the same to others
     for v in [None, *range(1, players)]:
         assert during.view(v) == before.view(v)
+
+
+@pytest.mark.rule("PYR-HIDDEN", "PYR-SIMULTANEOUS", "PYR-SYM-CROSS")
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_others_learn_one_event_per_marking_extra_cells_or_not(players: int) -> None:
+    """Issue 9: a seat that decides twice (its marks, then a red cross's extra cell) and a
+    seat that decides once give every other viewer the same single event."""
+    found = next(f for seed in range(50) if (f := cross_then_extra(seed, players)))
+    before, during = found
+    plain = before.clone()
+    plain_events = plain.apply(next(a for a in plain.legal_actions() if not crosses(plain, a)))
+    assert plain.seat == 1
+    with_extra = during.clone()
+    first = before.clone().apply(next(a for a in before.legal_actions() if crosses(before, a)))
+    assert with_extra.phase == EXTRA
+    last: list[scarab.Event] = []
+    while with_extra.seat == 0 and with_extra.phase == EXTRA:
+        last = with_extra.apply(with_extra.legal_actions()[0])
+    for viewer in [None, *range(1, players)]:
+        assert events_for(first, viewer) == [], "nothing while the seat still decides"
+        for events in (plain_events, last):
+            seen = [e.to_json() for e in events_for(events, viewer)]
+            assert seen[:1] == [
+                {"kind": "marked", "player": 0, "text": "p1 has marked", "data": {}}
+            ]
+            assert [e["kind"] for e in seen].count("marked") == 1
+    assert [e.kind for e in events_for(first, 0)] == ["mark"], "the seat sees its own marks"
+
+
+def crosses(s: PyramidsState, a: PyramidsAction) -> bool:
+    return a.verb == "mark" and bool(count(a.card, a.mask, D.CROSS))
+
+
+@pytest.mark.rule("PYR-HIDDEN", "PYR-SIMULTANEOUS", "PYR-SYM-CROSS")
+def test_determinize_draws_the_deciding_seat_from_every_position_it_could_be_in() -> None:
+    """Issue 9: the observer cannot tell 'not marked yet' from 'taking an extra cell', so the
+    samples hold both, never the true marks for certain, and are the same from either."""
+    before, during = next(f for seed in range(50) if (f := cross_then_extra(seed, 2)))
+    true_marks = during.pending[0]
+    fresh = extra = kept = 0
+    for k in range(200):
+        d = during.determinize(1, random.Random(k))
+        assert pickle.dumps(d) == pickle.dumps(before.determinize(1, random.Random(k)))
+        assert d.seat == 0 and d.view(1) == during.view(1)
+        check_invariants(d)
+        fresh += d.phase == MARK and not d.pending[0]
+        extra += d.phase == EXTRA and bool(d.pending[0])
+        kept += d.pending[0] == true_marks
+    assert fresh + extra == 200 and fresh > 0 and extra > 0
+    assert kept < 100, "the true marks are one possibility among many"
 
 
 def check_determinize(s: PyramidsState, me: int, k: int) -> set[tuple[int, ...]]:

@@ -6,10 +6,6 @@ clauses: clauses.toml.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
-from scarab.core.errors import BadOption
 from scarab.core.game import JSON, Game
 from scarab.games.horus import rules
 from scarab.games.horus.actions import HorusAction, parse
@@ -21,18 +17,12 @@ class Horus(Game):
     title = "The Adventurers: The Pyramid of Horus"
     min_players = 2
     max_players = 6
+    action_type = HorusAction
 
-    def new_game(
-        self, players: int | Sequence[str], seed: int | None = None, **options: JSON
-    ) -> HorusState:
-        names = self.seat_names(players)
-        if options:
-            raise BadOption(f"Horus takes no options, got {', '.join(sorted(options))}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+    def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> HorusState:
         return rules.new_state(self, names, seed)
 
-    def parse(self, text: str) -> HorusAction:
+    def _parse(self, text: str) -> HorusAction:
         return parse(text)
 
 

@@ -53,7 +53,8 @@ def reason(s: HorusState, act: HorusAction) -> str:
             P_DANGER: "you drew a dangerous card: use your ability or 'accept' the wound",
             P_JUMP: "a block falls on your square: jump to a free neighbouring square",
             P_BLOCKCARD: "the block wounds you: 'dodge' it or 'accept' the Block card",
-            P_OVERFLOW: f"you carry more than {D.CARD_LIMIT} cards: discard (or bag) one first",
+            P_OVERFLOW: f"you carry more than {D.CARD_LIMIT} cards: discard a treasure, idol or "
+            "equipment card first (bagging one does not make room)",
             P_FORESEE: "you saw this round's block: 'keep' it or 'swap' it unseen",
         }.get(kind, "an interruption must be settled first")
     if s.stage == SETUP:

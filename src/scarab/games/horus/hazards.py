@@ -152,7 +152,7 @@ def crush(s: HorusState, p: int, ev: Events) -> None:
 
 def do_jump(s: HorusState, p: int, d: int, ev: Events) -> None:
     q = D.NEIGH[s.pos[p]][d]
-    s.pos[p] = q
+    s.pos[p], s.face[p] = q, d
     if ev is not None:
         ev.append(
             Event("jump", p, f"{who(s, p)} jumps {D.DIRS[d]} to {D.square_name(q)}", {"square": q})
@@ -177,7 +177,7 @@ def escape(s: HorusState, p: int, ev: Events) -> None:
                 "escape",
                 p,
                 f"{who(s, p)} escapes from the pyramid{rolled}; total {s.score[p]}",
-                {"chests": s.chests[p], "total": s.score[p]},
+                {"chests": list(s.chests[p]), "total": s.score[p]},
             )
         )
 
@@ -250,3 +250,30 @@ def mummy_facing(m: int, i: int, d: int) -> str:
 
 def return_to_box(s: HorusState, number: int) -> None:
     insort(s.box, number)
+
+
+def facing_name(s: HorusState, p: int) -> str | None:
+    """The way an adventurer faces: the direction of his last move (None before any)."""
+    return D.DIRS[s.face[p]] if s.face[p] >= 0 else None
+
+
+def open_for_mummified(s: HorusState, q: int, d: int) -> int:
+    """The square a mummified figure on q reaches going d, or -1 (a wall, a block, outside)."""
+    t = D.NEIGH[q][d]
+    return t if t >= 0 and D.AREA[t] != "e" and not blocked(s, t) else -1
+
+
+def mummified_step(s: HorusState, p: int) -> None:
+    """HOR-MUMMIFIED-MOVE: straight ahead; at a wall or block it turns back, step unspent."""
+    d = s.face[p]
+    if d < 0:
+        return
+    t = open_for_mummified(s, s.pos[p], d)
+    if t < 0:
+        d = (d + 2) % 4
+        s.face[p] = d
+        t = open_for_mummified(s, s.pos[p], d)
+        if t < 0:
+            return  # walled in on both sides
+    s.pos[p] = t
+    s.pending += [(P_TOUCH, o, -1) for o in order(s) if s.status[o] == INSIDE and s.pos[o] == t]

@@ -35,6 +35,7 @@ from scarab.games.horus.stages import (
     ESCAPED,
     INSIDE,
     MUMMIES,
+    MUMMY,
     OVER,
     P_BLOCKCARD,
     P_DANGER,
@@ -91,7 +92,7 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> HorusState:
     s.aside, s.aside_by, s.aside_known, s.aside_not, s.foresight = -1, -1, False, -1, False
     s.mpos, s.mdir = list(D.MUMMY_START), list(D.MUMMY_FACING)
     s.mleft, s.mi, s.shot = [0] * D.NUM_MUMMIES, 0, 0
-    s.adv, s.pos, s.status = [-1] * n, [-1] * n, [UNCHOSEN] * n
+    s.adv, s.pos, s.status, s.face = [-1] * n, [-1] * n, [UNCHOSEN] * n, [-1] * n
     s.cards = [[] for _ in range(n)]
     s.bagged = [[] for _ in range(n)]
     s.chests = [[] for _ in range(n)]
@@ -102,6 +103,7 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> HorusState:
     s.dice, s.mdice, s.lock, s.lock_alcove = (), (), (), -1
     s.pending = []
     s.final, s.hist, s.legal = None, None, None
+    s.sampled = False
     advance(s, None)
     return s
 
@@ -207,11 +209,7 @@ def free_options(s: HorusState, p: int) -> list[HorusAction]:
 
 def adjust_options(s: HorusState, p: int) -> list[HorusAction]:
     """HOR-WLL-DISCARD: any treasure, idol or equipment may go, never a wound."""
-    out = [
-        HorusAction("discard", n)
-        for n in names_held(s, p, (D.TREASURE, D.NECKLACE, D.CHEST, D.IDOL, D.EQUIPMENT))
-    ]
-    return [*out, *free_options(s, p), END]
+    return [*overflow_options(s, p), *free_options(s, p), END]
 
 
 def turn_options(s: HorusState, p: int) -> list[HorusAction]:
@@ -266,13 +264,11 @@ def stamina_gain(s: HorusState, p: int) -> int:
 
 
 def overflow_options(s: HorusState, p: int) -> list[HorusAction]:
-    out = [
+    """HOR-WLL-CAP: a treasure, idol or equipment card must go (bagging one is no discard)."""
+    return [
         HorusAction("discard", n)
         for n in names_held(s, p, (D.TREASURE, D.NECKLACE, D.CHEST, D.IDOL, D.EQUIPMENT))
     ]
-    if bag_with_room(s, p) >= 0:
-        out += [HorusAction("bag", n) for n in names_held(s, p, (D.TREASURE, D.NECKLACE, D.CHEST))]
-    return out
 
 
 def pending_options(s: HorusState, item: tuple[int, int, int]) -> list[HorusAction]:
@@ -393,7 +389,7 @@ def do_move(s: HorusState, p: int, d: int, ev: Events) -> None:
     """HOR-MOVE, HOR-ENTER, HOR-ESCAPE, HOR-TOUCH-ENTER."""
     q = D.NEIGH[s.pos[p]][d]
     entering = s.status[p] == WAITING
-    s.pos[p] = q
+    s.pos[p], s.face[p] = q, d
     s.status[p] = INSIDE
     if ev is not None:
         how = "enters the pyramid at" if entering else f"moves {D.DIRS[d]} to"
@@ -713,7 +709,7 @@ def start_mummies(s: HorusState, ev: Events) -> None:
     s.stage, s.mi, s.shot = MUMMIES, 0, 0
     s.mdice = tuple(s.rng.die() for _ in range(D.NUM_DICE))
     steps = sum(1 for d in s.mdice if d >= D.MUMMY_MOVES_ON)
-    s.mleft = [steps] * D.NUM_MUMMIES
+    s.mleft = [steps] * (D.NUM_MUMMIES + len(s.names))  # mummies, then mummified seats
     if ev is not None:
         ev.append(
             Event(
@@ -726,10 +722,11 @@ def start_mummies(s: HorusState, ev: Events) -> None:
 
 
 def move_mummies(s: HorusState, ev: Events) -> None:
-    """One step of the mummy moving now (touches may interrupt between steps)."""
+    """One step of the mummy moving now (touches may interrupt between steps); then
+    each mummified adventurer, from the Dice Keeper clockwise (HOR-MUMMIFIED-MOVE)."""
     m = s.mi
-    if m == D.NUM_MUMMIES:
-        s.stage, s.shot = BLOCK, 0
+    if m >= D.NUM_MUMMIES:
+        move_mummified(s, ev)
         return
     if s.mleft[m] == 0:
         if ev is not None:
@@ -749,6 +746,29 @@ def move_mummies(s: HorusState, ev: Events) -> None:
     H.mummy_step(s, m, ev)
 
 
+def move_mummified(s: HorusState, ev: Events) -> None:
+    k = s.mi - D.NUM_MUMMIES
+    if k == len(s.names):
+        s.stage, s.shot = BLOCK, 0
+        return
+    p = H.order(s)[k]
+    if s.status[p] != MUMMY or s.mleft[s.mi] == 0:
+        if s.status[p] == MUMMY and ev is not None:
+            q = s.pos[p]
+            ev.append(
+                Event(
+                    "walk",
+                    p,
+                    f"the mummified {H.who(s, p)} stands on {D.square_name(q)}",
+                    {"square": q, "facing": H.facing_name(s, p)},
+                )
+            )
+        s.mi += 1
+        return
+    s.mleft[s.mi] -= 1
+    H.mummified_step(s, p)
+
+
 def place_block(s: HorusState, ev: Events) -> None:
     """Phase 5, HOR-BLOCK-FALL: a random block, or the one set aside by foresight."""
     s.stage = PASS
@@ -762,7 +782,11 @@ def place_block(s: HorusState, ev: Events) -> None:
 
 
 def finish(s: HorusState, ev: Events) -> None:
+    """HOR-END; the turn's data (dice, actions, a lock attempt) ends with the game."""
     s.stage = OVER
+    s.in_turn, s.left, s.used, s.lock, s.lock_alcove = False, 0, 0, (), -1
+    s.dice, s.mdice, s.pending = (), (), []
+    s.granted = [0] * len(s.names)
     s.final = final_scoring(s)
     if ev is not None:
         won = winners(s)

@@ -27,21 +27,17 @@ class HorusState(State):
         "box",
         "cards",
         "chests",
-        "date",
         "decks",
         "dice",
         "discard",
+        "face",
         "fallen",
-        "final",
         "foresight",
-        "game",
         "granted",
-        "hist",
         "in_turn",
         "keeper",
         "known",
         "left",
-        "legal",
         "lock",
         "lock_alcove",
         "mdice",
@@ -49,17 +45,13 @@ class HorusState(State):
         "mi",
         "mleft",
         "mpos",
-        "names",
-        "options",
         "pending",
         "pos",
-        "rng",
         "round",
         "sarc",
         "sarc_open",
         "score",
         "seat",
-        "seed",
         "shot",
         "stage",
         "status",
@@ -79,6 +71,7 @@ class HorusState(State):
     adv: list[int]  # adventurer index, -1 before choosing
     pos: list[int]  # square, -1 before choosing
     status: list[int]
+    face: list[int]  # direction of the seat's last move (where a mummified figure walks)
     cards: list[list[int]]  # loose card ids in front of the seat (a bag counts as one)
     bagged: list[list[tuple[int, int]]]  # (bag card, treasure card) held in a bag
     chests: list[list[int]]  # die results of chests rolled at escape
@@ -164,6 +157,7 @@ class HorusState(State):
         c.adv = self.adv[:]
         c.pos = self.pos[:]
         c.status = self.status[:]
+        c.face = self.face[:]
         c.cards = [h[:] for h in self.cards]
         c.bagged = [b[:] for b in self.bagged]
         c.chests = [x[:] for x in self.chests]
@@ -206,12 +200,13 @@ class HorusState(State):
         c.final = self.final
         c.hist = self.hist
         c.legal = self.legal
+        c.sampled = self.sampled
         return c
 
-    def view(self, player: int | None) -> dict[str, JSON]:
+    def _view(self, player: int | None) -> dict[str, JSON]:
         return view.view(self, player)
 
-    def determinize(self, player: int, rng: RandomSource) -> HorusState:
+    def _determinize(self, player: int, rng: RandomSource) -> HorusState:
         return view.determinize(self, player, rng)
 
     def __repr__(self) -> str:

@@ -50,6 +50,7 @@ def seat_view(s: HorusState, p: int) -> dict[str, JSON]:
         "status": STATUS_NAMES[s.status[p]],
         "square": s.pos[p],
         "at": D.square_name(s.pos[p]) if s.pos[p] >= 0 else None,
+        "facing": H.facing_name(s, p),
         "cards": names(s.cards[p]),
         "bags": bags,
         "card_count": len(s.cards[p]),

@@ -5,10 +5,6 @@ Rules: rules.py; data: luxor.toml; notation: actions.py; clauses: clauses.toml.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
-from scarab.core.errors import BadOption
 from scarab.core.game import JSON, Game
 from scarab.games.luxor import rules
 from scarab.games.luxor.actions import LuxorAction, parse
@@ -20,18 +16,12 @@ class Luxor(Game):
     title = "Luxor"
     min_players = 2
     max_players = 4
+    action_type = LuxorAction
 
-    def new_game(
-        self, players: int | Sequence[str], seed: int | None = None, **options: JSON
-    ) -> LuxorState:
-        names = self.seat_names(players)
-        if options:
-            raise BadOption(f"Luxor takes no options, got {', '.join(sorted(options))}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+    def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> LuxorState:
         return rules.new_state(self, names, seed)
 
-    def parse(self, text: str) -> LuxorAction:
+    def _parse(self, text: str) -> LuxorAction:
         return parse(text)
 
 

@@ -10,7 +10,8 @@ Positions: ``S`` is the stairs, ``1``..``40`` the spaces, ``C`` the tomb chamber
 ``L last``     play "last to second-last"
 ``L pass``     no end card can move anyone: discard it without moving
 ``12+4``       after a roll: move the adventurer on 12 four tiles
-``act 14``     after "advance all": perform the tile action on space 14
+``act 14``     after "advance all": perform the tile action on space 14 (``act C``:
+               pick the adventurer in the chamber, so no tile action)
 ``take key``   choose a reward: ``key``, ``h1``/``h2``/``h3`` (a Horus card), ``scarab``, ``wild``
 =============  ==================================================================
 
@@ -71,7 +72,7 @@ class LuxorAction:
         if v == "go":
             return f"{pos_text(self.src)}{self.steps:+d}"
         if v == "act":
-            return f"act {self.src}"
+            return f"act {pos_text(self.src)}"
         if v == "take":
             return f"take {self.what}"
         return f"{self.side} {v}"
@@ -95,17 +96,19 @@ GOES = [tuple(action("go", "", a, k) for k in range(1, MAX_STEPS + 1)) for a in 
 CARD_PLAYS = {(side, v): action(v, side) for side in "LR" for v in ("die", "all", "last", "pass")}
 
 
-_MOVE = re.compile(r"^([LR])\s*(S|\d{1,2})\s*([+-]\d)$")
-_CARD = re.compile(r"^([LR])\s+(DIE|ALL|LAST|PASS)$")
-_GO = re.compile(r"^(S|\d{1,2})\s*([+-]\d)$")
-_ACT = re.compile(r"^ACT\s+(\d{1,2})$")
-_TAKE = re.compile(r"^TAKE\s+(\w+)$")
+_MOVE = re.compile(r"^([LR])\s*(S|\d{1,2})\s*([+-]\d)$", re.ASCII)
+_CARD = re.compile(r"^([LR])\s+(DIE|ALL|LAST|PASS)$", re.ASCII)
+_GO = re.compile(r"^(S|\d{1,2})\s*([+-]\d)$", re.ASCII)
+_ACT = re.compile(r"^ACT\s+(S|C|\d{1,2})$", re.ASCII)
+_TAKE = re.compile(r"^TAKE\s+(\w+)$", re.ASCII)
 
-FORMS = "'L S+3', 'R 12-1', 'L die', 'R all', 'L last', 'L pass', '12+4', 'act 14', 'take key'"
+FORMS = (
+    "'L S+3', 'R 12-1', 'L die', 'R all', 'L last', 'L pass', '12+4', 'act 14', 'act C', 'take key'"
+)
 
 
 def _pos(text: str) -> int:
-    return STAIRS if text == "S" else int(text)
+    return STAIRS if text == "S" else CHAMBER if text == "C" else int(text)
 
 
 def parse(text: str) -> LuxorAction:
@@ -118,7 +121,7 @@ def parse(text: str) -> LuxorAction:
     if m := _GO.match(t):
         return action("go", "", _pos(m.group(1)), int(m.group(2)))
     if m := _ACT.match(t):
-        return action("act", "", int(m.group(1)))
+        return action("act", "", _pos(m.group(1)))
     if m := _TAKE.match(t):
         what = m.group(1).lower()
         if what not in REWARDS:

@@ -84,6 +84,7 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
     s.less = s.took_horus = s.round_moved = False
     s.choices, s.act_spaces = (), ()
     s.final, s.hist, s.legal = None, None, None
+    s.sampled = False
     return s
 
 
@@ -335,33 +336,17 @@ def enter_chamber(s: LuxorState, p: int, ev: list[Event] | None) -> None:
 
 
 def advance_all(s: LuxorState, p: int, n: int, ev: list[Event] | None) -> bool:
-    """LUX-HORUS-ALL: every active adventurer, nearest the chamber first; then one action."""
-    moved: list[int] = []
+    """LUX-HORUS-ALL: every active adventurer, nearest the chamber first; then the player
+    picks one moved adventurer to perform its space's action, even one whose space does
+    nothing (or the chamber), so no action is ever forced while there is a choice."""
+    moved: set[int] = set()
     for src in [a for a in s.adv[p] if a != CH]:
         if can_forward(s, p, src, n):  # LUX-EDGE-ALL-STAY
-            end = step_to(s, p, src, dest(s, src, n), ev)
-            if end != CH:
-                moved.append(end)
-    spaces = tuple(sorted({sp for sp in moved if effective(s, p, sp)}))
-    if len(spaces) > 1:
-        s.phase, s.act_spaces = ACT, spaces
+            moved.add(step_to(s, p, src, dest(s, src, n), ev))
+    if len(moved) > 1:
+        s.phase, s.act_spaces = ACT, tuple(sorted(moved))
         return True
-    return bool(spaces) and land(s, p, spaces[0], ev)
-
-
-def effective(s: LuxorState, p: int, sp: int) -> bool:
-    """Whether landing on sp would do anything for p now."""
-    k = s.tk[sp]
-    if k == D.TREASURE:
-        return s.adv[p].count(sp) >= D.TREASURES[s.ta[sp]].need
-    if k == D.HORUS:
-        return bool(s.key_supply or s.horus[s.ta[sp]])
-    if k == D.TEMPLE:
-        f = s.ta[sp]
-        if f == D.F_TUNNEL:
-            return next_tunnel(s, sp) > 0
-        return bool(rewards(s, f))
-    return False
+    return bool(moved) and land(s, p, moved.pop(), ev)
 
 
 def next_tunnel(s: LuxorState, sp: int) -> int:
@@ -484,15 +469,6 @@ def take(s: LuxorState, p: int, what: str, ev: list[Event] | None) -> None:
 def end_turn(s: LuxorState, p: int, ev: list[Event] | None) -> None:
     """LUX-DRAW; then the next seat; LUX-END-ROUND at the end of a round."""
     if not s.took_horus:
-        if not s.draw:  # LUX-RESHUFFLE
-            s.draw, s.discard = s.discard, []
-            s.rng.shuffle(s.draw)
-            if ev is not None:
-                ev.append(
-                    Event(
-                        "reshuffle", None, "the discard pile is shuffled into a new draw pile", {}
-                    )
-                )
         card = s.draw.pop()
         hand = s.hands[p]
         hand.insert(len(hand) // 2, card)  # LUX-HAND-MIDDLE
@@ -508,6 +484,15 @@ def end_turn(s: LuxorState, p: int, ev: list[Event] | None) -> None:
                     {},
                 )
             )
+        if not s.draw:  # LUX-RESHUFFLE: the moment the pile runs out (the discard holds
+            s.draw, s.discard = s.discard, []  # at least this turn's card)
+            s.rng.shuffle(s.draw)
+            if ev is not None:
+                ev.append(
+                    Event(
+                        "reshuffle", None, "the discard pile is shuffled into a new draw pile", {}
+                    )
+                )
     s.phase, s.die, s.less, s.took_horus = PLAY, 0, False, False
     s.choices, s.act_spaces = (), ()
     s.seat = (p + 1) % len(s.names)
@@ -589,7 +574,7 @@ def reason(s: LuxorState, act: LuxorAction) -> str:
     if s.phase == DIE:
         return movement_reason(s, p, act.src, act.steps, s.die)
     if s.phase == ACT:
-        return f"space {act.src} is not one where a moved adventurer can act"
+        return f"{pos_text(act.src)} is not where an adventurer moved by this card stands"
     return f"{act.what} is not offered here"
 
 

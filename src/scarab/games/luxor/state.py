@@ -27,27 +27,19 @@ class LuxorState(State):
         "ahead",
         "chamber",
         "choices",
-        "date",
         "die",
         "discard",
         "draw",
-        "final",
-        "game",
         "hands",
-        "hist",
         "horus",
         "key_space",
         "key_supply",
         "keys",
         "known",
-        "legal",
         "less",
-        "names",
-        "options",
         "osiris_box",
         "phase",
         "prv",
-        "rng",
         "round",
         "round_moved",
         "sarcophagi",
@@ -56,7 +48,6 @@ class LuxorState(State):
         "scarabs",
         "score",
         "seat",
-        "seed",
         "sleep",
         "ta",
         "temple",
@@ -184,12 +175,13 @@ class LuxorState(State):
         c.final = self.final
         c.hist = self.hist
         c.legal = self.legal
+        c.sampled = self.sampled
         return c
 
-    def view(self, player: int | None) -> dict[str, JSON]:
+    def _view(self, player: int | None) -> dict[str, JSON]:
         return view.view(self, player)
 
-    def determinize(self, player: int, rng: RandomSource) -> LuxorState:
+    def _determinize(self, player: int, rng: RandomSource) -> LuxorState:
         return view.determinize(self, player, rng)
 
     def __repr__(self) -> str:

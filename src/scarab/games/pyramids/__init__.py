@@ -6,8 +6,7 @@ tools/pyramids_deck.py); notation: actions.py; clauses: clauses.toml.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from types import MappingProxyType
 
 from scarab.core.errors import BadOption
 from scarab.core.game import JSON, Game
@@ -21,26 +20,22 @@ class Pyramids(Game):
     title = "Silver & Gold: Pyramids"
     min_players = 1
     max_players = 4
+    action_type = PyramidsAction
+    options = MappingProxyType({"solo": bool})
 
-    def new_game(
-        self, players: int | Sequence[str], seed: int | None = None, **options: JSON
+    def _new_game(
+        self, names: tuple[str, ...], seed: int, options: dict[str, JSON]
     ) -> PyramidsState:
-        """Options: ``solo=True`` for the one-player score-attack variant (PYR-SOLO)."""
-        names = self.seat_names(players)
-        unknown = set(options) - {"solo"}
-        if unknown:
-            raise BadOption(f"unknown option(s) {', '.join(sorted(unknown))}; the option is: solo")
-        solo = bool(options.get("solo", False))
+        """``solo=True``: Scarab's one-player score-attack variant (PYR-SOLO), no rulebook's."""
+        solo = options.get("solo", False) is True
         if solo != (len(names) == 1):
             raise BadOption(
-                "one player plays the solo score-attack variant (solo=True); "
+                "one player plays Scarab's solo score-attack variant (solo=True); "
                 "2 to 4 players play without it"
             )
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
         return rules.new_state(self, names, seed, solo)
 
-    def parse(self, text: str) -> PyramidsAction:
+    def _parse(self, text: str) -> PyramidsAction:
         return parse(text)
 
 

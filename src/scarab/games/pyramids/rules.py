@@ -53,6 +53,7 @@ def new_state(game: Game, names: tuple[str, ...], seed: int, solo: bool) -> Pyra
     s.snap = [(0, 0, 0, 0)] * n
     s.queue, s.claims_due = [], []
     s.final, s.hist, s.legal = None, None, None
+    s.sampled = False
     return s
 
 
@@ -236,13 +237,16 @@ def do_mark(s: PyramidsState, p: int, c: int, m: int, ev: Events) -> None:
         got = f" ({', '.join(gained)})" if gained else ""
         done = m >> card.tomb & 1
         text = f"{s.names[p]} marks {c}:{cells}{got}{'; tomb reached' if done else ''}"
-        ev.append(
-            Event("mark", p, text, {"card": c, "cells": cells}, p, f"{s.names[p]} marks a card", {})
-        )
+        # PYR-SIMULTANEOUS: private to the seat; the others learn only that it has marked
+        ev.append(Event("mark", p, text, {"card": c, "cells": cells}, secret_to=p))
 
 
 def after_mark(s: PyramidsState, p: int, ev: Events) -> None:
-    """Extra marks owed for red crosses (if any cell can take one), else the next seat."""
+    """Extra marks owed for red crosses (if any cell can take one), else the next seat.
+
+    The others see one event per seat per marking, when it is complete, so they
+    cannot tell a seat choosing its marks from one choosing its extra cells.
+    """
     if s.extras:
         s.extras -= 1
         if extra_actions(s, p):
@@ -251,6 +255,8 @@ def after_mark(s: PyramidsState, p: int, ev: Events) -> None:
         s.extras = 0
     s.chosen[p] = True
     s.phase = MARK
+    if ev is not None and s.pending[p]:
+        ev.append(Event("marked", p, f"{s.names[p]} has marked", {}))
     if p + 1 < len(s.names):
         s.seat = p + 1
         return

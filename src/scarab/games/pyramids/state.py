@@ -20,30 +20,21 @@ class PyramidsState(State):
         "chosen",
         "claims",
         "claims_due",
-        "date",
         "dealt",
         "deck",
         "display",
         "done",
         "expedition",
         "extras",
-        "final",
-        "game",
         "green",
-        "hist",
-        "legal",
         "marks",
-        "names",
-        "options",
         "pending",
         "phase",
         "queue",
         "race",
         "red",
-        "rng",
         "round",
         "seat",
-        "seed",
         "shown",
         "skulls",
         "snap",
@@ -147,12 +138,13 @@ class PyramidsState(State):
         c.snap = self.snap[:]
         c.queue = self.queue[:]
         c.final, c.hist, c.legal = self.final, self.hist, self.legal
+        c.sampled = self.sampled
         return c
 
-    def view(self, player: int | None) -> dict[str, JSON]:
+    def _view(self, player: int | None) -> dict[str, JSON]:
         return view.view(self, player)
 
-    def determinize(self, player: int, rng: RandomSource) -> PyramidsState:
+    def _determinize(self, player: int, rng: RandomSource) -> PyramidsState:
         return view.determinize(self, player, rng)
 
     def __repr__(self) -> str:

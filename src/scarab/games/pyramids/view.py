@@ -14,6 +14,7 @@ from scarab.core.game import JSON
 from scarab.core.rng import RandomSource, Rng, reseeded
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import rules
+from scarab.games.pyramids.actions import PyramidsAction
 
 if TYPE_CHECKING:
     from scarab.games.pyramids.state import PyramidsState
@@ -118,57 +119,58 @@ def determinize(s: PyramidsState, player: int, rng: RandomSource) -> PyramidsSta
     d.expedition.sort()
     r.shuffle(d.expedition)
     if d.phase in (rules.MARK, rules.EXTRA):
-        for q in others:
-            if d.pending[q]:
-                resample_marks(d, q, r, stop_at_extra=d.phase == rules.EXTRA and q == d.seat)
+        resample_marking(d, player, r)
+    d.marks = dict(sorted(d.marks.items()))  # insertion order must not tell the history
     d.rng = reseeded(rng)
     d.legal = None
     return d
 
 
-def resample_marks(d: PyramidsState, q: int, r: Rng, stop_at_extra: bool) -> None:
-    """Undo seat q's hidden marks of this turn and mark again at random.
+def resample_marking(d: PyramidsState, me: int, r: Rng) -> None:
+    """PYR-SIMULTANEOUS: redraw every marking of this turn that ``me`` has not seen.
 
-    When q is deciding a red-cross extra cell, the redraw must leave it owing one
-    too: redraws are tried until one reaches an extra cell (else the true marks stay).
+    Seats before the deciding one have marked: each gets a fresh random marking
+    (pattern or single cell, then every red-cross extra). The deciding seat, when
+    it is not ``me``, may not have marked yet or may be choosing an extra cell:
+    ``me`` cannot tell which, so its position is drawn from all of those along
+    one random marking. Nothing of the true marks is kept.
     """
-    truth = (d.pending[q][:], d.red[q], d.green[q], d.skulls[q], d.torches[q], d.extras)
-    for _ in range(50):
-        _undo(d, q)
-        if _redraw(d, q, r, stop_at_extra):
-            return
-    _undo(d, q)
-    pending, d.red[q], d.green[q], d.skulls[q], d.torches[q], d.extras = truth
-    for c, m in pending:
-        d.marks[c] = d.marks.get(c, 0) | m
-    d.pending[q] = pending
+    deciding = d.seat
+    mine = (d.phase, d.extras)
+    for q in range(len(d.names)):
+        if q != me:
+            _undo(d, q)
+    for q in range(deciding):
+        if q != me and d.cards[q]:
+            d.chosen[q] = False
+            d.seat, d.phase, d.extras = q, rules.MARK, 0
+            _random_marking(d, q, r)
+    d.seat = deciding
+    if deciding == me:
+        d.phase, d.extras = mine
+        return
+    d.phase, d.extras = rules.MARK, 0
+    path = _random_marking(d.clone(), deciding, r)
+    for act in path[: r.below(len(path))]:  # stop before any one of its decisions
+        rules.play(d, deciding, act, None)
+
+
+def _random_marking(d: PyramidsState, q: int, r: Rng) -> list[PyramidsAction]:
+    """Seat q's decisions in one random marking, played on d until q has marked."""
+    path: list[PyramidsAction] = []
+    while True:
+        act = r.choice(rules.legal_actions(d))
+        path.append(act)
+        rules.play(d, q, act, None)
+        if d.phase != rules.EXTRA or d.seat != q:
+            return path
 
 
 def _undo(d: PyramidsState, q: int) -> None:
+    """Take back seat q's marks of this turn: its cards and score card as all saw them."""
     for c, m in d.pending[q]:
         d.marks[c] &= ~m
         if not d.marks[c]:
             del d.marks[c]
     d.pending[q] = []
     d.red[q], d.green[q], d.skulls[q], d.torches[q] = d.snap[q]
-
-
-def _redraw(d: PyramidsState, q: int, r: Rng, stop_at_extra: bool) -> bool:
-    """A random marking for q; True when it fits (stopping at an extra cell if asked)."""
-    seat, phase, extras = d.seat, d.phase, d.extras
-    d.extras = 0
-    acts = rules.mark_actions(d, q)
-    if acts:
-        act = r.choice(acts)
-        rules.do_mark(d, q, act.card, act.mask, None)
-        while d.extras:
-            d.extras -= 1
-            extra = rules.extra_actions(d, q)
-            if extra and stop_at_extra:
-                d.seat, d.phase = seat, phase  # q decides this extra cell; d.extras still owed
-                return True
-            if extra:
-                act = r.choice(extra)
-                rules.do_mark(d, q, act.card, act.mask, None)
-    d.seat, d.phase, d.extras = seat, phase, extras
-    return not stop_at_extra
