@@ -78,3 +78,10 @@ def test_command_refuses_a_time_that_would_never_end(
         main(["bench", "luxor", "--seconds", seconds])
     assert exc.value.code == 2
     assert "--seconds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_hostile_inputs_at_the_caps_are_all_refused(game: str) -> None:
+    """Their times are reported by `scarab bench`, not asserted here."""
+    times = bench.hostile_inputs(game)
+    assert len(times) == 5 and all(t >= 0 for t in times.values())

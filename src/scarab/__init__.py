@@ -1,8 +1,16 @@
 """Scarab: one engine for Luxor, Silver & Gold: Pyramids and The Adventurers: Pyramid of Horus."""
 
 import scarab.games as _games_package  # bind the subpackage first: games() below replaces it
-from scarab.core.errors import BadOption, BadRecord, IllegalAction, ScarabError, UnknownGame
-from scarab.core.game import Event, Game, State
+from scarab.core.errors import (
+    BadOption,
+    BadRecord,
+    BadSeat,
+    IllegalAction,
+    NoRecord,
+    ScarabError,
+    UnknownGame,
+)
+from scarab.core.game import Event, Game, State, events_for
 from scarab.core.record import Record, read_record, replay, write_record
 from scarab.core.registry import games, load
 
@@ -11,13 +19,16 @@ del _games_package
 __all__ = [
     "BadOption",
     "BadRecord",
+    "BadSeat",
     "Event",
     "Game",
     "IllegalAction",
+    "NoRecord",
     "Record",
     "ScarabError",
     "State",
     "UnknownGame",
+    "events_for",
     "games",
     "load",
     "read_record",

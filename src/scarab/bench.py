@@ -8,7 +8,11 @@ Three measurements, each run for a fixed time and counted, never timed per call:
 * decisions/s with events: the same through ``State.apply``, which also builds
   the events a person reads;
 * games/s: complete random games, setup to end;
-* clones/s: ``clone()`` of a state from the middle of a random game.
+* clones/s: ``clone()`` of a state from the middle of a random game;
+* hostile input: the seconds it takes to read and refuse the worst input at
+  each size cap (a record of a million characters in lines of the longest
+  length, notation of the longest length, a player count of a billion): the
+  bound that the caps promise, so no test needs a timed assertion.
 
 When OpenSpiel (``pyspiel``) is importable, the same random-play loop runs in
 this process on OpenSpiel's C++ ``backgammon`` and its pure-Python
@@ -26,6 +30,7 @@ import random
 import time
 from typing import Any
 
+from scarab.core.errors import ScarabError
 from scarab.core.game import Game, State
 from scarab.core.registry import load
 
@@ -135,6 +140,63 @@ def measure(game: str, seconds: float, players: int | None = None) -> dict[str, 
     }
 
 
+# ---- hostile input ----------------------------------------------------------------
+def _worst_seconds(work: Any, repeat: int = 3) -> float:
+    """The slowest of a few runs of ``work`` (which must raise ScarabError)."""
+    worst = 0.0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        try:
+            work()
+        except ScarabError:
+            pass
+        else:
+            raise AssertionError("hostile input was accepted")
+        worst = max(worst, time.perf_counter() - start)
+    return worst
+
+
+def _record_at_the_cap(game: str, line: str) -> str:
+    """A record of MAX_RECORD_CHARS characters: a header, then numbered copies of line."""
+    from scarab.core.record import MAX_RECORD_CHARS
+
+    out = [f'[Game "{game}"]\n[Players "a, b"]\n[Seed "1"]\n\n']
+    size, number = len(out[0]), 1
+    while True:
+        text = f"{number}. p1 {line}\n"
+        if size + len(text) > MAX_RECORD_CHARS:
+            return "".join(out)
+        out.append(text)
+        size += len(text)
+        number += 1
+
+
+def hostile_inputs(game: str) -> dict[str, float]:
+    """Seconds to refuse the worst input at each size cap (see the module docstring)."""
+    from scarab.core.game import MAX_NOTATION
+    from scarab.core.record import MAX_LINE_CHARS, read_record, replay
+
+    g = load(game)
+    state = g.new_game(g.min_players if game != "pyramids" else 2, seed=1)
+    spaces = "L" + " " * (MAX_LINE_CHARS - 20) + "S+3"  # many inner spaces: no backtracking
+    comment = "{" + "x" * (MAX_LINE_CHARS - 20)  # a comment never closed
+    return {
+        "record: 1 MB of longest move lines, read and replayed": _worst_seconds(
+            lambda: replay(read_record(_record_at_the_cap(game, spaces)))
+        ),
+        "record: 1 MB of unclosed comments": _worst_seconds(
+            lambda: read_record(_record_at_the_cap(game, comment))
+        ),
+        "record: one line of 64 kB": _worst_seconds(
+            lambda: read_record("1. p1 L" + " " * 64_000 + "S+3")
+        ),
+        "notation of the longest length, parsed": _worst_seconds(
+            lambda: g.parse_action(state, "L" + " " * (MAX_NOTATION - 4) + "S+3")
+        ),
+        "new_game with a billion players": _worst_seconds(lambda: g.new_game(10**9, seed=1)),
+    }
+
+
 # ---- OpenSpiel ----------------------------------------------------------------
 def openspiel() -> Any | None:
     """The ``pyspiel`` module with OpenSpiel's Python games registered, or None."""
@@ -214,6 +276,12 @@ def bench_main(game: str, seconds: float, players: int | None) -> int:
         table.add_row(metric, _rate(results[metric]))
     console.print(table)
     console.print(f"machine: {machine()}", markup=False, highlight=False)
+    caps = Table(title="hostile input at the size caps: worst of 3, refused")
+    caps.add_column("input")
+    caps.add_column("seconds", justify="right")
+    for what, secs in hostile_inputs(game).items():
+        caps.add_row(what, f"{secs:.4f}")
+    console.print(caps)
 
     others = compare_openspiel(seconds)
     if others is None:

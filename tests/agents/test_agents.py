@@ -17,6 +17,7 @@ from scarab.agents import (
     heuristic_for,
     make_agent,
 )
+from scarab.core.errors import BadSeat
 from scarab.core.game import State
 from scarab.core.rng import Rng
 from scarab.games.luxor import data as D
@@ -64,7 +65,7 @@ def test_a_seat_exposes_the_view_and_never_the_state() -> None:
     with pytest.raises(NotYourTurn, match="seat 0's decision"):
         seat.legal_actions()
     assert Seat(state, 0).legal_actions() == state.legal_actions()
-    with pytest.raises(ValueError, match="does not exist"):
+    with pytest.raises(BadSeat, match=r"there is no seat .*: the seats are 0\.\."):
         Seat(state, 3)
 
 

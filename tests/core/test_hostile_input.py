@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import scarab
@@ -88,6 +88,7 @@ def test_things_that_are_no_action_are_refused_unchanged(game: str) -> None:
 @given(thing=hostile)
 @settings(max_examples=60, deadline=None)
 def test_any_object_as_an_action_is_refused_unchanged(game: str, thing: Any) -> None:
+    assume(thing is not OTHER_ACTIONS[game])
     s = POSITIONS[game][1]
     before = pickle.dumps(s)
     with pytest.raises(IllegalAction):
@@ -161,6 +162,38 @@ def test_only_real_seats_see_a_view_or_a_sample(game: str) -> None:
             s.determinize(0, 7)  # type: ignore[arg-type]
         assert s.view(None)["viewer"] is None and s.view(n - 1)["viewer"] == n - 1
         unchanged(s, before)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@given(seat=hostile)
+@settings(max_examples=60, deadline=None)
+def test_any_object_as_a_seat_is_a_seat_or_refused(game: str, seat: Any) -> None:
+    s = POSITIONS[game][1]
+    before = pickle.dumps(s)
+    real = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < s.num_players
+    if real or seat is None:  # None: the spectator's view
+        assert s.view(seat)["viewer"] == seat
+    else:
+        with pytest.raises(BadSeat):
+            s.view(seat)
+    if real:
+        assert s.determinize(seat, random.Random(0)).sampled
+    else:
+        with pytest.raises(BadSeat):
+            s.determinize(seat, random.Random(0))
+    unchanged(s, before)
+
+
+@given(name=hostile)
+@settings(max_examples=60, deadline=None)
+def test_any_object_names_a_game_and_a_bot_or_is_refused(name: Any) -> None:
+    for look, error in ((scarab.load, UnknownGame), (make_agent, BadOption)):
+        try:
+            look(name)
+        except error as exc:
+            assert str(exc) and len(str(exc)) < 200
+        else:
+            assert isinstance(name, str)
 
 
 def test_horus_view_minus_one_no_longer_shows_the_last_seats_read_card() -> None:

@@ -63,7 +63,11 @@ class Seat:
         return self._legal()
 
     def determinize(self, rng: RandomSource) -> State:
-        """A full state this seat cannot tell from the real one; hidden things from ``rng``."""
+        """A full state this seat cannot tell from the real one; hidden things from ``rng``.
+
+        It holds nothing else of the real game: its seed is drawn from ``rng``, its
+        history starts empty and it has no record (State.determinize).
+        """
         return self._determinize(rng)
 
     def __repr__(self) -> str:

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scarab.agents import Agent, Seat, agent_names, make_agent
-from scarab.core.errors import IllegalAction, ScarabError, brief
+from scarab.core.errors import IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
 from scarab.core.registry import load
 from scarab.terminal import horus, luxor, pyramids
@@ -172,8 +172,9 @@ class Session:
                 if 1 <= k <= len(legal):
                     act = legal[k - 1]
                     break
+                shown = text if len(text) <= 12 else f"{text[:12]}... ({len(text)} digits)"
                 self.console.print(
-                    Text(f"There is no action {brief(text)}: choose 1 to {len(legal)}.", "red")
+                    Text(f"There is no action {shown}: choose 1 to {len(legal)}.", "red")
                 )
                 continue
             try:

@@ -2,8 +2,10 @@
 
 Hidden: the order of the pyramid deck and of the unrevealed expedition cards;
 at setup, the cards dealt to other seats and which two they kept (until every
-seat has chosen); during a turn, the marks other seats made this turn (until
-every seat has marked: PYR-SIMULTANEOUS); the RNG itself. All else is open.
+seat has chosen); during a turn, the marks other seats made this turn, red-cross
+extra cells included, and whether the seat deciding now is choosing its marks or
+an extra cell (until every seat has marked: PYR-SIMULTANEOUS); the RNG itself.
+All else is open.
 """
 
 from __future__ import annotations
