@@ -741,6 +741,20 @@ def test_one_player_plays_solo_under_the_same_rules() -> None:
         game.new_game(5, seed=1)
 
 
+@pytest.mark.rule("PYR-SOLO")
+def test_solo_is_named_our_variant_not_the_rulebooks() -> None:
+    """Issue 9: the rulebook is for 2-4 players; the catalogue and README say whose solo is."""
+    from pathlib import Path
+
+    from scarab.core.clauses import catalogue
+
+    solo = next(c for c in catalogue("pyramids") if c.id == "PYR-SOLO")
+    assert "not in the rulebook" in solo.text and "not the rulebook" in solo.source
+    assert not solo.source.startswith("rulebook")
+    readme = (Path(__file__).parents[3] / "README.md").read_text("utf-8")
+    assert "Scarab's own\nvariant, not the rulebook's" in readme
+
+
 @pytest.mark.rule("PYR-HIDDEN")
 def test_deck_order_and_unrevealed_expeditions_are_hidden() -> None:
     s = started(3, seed=30)
