@@ -49,7 +49,7 @@ class ActionSpace:
     def id_of(self, value: object) -> int:
         """``value`` as an action id: a Python or NumPy integer in range, never a bool,
         float or string; ValueError (saying what an id is) otherwise."""
-        if not isinstance(value, bool) and type(value).__name__ != "bool_":
+        if "bool" not in type(value).__name__:  # bool, numpy.bool (bool_ before NumPy 2)
             try:
                 index = operator.index(value)  # type: ignore[arg-type]
             except TypeError:

@@ -484,8 +484,10 @@ def end_turn(s: LuxorState, p: int, ev: list[Event] | None) -> None:
                     {},
                 )
             )
-        if not s.draw:  # LUX-RESHUFFLE: the moment the pile runs out (the discard holds
-            s.draw, s.discard = s.discard, []  # at least this turn's card)
+        # LUX-RESHUFFLE: the moment the pile runs out, never later (the discard
+        # holds at least this turn's card, so the new pile is never empty)
+        if not s.draw:
+            s.draw, s.discard = s.discard, []
             s.rng.shuffle(s.draw)
             if ev is not None:
                 ev.append(

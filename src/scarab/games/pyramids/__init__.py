@@ -26,7 +26,7 @@ class Pyramids(Game):
     def _new_game(
         self, names: tuple[str, ...], seed: int, options: dict[str, JSON]
     ) -> PyramidsState:
-        """``solo=True``: Scarab's one-player score-attack variant (PYR-SOLO), no rulebook's."""
+        """``solo=True``: the one-player score attack, Scarab's own variant (PYR-SOLO)."""
         solo = options.get("solo", False) is True
         if solo != (len(names) == 1):
             raise BadOption(
