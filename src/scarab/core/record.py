@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from scarab.core.errors import BadRecord, ScarabError, brief
+from scarab.core.errors import BadOption, BadRecord, ScarabError, brief
 
 if TYPE_CHECKING:
     from scarab.core.game import JSON, Game, State
@@ -54,6 +54,12 @@ class Record:
     """Source line of each move when read from text (for error messages)."""
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
     """Source line of each tag when read from text (for error messages)."""
+
+
+def _where(tag_lines: Mapping[str, int], tag: str) -> str:
+    """Where a tag stands, for error messages: its line when the record was read."""
+    line = tag_lines.get(tag)
+    return f"line {line} ({tag} tag)" if line else f"the {tag} tag"
 
 
 def _quote(value: str) -> str:
@@ -209,16 +215,13 @@ def read_record(text: str) -> Record:
     if missing:
         raise BadRecord(f"the record lacks the tag(s) {', '.join(missing)}")
 
-    def where(tag: str) -> str:
-        return f"line {tag_lines[tag]} ({tag} tag)"
-
     seed = _number(tags["Seed"], 20)
     if seed is None:
         raise BadRecord(
-            f"{where('Seed')}: the seed must be an integer from 0 to 2**64-1, "
+            f"{_where(tag_lines, 'Seed')}: the seed must be an integer from 0 to 2**64-1, "
             f"not {brief(tags['Seed'])}"
         )
-    options = _options(tags["Options"], where("Options")) if "Options" in tags else {}
+    options = _options(tags["Options"], _where(tag_lines, "Options")) if "Options" in tags else {}
     players = tuple(p.strip() for p in tags["Players"].split(","))
     return Record(
         game=tags["Game"],
@@ -270,34 +273,21 @@ def _options(text: str, where: str) -> dict[str, JSON]:
 # ---- replaying ------------------------------------------------------------------
 def _setup(game: Game, record: Record) -> State:
     """The game the header describes; BadRecord naming the tag that is wrong."""
-    from scarab.core.errors import BadOption
-
-    def where(tag: str) -> str:
-        line = record.tag_lines.get(tag)
-        return f"line {line} ({tag} tag)" if line else f"the {tag} tag"
-
     checks = (
         ("Players", lambda: game.seat_names(record.players)),
         ("Seed", lambda: game.check_seed(record.seed)),
-        ("Options", lambda: game.check_options(_mapping(record.options))),
+        ("Options", lambda: game.check_options(record.options)),
     )
     for tag, check in checks:
         try:
             check()
         except BadOption as exc:
-            raise BadRecord(f"{where(tag)}: {exc}") from None
+            raise BadRecord(f"{_where(record.tag_lines, tag)}: {exc}") from None
     try:
         return game.new_game(record.players, seed=record.seed, **record.options)
     except ScarabError as exc:
-        raise BadRecord(f"{where('Options')}: the header cannot set up a game: {exc}") from None
-
-
-def _mapping(options: object) -> Mapping[str, object]:
-    from scarab.core.errors import BadOption
-
-    if not isinstance(options, dict):
-        raise BadOption("the options must be a JSON object")
-    return options
+        where = _where(record.tag_lines, "Options")
+        raise BadRecord(f"{where}: the header cannot set up a game: {exc}") from None
 
 
 def replay(record: Record) -> State:
@@ -307,8 +297,7 @@ def replay(record: Record) -> State:
     try:
         game = load(record.game)
     except ScarabError as exc:
-        line = record.tag_lines.get("Game")
-        raise BadRecord(f"{f'line {line} (Game tag)' if line else 'the Game tag'}: {exc}") from None
+        raise BadRecord(f"{_where(record.tag_lines, 'Game')}: {exc}") from None
     state = _setup(game, record)
     state.date = record.date
     for i, (seat, text) in enumerate(record.moves):
@@ -327,9 +316,8 @@ def replay(record: Record) -> State:
         except ScarabError as exc:
             raise BadRecord(f"{where}: {brief(text)} is not legal: {exc}") from None
     if record.result not in ("*", "") and record.result != state.result_text():
-        line = record.tag_lines.get("Result")
         raise BadRecord(
-            f"{f'line {line} (Result tag)' if line else 'the Result tag'} says "
+            f"{_where(record.tag_lines, 'Result')} says "
             f"{brief(record.result)}, but the moves give {state.result_text()!r}"
         )
     return state
