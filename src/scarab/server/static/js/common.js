@@ -1,0 +1,92 @@
+// Shared helpers for the board modules (games/<name>.js).
+//
+// A board module exports one function, render(root, ctx), called after every
+// update from the server with an emptied <div> root. It draws the game in SVG
+// from ctx.view alone (the client never implements rules) and wires clicks:
+//
+//   ctx.view        the JSON view the server sent (state.view(seat); the spectator
+//                   view when ctx.seat is null)
+//   ctx.seat        this browser's seat number, or null for a spectator / replay
+//   ctx.names       the players' names, by seat
+//   ctx.legal       [{action: "L S+3", text: "play 3: ..."}], this seat's legal
+//                   actions; empty unless it is this seat's decision
+//   ctx.act(text)   send an action's notation; the server answers an illegal one
+//                   with the engine's reason, shown to the player
+//   ctx.choose(list) offer some legal entries (a subset of ctx.legal) when one
+//                   click could mean several actions
+//   ctx.say(text)   show a short message next to the board
+//   ctx.memo        an object that survives re-renders of this table (UI state
+//                   such as a selected card or a rotation)
+//
+// Clickable board elements carry class "hit", role="button", tabindex="0" and
+// a data-hit attribute naming what they are (tests click them by it).
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+const SEAT_COLOURS = ["#d9534f", "#2e7dd7", "#3fa34d", "#e0a800", "#8e44ad", "#e67e22"];
+
+export function seatColour(seat) {
+  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+// An SVG element with attributes; children may be elements or strings.
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined && value !== false) el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return el;
+}
+
+// An HTML element with attributes; children may be elements or strings.
+export function html(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return el;
+}
+
+// Make an SVG element clickable and keyboard-operable (Enter or Space).
+export function hit(el, name, onActivate, label) {
+  el.classList.add("hit");
+  el.setAttribute("role", "button");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("data-hit", name);
+  if (label) el.setAttribute("aria-label", label);
+  el.addEventListener("click", (event) => {
+    event.stopPropagation();
+    onActivate(event);
+  });
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onActivate(event);
+    }
+  });
+  return el;
+}
+
+// Legal entries whose notation satisfies a test; used to turn a click into actions.
+export function matching(ctx, test) {
+  return ctx.legal.filter((entry) => test(entry.action));
+}
+
+// Act on a click: one matching action is played, several are offered, none is
+// explained (the notation tried, when given, goes to the server for its reason).
+export function resolve(ctx, candidates, tried, why) {
+  if (candidates.length === 1) ctx.act(candidates[0].action);
+  else if (candidates.length > 1) ctx.choose(candidates);
+  else if (tried) ctx.act(tried);
+  else ctx.say(why);
+}
