@@ -1,4 +1,4 @@
-"""The `scarab` command: play, rules, bench, games."""
+"""The `scarab` command: serve, play, rules, bench, games."""
 
 from __future__ import annotations
 
@@ -28,6 +28,13 @@ def seconds(text: str) -> float:
     return value
 
 
+def port(text: str) -> int:
+    """A TCP port number, 1 to 65535."""
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a number from 1 to 65535")
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="scarab", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -50,6 +57,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--players", type=int, default=None)
     sub.add_parser("games", help="list the games")
+    serve = sub.add_parser("serve", help="run the web table (open the printed address)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=port, default=8000)
+    serve.add_argument(
+        "--db",
+        default="sqlite:///scarab.db",
+        help="SQLAlchemy URL: sqlite:///FILE (default ./scarab.db) or postgresql+psycopg://...",
+    )
+    serve.add_argument(
+        "--bot-workers", type=int, default=1, help="bot processes (0: one thread in the server)"
+    )
     return p
 
 
@@ -87,6 +105,10 @@ def main(argv: list[str] | None = None) -> int:
             from scarab.bench import bench_main
 
             return bench_main(args.game, args.seconds, args.players)
+        if args.command == "serve":
+            from scarab.server.app import serve_main
+
+            return serve_main(args.host, args.port, args.db, args.bot_workers)
     except ScarabError as exc:
         print(f"scarab: {exc}", file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@
     [Result "41-38 won by ann"]
 
     1. p1 L S+3
-    2. p2 R S+2 {a comment, ignored on reading}
+    2. p2 R S+2 {a comment: the move's note, e.g. who played it}
 
 Each numbered line is one decision: the seat (p1 is the first seat) and the
 action in the game's notation. Chance is not written: it comes from the seed.
@@ -54,6 +54,8 @@ class Record:
     """Source line of each move when read from text (for error messages)."""
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
     """Source line of each tag when read from text (for error messages)."""
+    notes: dict[int, str] = field(default_factory=dict, compare=False)
+    """A comment on a move, by move index (0-based): who played it, when not its seat."""
 
 
 def _where(tag_lines: Mapping[str, int], tag: str) -> str:
@@ -91,7 +93,13 @@ def write_record(record: Record) -> str:
     for i, (seat, text) in enumerate(record.moves, 1):
         if not text.isprintable() or "{" in text or text != text.strip() or not text:
             raise ValueError(f"move {i} {brief(text)} cannot be written: it must be notation")
-        out.append(f"{i}. p{seat + 1} {text}")
+        note = record.notes.get(i - 1)
+        if note is None:
+            out.append(f"{i}. p{seat + 1} {text}")
+        elif not note.isprintable() or "{" in note or "}" in note:
+            raise ValueError(f"the note on move {i} cannot be written: one line without braces")
+        else:
+            out.append(f"{i}. p{seat + 1} {text} {{{note}}}")
     return "\n".join(out) + "\n"
 
 
@@ -127,11 +135,12 @@ def _tag(line: str, lineno: int) -> tuple[str, str]:
     return name, value
 
 
-def _strip_comments(line: str, lineno: int) -> str:
-    """The line without its ``{...}`` comments (they do not nest)."""
+def _strip_comments(line: str, lineno: int) -> tuple[str, list[str]]:
+    """The line without its ``{...}`` comments (they do not nest), and the comments."""
     if "{" not in line and "}" not in line:
-        return line
+        return line, []
     out: list[str] = []
+    comments: list[str] = []
     at = 0
     while True:
         opening = line.find("{", at)
@@ -140,11 +149,12 @@ def _strip_comments(line: str, lineno: int) -> str:
             raise BadRecord(f"line {lineno}: a }} without its {{")
         if opening == -1:
             out.append(line[at:])
-            return "".join(out)
+            return "".join(out), comments
         out.append(line[at:opening])
         end = line.find("}", opening + 1)
         if end == -1:
             raise BadRecord(f"line {lineno}: a comment opened with {{ is not closed on its line")
+        comments.append(line[opening + 1 : end].strip())
         at = end + 1
 
 
@@ -181,6 +191,7 @@ def read_record(text: str) -> Record:
     tag_lines: dict[str, int] = {}
     moves: list[tuple[int, str]] = []
     lines: list[int] = []
+    notes: dict[int, str] = {}
     for lineno, raw in enumerate(text.splitlines(), 1):
         if len(raw) > MAX_LINE_CHARS:
             raise BadRecord(
@@ -199,7 +210,8 @@ def read_record(text: str) -> Record:
                 )
             tags[name], tag_lines[name] = value, lineno
             continue
-        move = _strip_comments(line, lineno).strip()
+        move, comments = _strip_comments(line, lineno)
+        move = move.strip()
         if not move:
             continue
         number, seat, action = _move(move, lineno)
@@ -209,6 +221,8 @@ def read_record(text: str) -> Record:
             raise BadRecord(f"line {lineno}: seat p{seat} does not exist; seats start at p1")
         if not action.isprintable():
             raise BadRecord(f"line {lineno}: the move holds a control character")
+        if comments and comments[0] and comments[0].isprintable():
+            notes[len(moves)] = comments[0]
         moves.append((seat - 1, action))
         lines.append(lineno)
     missing = [t for t in _REQUIRED if t not in tags]
@@ -233,6 +247,7 @@ def read_record(text: str) -> Record:
         result=tags.get("Result", "*"),
         lines=lines,
         tag_lines=tag_lines,
+        notes=notes,
     )
 
 

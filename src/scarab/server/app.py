@@ -1,0 +1,281 @@
+"""The web table: a Starlette app serving the page, a small JSON API and a WebSocket per table.
+
+    GET  /                          the page (lobby); /t/<id> a table, /replay the viewer
+    GET  /api/games                 the games, their player counts, options and bot levels
+    POST /api/tables                create a table: {"game", "seats", "options", "timer", "zombie"}
+    POST /api/tables/summaries      {"tables": [ids]}: the state of each (for "my tables")
+    GET  /api/tables/<id>           the table as a seat sees it (X-Seat-Token header) or a watcher
+    POST /api/tables/<id>/act       {"token", "action", "version"}: the same as the WebSocket's act
+    GET  /api/tables/<id>/record    the finished game's record
+    POST /api/replay                {"record", "ply"}: the game after ``ply`` moves, for the viewer
+    WS   /ws/<id>                   hello / act / undo / allow_undo / leave / sync; see PROTOCOL
+
+Errors are JSON ``{"error": "..."}`` (or a WebSocket ``error`` message) that say
+what was wrong; no stack trace ever leaves the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from scarab.agents import agent_names
+from scarab.core.errors import ScarabError
+from scarab.core.registry import games, load
+from scarab.server.hub import Connection, Hub
+from scarab.server.protocol import (
+    MAX_MESSAGE,
+    MAX_RECORD_BODY,
+    BadRequest,
+    field,
+    parse,
+    token_field,
+)
+from scarab.server.replay import replay_frame
+from scarab.server.store import Store
+from scarab.server.table import Stale, Table, TableError, check_notation
+
+STATIC = Path(__file__).parent / "static"
+HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
+MAX_SUMMARIES = 100
+PROTOCOL = """Client to server, JSON objects: {"type": "hello", "token": str|null} first;
+then {"type": "act", "action": notation, "version": v}, {"type": "undo", "version": v},
+{"type": "allow_undo", "allow": bool}, {"type": "leave"} (for good: a zombie plays on),
+{"type": "sync"}. Server to client: {"type": "state", ...} and {"type": "error", "message"}."""
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any]:
+    """The request's JSON object, read no further than its size cap."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit * 4:
+            raise BadRequest(f"the request body is too long: at most {limit:,} characters")
+        chunks.append(chunk)
+    return parse(b"".join(chunks), limit)
+
+
+def create_app(db_url: str, bot_workers: int = 1) -> Starlette:
+    store = Store(db_url)
+    hub = Hub(store, bot_workers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    async def page(_request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers=SECURITY_HEADERS)
+
+    async def list_games(_request: Request) -> Response:
+        out = []
+        for name in games():
+            g = load(name)
+            out.append(
+                {
+                    "name": name,
+                    "title": g.title,
+                    "min_players": g.min_players,
+                    "max_players": g.max_players,
+                    "options": {k: t.__name__ for k, t in g.options.items()},
+                }
+            )
+        return JSONResponse({"games": out, "levels": agent_names()})
+
+    async def create_table(request: Request) -> Response:
+        return JSONResponse(await hub.create(await body(request)), status_code=201)
+
+    async def summaries(request: Request) -> Response:
+        ids = field(await body(request), "tables", list)
+        if len(ids) > MAX_SUMMARIES:
+            raise BadRequest(f"ask for at most {MAX_SUMMARIES} tables at a time")
+        found = [hub.tables[i].summary() for i in ids if isinstance(i, str) and i in hub.tables]
+        return JSONResponse({"tables": found})
+
+    def seat_of(table: Table, token: str | None) -> int | None:
+        if token is not None and (len(token) > 64 or not token.isascii()):
+            raise BadRequest("a seat token is at most 64 ASCII characters from its link")
+        return table.seat_for(token)
+
+    async def show_table(request: Request) -> Response:
+        table = hub.table(request.path_params["table_id"])
+        seat = seat_of(table, request.headers.get("x-seat-token"))
+        return Response(hub.message(table, seat), media_type="application/json")
+
+    async def act(request: Request) -> Response:
+        table = hub.table(request.path_params["table_id"])
+        msg = await body(request)
+        seat = table.seat_for(token_field(msg))
+        if seat is None:
+            raise TableError("a spectator cannot act: send your seat's token")
+        try:
+            await hub.act(table, seat, check_notation(msg.get("action")), msg.get("version"))
+        except Stale as exc:
+            return JSONResponse(
+                {"error": str(exc), "state": json.loads(hub.message(table, seat))}, 409
+            )
+        return Response(hub.message(table, seat), media_type="application/json")
+
+    async def record(request: Request) -> Response:
+        table = hub.table(request.path_params["table_id"])
+        name = f"scarab-{table.game.name}-{table.id}.txt"
+        return PlainTextResponse(
+            table.record_text(), headers={"Content-Disposition": f'attachment; filename="{name}"'}
+        )
+
+    async def replay(request: Request) -> Response:
+        msg = await body(request, MAX_RECORD_BODY)
+        return JSONResponse(replay_frame(field(msg, "record", str), field(msg, "ply", int, 0)))
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        conn: Connection | None = None
+        table: Table | None = None
+        sender: asyncio.Task[None] | None = None
+        try:
+            table = hub.table(ws.path_params["table_id"])
+            hello = parse(await asyncio.wait_for(_receive(ws), HELLO_SECONDS))
+            if hello.get("type") != "hello":
+                raise BadRequest('say hello first: {"type": "hello", "token": "<seat token>"}')
+            seat = seat_of(table, token_field(hello))
+            conn = Connection(ws.send_text, seat)
+            sender = asyncio.get_running_loop().create_task(conn.run())
+            hub.join(table, conn)
+            while True:
+                text = await _receive(ws)
+                try:
+                    await _handle(hub, table, conn, parse(text))
+                except Stale as exc:
+                    conn.last = ""
+                    conn.push(json.dumps({"type": "error", "message": str(exc)}))
+                    conn.push_state(hub.message(table, conn.seat))
+                except ScarabError as exc:
+                    conn.push(json.dumps({"type": "error", "message": str(exc)}))
+        except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError):
+            pass
+        except TimeoutError:
+            await _close(ws, "no hello came; say hello first")
+        except ScarabError as exc:
+            await _close(ws, str(exc))
+        finally:
+            if table is not None and conn is not None:
+                hub.leave(table, conn)
+            if sender is not None:
+                sender.cancel()
+
+    async def scarab_error(_request: Request, exc: Exception) -> Response:
+        status = 404 if "no table" in str(exc) else 400
+        return error(str(exc), status)
+
+    async def http_error(_request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return error(exc.detail, exc.status_code)
+
+    async def server_error(_request: Request, _exc: Exception) -> Response:
+        return error("the server could not do that; nothing was changed", 500)
+
+    routes = [
+        Route("/", page),
+        Route("/t/{table_id}", page),
+        Route("/replay", page),
+        Route("/api/games", list_games),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/summaries", summaries, methods=["POST"]),
+        Route("/api/tables/{table_id}", show_table),
+        Route("/api/tables/{table_id}/act", act, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", record),
+        Route("/api/replay", replay, methods=["POST"]),
+        WebSocketRoute("/ws/{table_id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={
+            ScarabError: scarab_error,
+            HTTPException: http_error,
+            Exception: server_error,
+        },
+    )
+    app.state.hub = hub
+    return app
+
+
+async def _receive(ws: WebSocket) -> str:
+    """The next text message; a binary one is read as UTF-8 text, a close ends the loop."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_MESSAGE * 4:
+            raise BadRequest(f"the message is too long: at most {MAX_MESSAGE:,} characters")
+        text = data.decode("utf-8", "replace")
+    return str(text)
+
+
+async def _close(ws: WebSocket, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "message": reason}))
+        await ws.close(code=4400)
+
+
+async def _handle(hub: Hub, table: Table, conn: Connection, msg: dict[str, Any]) -> None:
+    kind = msg.get("type")
+    seat = conn.seat
+    if kind == "sync":
+        conn.last = ""
+        conn.push_state(hub.message(table, seat))
+        return
+    if kind not in ("act", "undo", "allow_undo", "leave"):
+        raise BadRequest(
+            f"unknown message type {str(kind)[:20]!r}; send one of: act, undo, allow_undo, "
+            "leave, sync"
+        )
+    if seat is None:
+        raise TableError("a spectator watches: only a seat's token can act")
+    if kind == "act":
+        await hub.act(table, seat, check_notation(msg.get("action")), msg.get("version"))
+    elif kind == "undo":
+        await hub.undo(table, seat, msg.get("version"))
+    elif kind == "allow_undo":
+        await hub.set_seat(table, seat, allow_undo=field(msg, "allow", bool))
+    else:
+        await hub.set_seat(table, seat, left=True)
+
+
+def serve_main(host: str, port: int, db: str, bot_workers: int) -> int:
+    """Run the server until interrupted; prints the address to open."""
+    import uvicorn
+
+    app = create_app(db, bot_workers)
+    shown = f"[{host}]" if ":" in host else host
+    print(
+        f"Scarab is serving at http://{shown}:{port}/  (database: {db}; Ctrl+C stops)", flush=True
+    )
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    return 0

@@ -1,0 +1,72 @@
+"""Reading what clients send: size first, then JSON, then each field's type and range.
+
+Everything from outside is hostile until checked. Every problem is a BadRequest
+whose message says what was wrong and what would be right.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scarab.core.errors import ScarabError, brief
+
+MAX_MESSAGE = 8_192  # characters in one WebSocket message or API body (records aside)
+MAX_RECORD_BODY = 1_100_000  # an uploaded record: the record cap plus its JSON quoting
+MAX_TOKEN = 64
+MAX_TIMER = 7 * 24 * 3600  # a turn may wait a week
+MIN_TIMER = 10
+
+
+class BadRequest(ScarabError):
+    """A message or request that cannot be read; nothing was changed."""
+
+
+def parse(text: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
+    """A JSON object from at most ``limit`` characters."""
+    if isinstance(text, bytes):
+        if len(text) > limit * 4:
+            raise BadRequest(f"the message is too long: at most {limit:,} characters")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest("the message is not UTF-8 text") from None
+    if len(text) > limit:
+        raise BadRequest(f"the message has {len(text):,} characters; at most {limit:,} are read")
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadRequest('the message is not JSON; send a JSON object') from None
+    if not isinstance(value, dict):
+        raise BadRequest('the message must be a JSON object')
+    return value
+
+
+def field(msg: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    """``msg[name]`` if of type ``kind`` (bools are not ints); ``default`` when absent or null."""
+    value = msg.get(name)
+    if value is None:
+        if default is ...:
+            raise BadRequest(f"the message lacks the field {name!r}")
+        return default
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        names = " or ".join(k.__name__ for k in kinds)
+        raise BadRequest(f"field {name!r} must be a {names}, not {brief(value)}")
+    return value
+
+
+def token_field(msg: dict[str, Any]) -> str | None:
+    token = field(msg, "token", str, None)
+    if token is not None and not (0 < len(token) <= MAX_TOKEN and token.isascii()):
+        raise BadRequest(f"a seat token is 1 to {MAX_TOKEN} ASCII characters from its link")
+    return token  # type: ignore[no-any-return]
+
+
+def timer_field(msg: dict[str, Any]) -> int | None:
+    timer = field(msg, "timer", int, None)
+    if timer is not None and not MIN_TIMER <= timer <= MAX_TIMER:
+        raise BadRequest(
+            f"a turn timer is {MIN_TIMER} to {MAX_TIMER} seconds (a week), or null for none"
+        )
+    return timer  # type: ignore[no-any-return]

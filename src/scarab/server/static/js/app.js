@@ -1,0 +1,405 @@
+// The Scarab page: the lobby (/), a table (/t/<id>#seat=<token>) and the replay viewer (/replay).
+// It never implements rules: it draws the view the server sends and sends notation back.
+
+import { html, seatColour } from "./common.js";
+
+const main = document.getElementById("main");
+const boards = {};
+const MY_TABLES = "scarab.tables";
+
+async function board(game) {
+  if (!boards[game]) boards[game] = await import(`./games/${game}.js`);
+  return boards[game];
+}
+
+async function api(path, payload) {
+  const init = payload === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(payload),
+  };
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+function myTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MY_TABLES) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(entry) {
+  const list = myTables().filter((t) => !(t.table === entry.table && t.seat === entry.seat));
+  list.unshift(entry);
+  localStorage.setItem(MY_TABLES, JSON.stringify(list.slice(0, 100)));
+}
+
+function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
+
+// ---- the lobby --------------------------------------------------------------------
+async function lobby() {
+  const { games, levels } = await api("/api/games");
+  clear(main);
+  const gameSelect = html("select", { id: "game", name: "game" },
+    games.map((g) => html("option", { value: g.name }, g.title)));
+  const countSelect = html("select", { id: "players", name: "players" });
+  const seatsBox = html("div", { class: "seats" });
+  const timer = html("select", { id: "timer" },
+    html("option", { value: "" }, "no turn timer"),
+    html("option", { value: "60" }, "1 minute a turn"),
+    html("option", { value: "300" }, "5 minutes a turn"),
+    html("option", { value: "86400" }, "1 day a turn"));
+  const zombie = html("select", { id: "zombie" }, levels.map((l) => html("option", { value: l }, l)));
+  zombie.value = levels.includes("greedy") ? "greedy" : levels[0];
+  const result = html("div", { class: "created", "aria-live": "polite" });
+
+  function seatsFor() {
+    const g = games.find((x) => x.name === gameSelect.value);
+    clear(countSelect);
+    for (let n = g.min_players; n <= g.max_players; n++) {
+      countSelect.append(html("option", { value: n }, `${n} players`));
+    }
+    countSelect.value = String(Math.max(g.min_players, Math.min(3, g.max_players)));
+    drawSeats();
+  }
+  function drawSeats() {
+    clear(seatsBox);
+    const n = Number(countSelect.value);
+    for (let i = 0; i < n; i++) {
+      const kind = html("select", { "aria-label": `seat ${i + 1} kind`, class: "seat-kind" },
+        html("option", { value: "human" }, "person"),
+        levels.map((l) => html("option", { value: `bot:${l}` }, `bot: ${l}`)));
+      kind.value = i === 0 ? "human" : `bot:${levels.includes("greedy") ? "greedy" : levels[0]}`;
+      const name = html("input", {
+        type: "text", maxlength: 40, value: i === 0 ? "you" : "", placeholder: `player ${i + 1}`,
+        "aria-label": `seat ${i + 1} name`, class: "seat-name",
+      });
+      seatsBox.append(html("div", { class: "seat-row" },
+        html("span", { class: "dot", style: `background:${seatColour(i)}` }), kind, name));
+    }
+  }
+  gameSelect.addEventListener("change", seatsFor);
+  countSelect.addEventListener("change", drawSeats);
+
+  async function create(event) {
+    event.preventDefault();
+    const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
+      const kind = row.querySelector(".seat-kind").value;
+      const name = row.querySelector(".seat-name").value.trim();
+      const seat = kind === "human" ? { kind: "human" } : { kind: "bot", level: kind.slice(4) };
+      if (name) seat.name = name;
+      return seat;
+    });
+    const spec = { game: gameSelect.value, seats, zombie: zombie.value };
+    if (timer.value) spec.timer = Number(timer.value);
+    clear(result);
+    try {
+      const made = await api("/api/tables", spec);
+      const people = made.seats.filter((s) => s.link);
+      people.forEach((s) => remember({
+        table: made.table, seat: s.seat, token: s.token, name: s.name, game: spec.game,
+      }));
+      result.append(html("h3", {}, "Table ready"),
+        html("p", {}, "Send each person their own link; anyone with the watch link can spectate."),
+        html("ul", {}, people.map((s) => html("li", {},
+          `${s.name}: `, html("a", { href: s.link, class: "seat-link" }, `${location.origin}${s.link}`))),
+          html("li", {}, "watch: ", html("a", { href: made.watch }, `${location.origin}${made.watch}`))));
+      if (people.length) result.append(html("p", {}, html("a", { href: people[0].link, class: "button", id: "sit" }, `Sit down as ${people[0].name}`)));
+    } catch (err) {
+      result.append(html("p", { class: "error", role: "alert" }, err.message));
+    }
+  }
+
+  const form = html("form", { class: "card new-table", onsubmit: create },
+    html("h2", {}, "New table"),
+    html("label", {}, "Game ", gameSelect),
+    html("label", {}, "Players ", countSelect),
+    seatsBox,
+    html("label", {}, "Turn timer ", timer),
+    html("label", {}, "Zombie plays as ", zombie),
+    html("button", { type: "submit", id: "create" }, "Create table"),
+    result);
+  const mine = html("section", { class: "card" }, html("h2", {}, "My tables"));
+  main.append(html("div", { class: "lobby" }, form, mine));
+  seatsFor();
+  showMine(mine);
+}
+
+async function showMine(box) {
+  const list = myTables();
+  if (!list.length) {
+    box.append(html("p", {}, "Tables you create or join appear here."));
+    return;
+  }
+  const ids = [...new Set(list.map((t) => t.table))];
+  let found = [];
+  try {
+    found = (await api("/api/tables/summaries", { tables: ids })).tables;
+  } catch (err) {
+    box.append(html("p", { class: "error" }, err.message));
+  }
+  const byId = Object.fromEntries(found.map((s) => [s.table, s]));
+  box.append(html("ul", { class: "mine" }, list.filter((t) => byId[t.table]).map((t) => {
+    const s = byId[t.table];
+    const status = s.over ? "finished" : s.current === t.seat ? "your turn" : `${s.names[s.current]} to play`;
+    return html("li", {}, html("a", { href: `/t/${t.table}#seat=${t.token}` }, `${s.title}: ${s.names.join(", ")}`),
+      ` as ${t.name} — ${status}`);
+  })));
+}
+
+// ---- a table ----------------------------------------------------------------------
+function tableView(tableId) {
+  const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+  const memo = {};
+  let last = null;
+  let socket = null;
+  let retry = 500;
+  let sayTimer = null;
+  clear(main);
+  const status = html("div", { class: "status", role: "status" });
+  const notice = html("div", { class: "notice", "aria-live": "assertive" });
+  const boardBox = html("div", { class: "board", id: "board" });
+  const message = html("div", { class: "message", id: "message", role: "alert" });
+  const players = html("ol", { class: "players", id: "players" });
+  const actions = html("ul", { class: "actions", id: "actions", "aria-label": "your legal actions" });
+  const controls = html("div", { class: "controls" });
+  const finalBox = html("div", { class: "final", id: "final" });
+  const log = html("ol", { class: "log", id: "log", "aria-label": "game log" });
+  main.append(html("div", { class: "table-page" },
+    html("div", { class: "left" }, status, notice, message, boardBox, finalBox),
+    html("aside", { class: "side" },
+      html("h2", {}, "Players"), players,
+      html("h2", {}, "Actions"), actions, controls,
+      html("h2", {}, "Log"), log)));
+
+  function send(payload) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(payload));
+    else say("not connected; reconnecting…");
+  }
+  function say(text) {
+    message.textContent = text;
+    clearTimeout(sayTimer);
+    sayTimer = setTimeout(() => { message.textContent = ""; }, 8000);
+  }
+  const ctx = {
+    memo,
+    act: (action) => send({ type: "act", action, version: last && last.version }),
+    choose: (list) => drawActions(list, true),
+    say,
+  };
+
+  function drawActions(list, narrowed) {
+    clear(actions);
+    list.forEach((entry, i) => {
+      const button = html("button", {
+        type: "button", class: "action", "data-action": entry.action,
+        onclick: () => ctx.act(entry.action),
+      }, html("code", {}, entry.action), entry.text ? ` ${entry.text}` : "");
+      actions.append(html("li", {}, button));
+      if (narrowed && i === 0) button.focus();
+    });
+    if (narrowed) {
+      actions.append(html("li", {}, html("button", {
+        type: "button", class: "secondary", onclick: () => drawActions(last.legal, false),
+      }, "show all actions")));
+    }
+    if (!list.length) actions.append(html("li", { class: "muted" }, last && last.seat === null ? "You are watching." : "Waiting for the others."));
+  }
+
+  function drawControls(m) {
+    clear(controls);
+    if (m.seat === null || m.over) return;
+    if (m.undo) {
+      controls.append(html("button", { type: "button", id: "undo", onclick: () => send({ type: "undo", version: m.version }) }, "Undo my last move"));
+    }
+    const allow = html("input", { type: "checkbox", id: "allow-undo" });
+    allow.checked = m.allow_undo;
+    allow.addEventListener("change", () => send({ type: "allow_undo", allow: allow.checked }));
+    controls.append(html("label", { class: "check" }, allow, " let the others undo within their turn"));
+    if (!m.seats[m.seat].left) {
+      controls.append(html("button", {
+        type: "button", class: "secondary", id: "leave",
+        onclick: () => { if (confirm("Leave this table for good? A bot will play your seat.")) send({ type: "leave" }); },
+      }, "Leave for good"));
+    }
+  }
+
+  function drawPlayers(m) {
+    clear(players);
+    m.seats.forEach((s, i) => {
+      const score = m.scores ? ` — ${m.scores[i]}` : "";
+      const badges = [s.kind === "bot" ? `bot (${s.level})` : s.online ? "online" : "away", s.left ? "left: zombie plays" : ""].filter(Boolean).join(", ");
+      players.append(html("li", { class: i === m.current ? "turn" : "" },
+        html("span", { class: "dot", style: `background:${seatColour(i)}` }),
+        html("strong", {}, s.name), i === m.seat ? " (you)" : "", ` · ${badges}${score}`,
+        m.winners && m.winners.includes(i) ? " 🏆" : ""));
+    });
+  }
+
+  function drawLog(m) {
+    clear(log);
+    m.log.slice().reverse().forEach((line) => {
+      const who = line.seat === null || line.seat === undefined ? "" : `${m.names[line.seat]}: `;
+      log.append(html("li", {}, who && !line.text.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatColour(line.seat)}` }, who) : "", line.text));
+    });
+  }
+
+  function drawStatus(m) {
+    clear(status);
+    clear(notice);
+    let text;
+    if (m.over) text = `Game over: ${m.winners.map((w) => m.names[w]).join(" and ")} won.`;
+    else if (m.current === m.seat) text = "Your turn.";
+    else text = `${m.names[m.current]} to play.`;
+    status.append(html("strong", {}, m.title), ` · ${text}`);
+    if (m.timer) status.append(html("span", { class: "timer", "data-deadline": m.timer.deadline }, ""));
+    if (!m.over && m.current === m.seat) {
+      notice.append(html("p", { class: "your-turn" }, "It is your turn."));
+      document.title = "● Your turn · Scarab";
+    } else {
+      document.title = `${m.title} · Scarab`;
+    }
+  }
+
+  function drawFinal(m) {
+    clear(finalBox);
+    if (!m.over) return;
+    const rows = m.view.final || [];
+    const keys = rows.length ? Object.keys(rows[0]) : [];
+    finalBox.append(html("h2", {}, "Final scoring"),
+      html("table", { class: "scoring", id: "scoring" },
+        html("thead", {}, html("tr", {}, html("th", {}, ""), keys.map((k) => html("th", {}, k.replaceAll("_", " "))))),
+        html("tbody", {}, rows.map((row, i) => html("tr", { class: m.winners.includes(i) ? "winner" : "" },
+          html("th", {}, m.names[i]), keys.map((k) => html("td", {}, String(row[k]))))))),
+      html("p", {},
+        html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, "Download the record"), " ",
+        html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, "Replay this game")));
+  }
+
+  async function draw(m) {
+    if (!last && token && m.seat !== null) {
+      remember({ table: tableId, seat: m.seat, token, name: m.names[m.seat], game: m.game });
+    }
+    last = m;
+    drawStatus(m);
+    drawPlayers(m);
+    drawActions(m.legal, false);
+    drawControls(m);
+    drawLog(m);
+    drawFinal(m);
+    const mod = await board(m.game);
+    if (last !== m) return;
+    clear(boardBox);
+    try {
+      mod.render(boardBox, { ...ctx, view: m.view, seat: m.seat, names: m.names, legal: m.legal });
+    } catch (err) {
+      boardBox.append(html("p", { class: "error" }, `The board could not be drawn: ${err.message}`));
+    }
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+    socket.addEventListener("open", () => {
+      retry = 500;
+      socket.send(JSON.stringify({ type: "hello", token }));
+    });
+    socket.addEventListener("message", (event) => {
+      const m = JSON.parse(event.data);
+      if (m.type === "state") draw(m);
+      else if (m.type === "error") say(m.message);
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.code === 4400) return;
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 10000);
+    });
+  }
+
+  setInterval(() => {
+    const span = status.querySelector(".timer");
+    if (!span) return;
+    const left = Math.max(0, Math.round(Number(span.dataset.deadline) - Date.now() / 1000));
+    span.textContent = ` · ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+  }, 1000);
+  connect();
+}
+
+// ---- the replay viewer ------------------------------------------------------------
+function replayView() {
+  clear(main);
+  const params = new URLSearchParams(location.hash.slice(1));
+  const fileInput = html("input", { type: "file", id: "record-file", accept: ".txt,.pgn,text/plain" });
+  const intro = html("section", { class: "card" }, html("h2", {}, "Replay a game"),
+    html("label", {}, "Open a Scarab record: ", fileInput));
+  const viewer = html("div", { class: "replay" });
+  main.append(intro, viewer);
+  let record = null;
+  let ply = 0;
+  let total = 0;
+
+  async function show(at) {
+    try {
+      const frame = await api("/api/replay", { record, ply: at });
+      ply = frame.ply;
+      total = frame.moves.length;
+      await drawFrame(frame);
+    } catch (err) {
+      clear(viewer).append(html("p", { class: "error", role: "alert" }, err.message));
+    }
+  }
+
+  async function drawFrame(f) {
+    clear(viewer);
+    const step = (n) => show(Math.max(0, Math.min(total, n)));
+    const slider = html("input", { type: "range", min: 0, max: total, value: ply, "aria-label": "move", id: "ply" });
+    slider.addEventListener("change", () => step(Number(slider.value)));
+    const bar = html("div", { class: "replay-bar" },
+      html("button", { type: "button", onclick: () => step(0), "aria-label": "first move" }, "⏮"),
+      html("button", { type: "button", onclick: () => step(ply - 1), id: "prev", "aria-label": "previous move" }, "◀"),
+      slider,
+      html("button", { type: "button", onclick: () => step(ply + 1), id: "next", "aria-label": "next move" }, "▶"),
+      html("button", { type: "button", onclick: () => step(total), "aria-label": "last move" }, "⏭"),
+      html("span", { id: "ply-text" }, ` move ${ply} of ${total}`));
+    const moveText = ply > 0 ? f.moves[ply - 1] : null;
+    const boardBox = html("div", { class: "board" });
+    viewer.append(html("h2", {}, `${f.title}: ${f.names.join(", ")} · ${f.result}`), bar,
+      html("p", { class: "muted" }, moveText ? `last move: ${f.names[moveText.seat]} ${moveText.action}${moveText.note ? ` (${moveText.note})` : ""}` : "the start"),
+      boardBox,
+      html("ol", { class: "log" }, f.log.slice().reverse().map((l) => html("li", {}, l.seat === null ? l.text : `${f.names[l.seat]}: ${l.text}`))));
+    const mod = await board(f.game);
+    mod.render(boardBox, { view: f.view, seat: null, names: f.names, legal: [], memo: {}, act: () => {}, choose: () => {}, say: () => {} });
+  }
+
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files[0];
+    if (!file) return;
+    if (file.size > 1_000_000) {
+      clear(viewer).append(html("p", { class: "error" }, "that file is too large for a record (over 1 MB)"));
+      return;
+    }
+    record = await file.text();
+    show(0);
+  });
+  if (params.get("table")) {
+    fetch(`/api/tables/${encodeURIComponent(params.get("table"))}/record`).then(async (r) => {
+      if (!r.ok) throw new Error((await r.json()).error);
+      record = await r.text();
+      show(0);
+    }).catch((err) => clear(viewer).append(html("p", { class: "error" }, err.message)));
+  }
+}
+
+// ---- routing ----------------------------------------------------------------------
+const path = location.pathname;
+if (path.startsWith("/t/")) tableView(decodeURIComponent(path.slice(3)));
+else if (path === "/replay") replayView();
+else lobby().catch((err) => { clear(main).append(html("p", { class: "error" }, err.message)); });

@@ -1,0 +1,1096 @@
+// The Adventurers: The Pyramid of Horus — the board drawn in SVG from the view.
+//
+// The static board (squares, rooms, walls, doors, blocks, sarcophagi, alcoves,
+// entrances) is not in the view, so BOARD below carries it. Clicks become
+// actions: a square beside you moves (or jumps) there, your own square
+// searches, a sarcophagus opens/takes/reads, an alcove picks, the lock dice
+// select a reroll, a card in your hand discards/bags/uses it, an ability badge
+// uses the ability; end, accept, keep and swap are buttons.
+
+import { svg, html, hit, matching, resolve, seatColour } from "../common.js";
+
+// Generated from src/scarab/games/horus/horus.toml (via scarab.games.horus.data;
+// neigh = data.NEIGH: the square across n/e/s/w, -1 for a wall). Squares are
+// y * 9 + x inside the pyramid, then the entrances e1 = 81, e2 = 82.
+const BOARD = {
+  w: 9,
+  h: 9,
+  rows: [
+    "c   c   c1  c   c2  c   c3  c   c",
+    "c4  s   s5  s   s6  s   s7  s   c8",
+    "c   s9  s   w10 w   w   s   s11 c",
+    "c   s   s12 w   w13 w   s14 s   c",
+    "c19 s   s   w   w   w16 s   s   c17",
+    "c   s18 s   s   s15 s   s   s20 c",
+    "r21 r   r22 r   r23 r   r24 r   r25",
+    "r   r26 r   r27 r28 r29 r   r30 r",
+    "r31 r   r32 r33 r   r34 r36 r   r35",
+  ],
+  areas: {"c": {"name": "Mummies' Corridor", "room": "corridor", "deck": null}, "s": {"name": "Scorpion Pit", "room": "sand", "deck": "sand"}, "w": {"name": "Crocodile Pond", "room": "sand", "deck": "water"}, "r": {"name": "Cobra Nest", "room": "nest", "deck": "rubble"}},
+  exits: [
+    {"name": "e1", "at": [2, 9], "door": [2, 8]},
+    {"name": "e2", "at": [6, 9], "door": [6, 8]},
+  ],
+  neigh: [
+    [-1,1,9,-1], [-1,2,-1,0], [-1,3,-1,1], [-1,4,-1,2], [-1,5,13,3], [-1,6,-1,4], [-1,7,-1,5], [-1,8,-1,6], [-1,-1,17,7],
+    [0,-1,18,-1], [-1,11,19,-1], [-1,12,20,10], [-1,13,21,11], [4,14,22,12], [-1,15,23,13], [-1,16,24,14], [-1,-1,25,15], [8,-1,26,-1],
+    [9,19,27,-1], [10,20,28,18], [11,21,29,19], [12,22,30,20], [13,23,31,21], [14,24,32,22], [15,25,33,23], [16,26,34,24], [17,-1,35,25],
+    [18,-1,36,-1], [19,29,37,-1], [20,30,38,28], [21,31,39,29], [22,32,40,30], [23,33,41,31], [24,34,42,32], [25,-1,43,33], [26,-1,44,-1],
+    [27,-1,45,-1], [28,38,46,-1], [29,39,47,37], [30,40,48,38], [31,41,49,39], [32,42,50,40], [33,43,51,41], [34,-1,52,42], [35,-1,53,-1],
+    [36,46,-1,-1], [37,47,55,45], [38,48,-1,46], [39,49,-1,47], [40,50,58,48], [41,51,-1,49], [42,52,-1,50], [43,53,61,51], [44,-1,-1,52],
+    [-1,55,63,-1], [46,56,64,54], [-1,57,65,55], [-1,58,66,56], [49,59,67,57], [-1,60,68,58], [-1,61,69,59], [52,62,70,60], [-1,-1,71,61],
+    [54,64,72,-1], [55,65,73,63], [56,66,74,64], [57,67,75,65], [58,68,76,66], [59,69,77,67], [60,70,78,68], [61,71,79,69], [62,-1,80,70],
+    [63,73,-1,-1], [64,74,-1,72], [65,75,81,73], [66,76,-1,74], [67,77,-1,75], [68,78,-1,76], [69,79,82,77], [70,80,-1,78], [71,-1,-1,79],
+    [74,-1,-1,-1], [78,-1,-1,-1],
+  ],
+  sections: [
+    {"god": "horus", "sq": [0, 1, 2, 3, 4, 5, 6, 7, 8]},
+    {"god": "anubis", "sq": [0, 9, 18, 27, 36, 45]},
+    {"god": "thoth", "sq": [8, 17, 26, 35, 44, 53]},
+  ],
+  sarc: [[9, "anubis"], [18, "anubis"], [27, "anubis"], [36, "anubis"], [45, "anubis"], [17, "thoth"], [26, "thoth"], [35, "thoth"], [44, "thoth"], [53, "thoth"], [1, "horus"], [2, "horus"], [6, "horus"], [7, "horus"]],
+  alcoves: [
+    {"god": "horus", "sq": [4, 5]},
+    {"god": "anubis", "sq": [0]},
+    {"god": "thoth", "sq": [8]},
+    {"god": "hededet", "sq": [45]},
+    {"god": "sobek", "sq": [53]},
+  ],
+  idols: {"hededet": {"value": 6, "curse": "yellow", "faces": [1, 3, 5]}, "sobek": {"value": 6, "curse": "green", "faces": [2, 4, 6]}, "thoth": {"value": 8, "curse": "blue", "faces": [1, 2, 3, 4]}, "anubis": {"value": 8, "curse": "black", "faces": [3, 4, 5, 6]}, "horus": {"value": 12, "curse": "red", "faces": [2, 3, 4, 5, 6]}},
+  adventurers: [
+    {"key": "gore", "name": "David Gore", "ability": "shoot", "text": "Once per game, cancel one mummy's touch; for the rest of that phase that mummy cannot touch him."},
+    {"key": "sarti", "name": "Chantal Sarti", "ability": "dodge", "text": "Once per game, take no Block card when a stone block falls on her square (she still jumps)."},
+    {"key": "chartier", "name": "Delroy Chartier", "ability": "stamina", "text": "Once per game, during his turn: for this round every uncursed die gives him an action, whatever his WLL."},
+    {"key": "wahab", "name": "Abdel Wahab", "ability": "read", "text": "Once per game, free: secretly look at the closed sarcophagus beside him; he may then open it or not."},
+    {"key": "rasputin", "name": "Rasputin", "ability": "clairvoyance", "text": "Once per game: secretly draw the block that will fall this round, keep it or swap it unseen (not in a round an udjat was used)."},
+    {"key": "watanabe", "name": "Maki Watanabe", "ability": "reflexes", "text": "Once per game, discard a snake or scorpion she has just drawn: no wound."},
+    {"key": "ardila", "name": "José Ardila", "ability": "lockpick", "text": "Once per game, in an alcove attempt, one die counts as the face still missing."},
+    {"key": "rice", "name": "Edgar Rice", "ability": "swim", "text": "Once per game, discard a crocodile he has just drawn: no wound."},
+  ],
+  dice: ["yellow", "green", "blue", "black", "red"],
+  cardLimit: 12,
+  mummyMovesOn: 4,
+};
+
+// ---- derived board tables ---------------------------------------------------
+const W = BOARD.w;
+const H = BOARD.h;
+const INSIDE = W * H;
+const DIRS = ["n", "e", "s", "w"];
+const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+const AREA = [];
+const BLOCK_AT = [];
+BOARD.rows.forEach((row, y) => {
+  row.trim().split(/\s+/).forEach((tok, x) => {
+    AREA[y * W + x] = tok[0];
+    BLOCK_AT[y * W + x] = Number(tok.slice(1) || 0);
+  });
+});
+const XY = [];
+for (let i = 0; i < INSIDE; i++) XY.push([i % W, Math.floor(i / W)]);
+BOARD.exits.forEach((e) => {
+  XY.push(e.at);
+  AREA.push("e");
+  BLOCK_AT.push(0);
+});
+const EXIT_SQ = Object.fromEntries(BOARD.exits.map((e, k) => [e.name, INSIDE + k]));
+const SQUARE_OF_BLOCK = {};
+BLOCK_AT.forEach((b, i) => { if (b) SQUARE_OF_BLOCK[b] = i; });
+const ALCOVE_OF = {};
+for (const a of BOARD.alcoves) ALCOVE_OF[a.god] = a;
+const ADV = Object.fromEntries(BOARD.adventurers.map((a) => [a.key, a]));
+
+function squareName(i) {
+  if (i >= INSIDE) return BOARD.exits[i - INSIDE].name;
+  return `${XY[i][0]},${XY[i][1]}`;
+}
+function room(i) {
+  return AREA[i] === "e" ? "outside" : BOARD.areas[AREA[i]].room;
+}
+function areaName(i) {
+  return AREA[i] === "e" ? "entrance" : BOARD.areas[AREA[i]].name;
+}
+// The direction from square a to square b when they touch (wall or not), else null.
+function dirBetween(a, b) {
+  if (a < 0 || b < 0) return null;
+  const dx = XY[b][0] - XY[a][0];
+  const dy = XY[b][1] - XY[a][1];
+  const k = STEP.findIndex(([sx, sy]) => sx === dx && sy === dy);
+  return k < 0 ? null : DIRS[k];
+}
+function initials(name) {
+  const parts = String(name).split(/\s+/);
+  return parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : parts[0].slice(0, 2);
+}
+
+// ---- look -------------------------------------------------------------------
+const C = 56; // one square
+const MW = 104; // west/east margin: sarcophagi and alcoves
+const MN = 84; // north margin
+const BX = MW;
+const BY = MN;
+const BOARD_W = MW * 2 + W * C;
+const BOARD_H = MN + H * C + C + 34;
+const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
+const INK = "#2a1f17";
+const PAPER = "#f4ecd8";
+const AREA_FILL = { c: "#a8977a", s: "#e3c583", w: "#6aa6cf", r: "#8fae68" };
+const AREA_LINE = { c: "#6f6048", s: "#a88a4a", w: "#3c6f93", r: "#5c7a3c" };
+const GOD = {
+  horus: "#7b4fa0",
+  anubis: "#4a4a4a",
+  thoth: "#2f7f7a",
+  hededet: "#c0902c",
+  sobek: "#2f6fa8",
+};
+const DIE = {
+  yellow: ["#f2c230", "#3a2a00"],
+  green: ["#3f9b4a", "#fff"],
+  blue: ["#2f6fd0", "#fff"],
+  black: ["#222", "#fff"],
+  red: ["#cf3a32", "#fff"],
+};
+const GOLD = "#ffcf40";
+const WOUNDS = new Set(["snake", "scorpion", "crocodile", "mummy", "block"]);
+const EQUIP = { antidote: "antidote", medikit: "medi-kit", crowbar: "crowbar", udjat: "udjat", bag: "bag" };
+const CURES = { antidote: ["snake", "scorpion"], medikit: ["crocodile", "block"] };
+const ABILITIES = ["shoot", "dodge", "stamina", "read", "clairvoyance", "reflexes", "lockpick", "swim"];
+const BUTTON_VERBS = ["end", "accept", "keep", "swap"];
+const PENDING_PROMPTS = {
+  touch: "A mummy touches you: shoot it (once per game) or accept the Mummy wound.",
+  "block card": "The stone block wounds you: dodge it (once per game) or accept the wound.",
+  jump: "A stone block falls on your square: click a free square beside you to jump there.",
+  overflow: `You carry more than ${BOARD.cardLimit} cards: click a treasure, idol or equipment card to discard it.`,
+};
+
+function text(x, y, str, attrs = {}) {
+  return svg("text", { x, y, "font-family": FONT, "font-size": 12, fill: INK, ...attrs }, String(str));
+}
+function title(str) {
+  return svg("title", {}, str);
+}
+function wrap(str, max) {
+  const out = [];
+  let line = "";
+  for (const word of String(str).split(/\s+/)) {
+    if (line && (line + " " + word).length > max) {
+      out.push(line);
+      line = word;
+    } else line = line ? line + " " + word : word;
+  }
+  if (line) out.push(line);
+  return out;
+}
+function pulse(el) {
+  el.append(svg("animate", { attributeName: "stroke-opacity", values: "1;0.35;1", dur: "1.6s", repeatCount: "indefinite" }));
+  return el;
+}
+
+const PIPS = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+function drawDie(x, y, s, value, colour, opts = {}) {
+  const [fill, pip] = DIE[colour] || ["#fbf7ee", INK];
+  const g = svg("g", { transform: `translate(${x},${y})` });
+  if (opts.selected) g.append(svg("rect", { x: -4, y: -4, width: s + 8, height: s + 8, rx: 8, fill: "none", stroke: GOLD, "stroke-width": 3 }));
+  g.append(svg("rect", { width: s, height: s, rx: s * 0.18, fill, stroke: opts.good ? "#1b7f2a" : INK, "stroke-width": opts.good ? 3 : 1.2 }));
+  const r = s * 0.09;
+  for (const [px, py] of PIPS[value] || []) {
+    g.append(svg("circle", { cx: s / 2 + px * s * 0.27, cy: s / 2 + py * s * 0.27, r, fill: pip }));
+  }
+  if (opts.cursed) {
+    g.append(svg("line", { x1: 2, y1: 2, x2: s - 2, y2: s - 2, stroke: "#b00", "stroke-width": 3 }));
+    g.setAttribute("opacity", "0.55");
+  }
+  if (opts.dim) g.setAttribute("opacity", "0.5");
+  g.append(title(`${colour} die: ${value}${opts.cursed ? " (cursed for you)" : ""}`));
+  return g;
+}
+
+// A card chip: name and value, coloured by kind.
+function cardLook(name) {
+  if (WOUNDS.has(name)) return { fill: "#f6d5d0", stroke: "#b03a2e", ink: "#8b1e13", top: "wound", main: name };
+  if (name.endsWith("-idol")) {
+    const god = name.slice(0, -5);
+    return { fill: "#f7df8a", stroke: "#a87b00", ink: INK, top: "idol", main: god };
+  }
+  if (name in EQUIP) return { fill: "#d7eef0", stroke: "#2f7f7a", ink: "#174845", top: "equipment", main: EQUIP[name] };
+  if (name === "necklace") return { fill: "#f3e3c3", stroke: "#9b7a3a", ink: INK, top: "necklace", main: "2" };
+  if (name === "chest") return { fill: "#e8d2b0", stroke: "#7a5230", ink: INK, top: "chest", main: "die" };
+  const m = /^([a-z]+)(\d+)$/.exec(name);
+  if (m) return { fill: "#fff6dc", stroke: GOD[m[1]] || INK, ink: GOD[m[1]] || INK, top: m[1], main: m[2], big: true };
+  return { fill: "#eee", stroke: INK, ink: INK, top: "", main: name };
+}
+function drawCard(x, y, w, h, name, opts = {}) {
+  const look = cardLook(name);
+  const g = svg("g", { transform: `translate(${x},${y})` });
+  g.append(svg("rect", { width: w, height: h, rx: 5, fill: look.fill, stroke: look.stroke, "stroke-width": 1.5 }));
+  const fs = h * 0.26;
+  g.append(text(w / 2, fs + 2, look.top, { "font-size": fs * 0.85, "text-anchor": "middle", fill: look.ink, opacity: 0.8 }));
+  const big = look.big || look.main.length <= 3;
+  g.append(
+    text(w / 2, h - h * 0.18, look.main, {
+      "font-size": big ? h * 0.42 : Math.min(h * 0.3, (w * 1.6) / Math.max(4, look.main.length)),
+      "font-weight": "bold",
+      "text-anchor": "middle",
+      fill: look.ink,
+    }),
+  );
+  if (opts.count > 1) {
+    g.append(svg("circle", { cx: w - 3, cy: 3, r: h * 0.2, fill: INK }));
+    g.append(text(w - 3, 3 + h * 0.08, `×${opts.count}`, { "font-size": h * 0.2, fill: "#fff", "text-anchor": "middle", "font-weight": "bold" }));
+  }
+  if (opts.legal) g.append(pulse(svg("rect", { x: -3, y: -3, width: w + 6, height: h + 6, rx: 7, fill: "none", stroke: GOLD, "stroke-width": 3 })));
+  g.append(title(name));
+  return g;
+}
+
+// ---- the module ---------------------------------------------------------------
+export function render(root, ctx) {
+  const view = ctx.view || {};
+  const memo = ctx.memo || {};
+  const legal = ctx.legal || [];
+  const seat = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
+  const me = seat !== null && view.seats ? view.seats[seat] : null;
+  const myQ = me && me.square >= 0 ? me.square : -1;
+  const names = ctx.names || [];
+  const rerender = () => {
+    root.replaceChildren();
+    render(root, ctx);
+  };
+  const verbs = new Set(legal.map((e) => e.action.split(" ")[0]));
+  const canAct = legal.length > 0;
+  const seatName = (p) => (view.seats && view.seats[p] && view.seats[p].name) || names[p] || `seat ${p + 1}`;
+
+  // reroll selection survives re-renders of the same lock only
+  const lockKey = view.lock ? JSON.stringify(view.lock) : "";
+  if (memo.horusLockKey !== lockKey) {
+    memo.horusLockKey = lockKey;
+    memo.horusReroll = [];
+  }
+  if (view.stage !== "setup") memo.horusAdv = null;
+
+  // -- what each board element would do ---------------------------------------
+  const stepTo = (t) =>
+    matching(ctx, (a) => {
+      const [v, d] = a.split(" ");
+      return (v === "move" || v === "jump") && myQ >= 0 && BOARD.neigh[myQ][DIRS.indexOf(d)] === t;
+    });
+  const searchHere = () => matching(ctx, (a) => a === "search");
+  const sarcActs = (i) => {
+    const sq = view.sarcophagi[i].square;
+    return sq === myQ ? matching(ctx, (a) => a === "open" || a === "take" || a === "read") : [];
+  };
+  const alcoveActs = (god) => {
+    if (!ALCOVE_OF[god].sq.includes(myQ)) return [];
+    const lockHere = view.lock && view.lock.alcove === god;
+    return matching(ctx, (a) => a === "pick" || (lockHere && (a === "crowbar" || a === "lockpick")));
+  };
+  const cardActs = (name) =>
+    matching(ctx, (a) => {
+      const [v, arg] = a.split(" ");
+      if ((v === "discard" || v === "bag") && arg === name) return true;
+      if (v === name && (name === "udjat" || name === "crowbar")) return true;
+      if (v in CURES && (v === name || arg === name)) return true;
+      return false;
+    });
+  const abilityActs = (ab) => matching(ctx, (a) => a === ab);
+  const deckOfHere = myQ >= 0 && myQ < INSIDE ? BOARD.areas[AREA[myQ]].deck : null;
+
+  const onSquare = (t) => {
+    if (!canAct) return;
+    if (view.stage === "setup") {
+      if (t >= INSIDE) return onEntrance(BOARD.exits[t - INSIDE].name);
+      return ctx.say("Pick an adventurer, then click the entrance (e1 or e2) where you wait.");
+    }
+    if (t === myQ) return resolve(ctx, searchHere(), myQ < INSIDE ? "search" : null, "You wait outside: click the square inside the entrance to go in.");
+    const cands = stepTo(t);
+    const d = dirBetween(myQ, t);
+    const verb = view.pending && view.pending.kind === "jump" ? "jump" : "move";
+    resolve(ctx, cands, d ? `${verb} ${d}` : null, "You move one square at a time: click a square beside your adventurer.");
+  };
+  const onEntrance = (name) => {
+    const adv = memo.horusAdv;
+    const cands = matching(ctx, (a) => a.startsWith("choose ") && a.endsWith(` ${name}`) && (!adv || a.split(" ")[1] === adv));
+    resolve(ctx, cands, adv ? `choose ${adv} ${name}` : null, "Choose an adventurer first.");
+  };
+  const onAdventurer = (key) => {
+    if (!canAct) return;
+    memo.horusAdv = memo.horusAdv === key ? null : key;
+    if (!matching(ctx, (a) => a.startsWith(`choose ${key} `)).length) {
+      memo.horusAdv = null;
+      return ctx.say(`${ADV[key].name} is already taken.`);
+    }
+    rerender();
+  };
+  const onSarc = (i) => {
+    if (!canAct) return;
+    const s = view.sarcophagi[i];
+    if (s.square !== myQ) return ctx.say(`Stand on ${squareName(s.square)}, in front of this sarcophagus, to use it.`);
+    resolve(ctx, sarcActs(i), s.state === "open" ? "take" : "open", "");
+  };
+  const onAlcove = (god) => {
+    if (!canAct) return;
+    const sqs = ALCOVE_OF[god].sq;
+    if (!sqs.includes(myQ)) return ctx.say(`Stand on ${sqs.map(squareName).join(" or ")} to try the ${god} alcove.`);
+    resolve(ctx, alcoveActs(god), "pick", "");
+  };
+  const onDeck = (deck) => {
+    if (!canAct) return;
+    if (deckOfHere === deck) return resolve(ctx, searchHere(), "search", "");
+    const area = Object.values(BOARD.areas).find((a) => a.deck === deck);
+    ctx.say(`The ${deck} deck is searched from the ${area ? area.name : "its area"}.`);
+  };
+  const onCard = (name) => {
+    if (!canAct) return;
+    const cands = cardActs(name);
+    if (WOUNDS.has(name)) return resolve(ctx, cands, null, `A ${name} wound goes only with an antidote (snake, scorpion) or a medi-kit (crocodile, block).`);
+    resolve(ctx, cands, `discard ${name}`, "");
+  };
+  const onAbility = (ab) => {
+    if (!canAct) return;
+    resolve(ctx, abilityActs(ab), ab, "");
+  };
+  const onDie = (n) => {
+    if (!canAct) return;
+    if (!verbs.has("reroll")) return ctx.say("You can reroll only during your own alcove attempt, with an action left.");
+    const sel = new Set(memo.horusReroll);
+    if (sel.has(n)) sel.delete(n);
+    else sel.add(n);
+    memo.horusReroll = [...sel].sort();
+    rerender();
+  };
+  const onReroll = () => {
+    if (!canAct) return;
+    if (!memo.horusReroll.length) return ctx.say("Click the dice to reroll first.");
+    const want = `reroll ${memo.horusReroll.join(",")}`;
+    resolve(ctx, matching(ctx, (a) => a === want), want, "");
+  };
+
+  // -- layout -------------------------------------------------------------------
+  const width = root.clientWidth || (typeof window !== "undefined" ? window.innerWidth : 1200) || 1200;
+  const wide = width >= 820;
+  const PW = wide ? 400 : BOARD_W - 16; // panel width
+  const k = wide ? 1 : 1.35; // panel font scale
+  const PX = wide ? BOARD_W + 12 : 8;
+  const PY = wide ? 8 : BOARD_H + 4;
+
+  const boardG = svg("g", {});
+  const panelG = svg("g", { transform: `translate(${PX},${PY})` });
+  drawBoard(boardG);
+  const panelH = drawPanel(panelG);
+  const totalW = wide ? PX + PW + 8 : BOARD_W;
+  const totalH = wide ? Math.max(BOARD_H, PY + panelH + 8) : PY + panelH + 8;
+
+  // -- HTML controls: prompt and the actions with no place on the board -----------
+  const controls = html("div", { style: "display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:0 0 6px 0;font-family:" + FONT + ";font-size:14px" });
+  controls.append(html("span", { style: "flex:1 1 240px" }, promptLine()));
+  if (canAct) {
+    const pendingAbilities = view.pending ? ABILITIES : [];
+    for (const entry of legal) {
+      const verb = entry.action.split(" ")[0];
+      if (!BUTTON_VERBS.includes(verb) && !pendingAbilities.includes(verb)) continue;
+      const label = verb === "end" ? (view.stage === "adjust" ? "Done discarding" : "End turn") : verb[0].toUpperCase() + verb.slice(1);
+      const b = html(
+        "button",
+        { type: "button", "data-hit": `action-${verb}`, title: entry.text, style: "padding:4px 12px;font-size:14px;cursor:pointer" },
+        label,
+      );
+      b.addEventListener("click", () => ctx.act(entry.action));
+      controls.append(b);
+    }
+  }
+  root.append(controls);
+
+  const top = svg(
+    "svg",
+    {
+      viewBox: `0 0 ${totalW} ${totalH}`,
+      width: "100%",
+      preserveAspectRatio: "xMidYMin meet",
+      style: `display:block;max-width:100%;height:auto;background:${PAPER};border-radius:8px`,
+      role: "img",
+      "aria-label": "The Pyramid of Horus",
+    },
+    boardG,
+    panelG,
+  );
+  root.append(top);
+
+  // ============================================================================
+  function promptLine() {
+    const p = view.pending;
+    if (view.stage === "over") {
+      const out = (view.seats || []).filter((s) => s.status === "escaped").map((s) => s.name);
+      return out.length ? `Game over. Escaped: ${out.join(", ")}.` : "Game over: the mummies win, nobody escaped.";
+    }
+    if (!canAct) {
+      const who = view.to_move;
+      if (p && p.seat !== null && p.seat !== undefined) return `Waiting for ${seatName(p.seat)} (${p.kind}).`;
+      return who === null || who === undefined ? "" : `Waiting for ${seatName(who)} (${view.stage}).`;
+    }
+    if (p && p.seat === seat) {
+      if (p.kind === "danger") return `You drew a ${p.card}: use your ability, or accept the wound.`;
+      if (p.kind === "foresee") {
+        const where = p.block in SQUARE_OF_BLOCK ? ` (it falls on ${squareName(SQUARE_OF_BLOCK[p.block])}, outlined)` : "";
+        return `You see block ${p.block}${where}: keep it to fall this round, or swap it unseen.`;
+      }
+      return PENDING_PROMPTS[p.kind] || "Decide what happens to you.";
+    }
+    if (view.stage === "setup") return "Your choice: click an adventurer (right or below), then an entrance e1 / e2 below the pyramid.";
+    if (view.stage === "adjust") return `Phase 1: click your cards to discard or use them (WLL ${me ? me.wll : "?"}), then Done.`;
+    return `Your turn, ${view.actions_left} action(s) left: click a highlighted square to move, your square to search, a sarcophagus or alcove beside you; cards are free.`;
+  }
+
+  // ---- the board ---------------------------------------------------------------
+  function sqX(i) {
+    return BX + XY[i][0] * C;
+  }
+  function sqY(i) {
+    return BY + XY[i][1] * C;
+  }
+
+  function drawBoard(g) {
+    const fallen = new Set((view.blocks || []).map((b) => SQUARE_OF_BLOCK[b]));
+    // the stone around the pyramid
+    g.append(svg("rect", { x: BX - 10, y: BY - 10, width: W * C + 20, height: H * C + 20, rx: 6, fill: "#4a3a2c" }));
+    // squares
+    for (let i = 0; i < INSIDE; i++) {
+      const x = sqX(i);
+      const y = sqY(i);
+      g.append(svg("rect", { x, y, width: C, height: C, fill: AREA_FILL[AREA[i]] }));
+      if (BLOCK_AT[i] && !fallen.has(i)) {
+        g.append(svg("rect", { x: x + 3, y: y + 3, width: 15, height: 12, rx: 2, fill: "#000", "fill-opacity": 0.12 }));
+        g.append(text(x + 10.5, y + 12.5, BLOCK_AT[i], { "font-size": 9, "text-anchor": "middle", fill: INK, opacity: 0.7 }));
+      }
+    }
+    // faint area names
+    g.append(text(BX + 4.5 * C, BY + 3.5 * C + 4, "Crocodile Pond", { "font-size": 13, "text-anchor": "middle", fill: "#fff", opacity: 0.45, "font-style": "italic" }));
+    g.append(text(BX + 4.5 * C, BY + 1.5 * C + 4, "Scorpion Pit", { "font-size": 13, "text-anchor": "middle", fill: INK, opacity: 0.35, "font-style": "italic" }));
+    g.append(text(BX + 4.5 * C, BY + 7.5 * C + 4, "Cobra Nest", { "font-size": 13, "text-anchor": "middle", fill: INK, opacity: 0.35, "font-style": "italic" }));
+    g.append(text(BX + 4.5 * C, BY + 0.5 * C + 4, "Mummies' Corridor", { "font-size": 12, "text-anchor": "middle", fill: INK, opacity: 0.35, "font-style": "italic" }));
+    // fallen blocks
+    for (const i of fallen) {
+      if (i === undefined) continue;
+      const x = sqX(i);
+      const y = sqY(i);
+      g.append(svg("rect", { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 3, fill: "#77716a", stroke: "#3d3833", "stroke-width": 2 }));
+      g.append(svg("path", { d: `M${x + 5} ${y + C - 5} L${x + 5} ${y + 5} L${x + C - 5} ${y + 5}`, fill: "none", stroke: "#a9a39a", "stroke-width": 2 }));
+      g.append(text(x + C / 2, y + C / 2 + 6, BLOCK_AT[i], { "font-size": 17, "font-weight": "bold", "text-anchor": "middle", fill: "#eee" }));
+    }
+    // edges: thin inside a room, walls thick, doors a gap between jambs
+    const thin = svg("g", { stroke: INK, "stroke-opacity": 0.22, "stroke-width": 1, "stroke-dasharray": "3 3" });
+    const walls = svg("g", { stroke: INK, "stroke-width": 5, "stroke-linecap": "round" });
+    g.append(thin, walls);
+    const edge = (a, d) => {
+      // the side d of square a, from corner to corner
+      const x = sqX(a);
+      const y = sqY(a);
+      return [
+        [x, y, x + C, y],
+        [x + C, y, x + C, y + C],
+        [x, y + C, x + C, y + C],
+        [x, y, x, y + C],
+      ][d];
+    };
+    const line = (grp, [x1, y1, x2, y2], extra = {}) => grp.append(svg("line", { x1, y1, x2, y2, ...extra }));
+    const door = ([x1, y1, x2, y2]) => {
+      // jambs at both ends, a gap in the middle
+      const gx = (x2 - x1) * 0.28;
+      const gy = (y2 - y1) * 0.28;
+      line(walls, [x1, y1, x1 + gx, y1 + gy]);
+      line(walls, [x2 - gx, y2 - gy, x2, y2]);
+    };
+    for (let i = 0; i < INSIDE; i++) {
+      const [x, y] = XY[i];
+      for (const d of [1, 2]) {
+        const nx = x + STEP[d][0];
+        const ny = y + STEP[d][1];
+        const seg = edge(i, d);
+        if (nx >= W || ny >= H) {
+          if (BOARD.neigh[i][d] >= 0) door(seg);
+          else line(walls, seg);
+          continue;
+        }
+        const j = ny * W + nx;
+        if (BOARD.neigh[i][d] < 0) line(walls, seg);
+        else if (room(i) !== room(j)) door(seg);
+        else if (AREA[i] !== AREA[j]) line(thin, seg, { "stroke-dasharray": null, "stroke-opacity": 0.35 });
+        else line(thin, seg);
+      }
+      if (x === 0) line(walls, edge(i, 3));
+      if (y === 0) line(walls, edge(i, 0));
+    }
+    drawFurniture(g);
+    drawEntrances(g);
+    drawOccupants(g);
+    drawTargets(g);
+    drawLegend(g);
+  }
+
+  function drawFurniture(g) {
+    // sarcophagi: on the outer side of the square they are used from
+    (view.sarcophagi || []).forEach((s, i) => {
+      const [x, y] = XY[s.square];
+      let cx;
+      let cy;
+      const w = 34;
+      const h = 48;
+      if (y === 0) {
+        cx = sqX(s.square) + C / 2;
+        cy = BY - 14 - h / 2;
+      } else {
+        cx = x === 0 ? BX - 14 - w / 2 : BX + W * C + 14 + w / 2;
+        cy = sqY(s.square) + C / 2;
+      }
+      const grp = svg("g", { transform: `translate(${cx},${cy})` });
+      const shape = `M${-w * 0.35} ${-h / 2} L${w * 0.35} ${-h / 2} L${w / 2} ${-h * 0.2} L${w * 0.38} ${h / 2} L${-w * 0.38} ${h / 2} L${-w / 2} ${-h * 0.2} Z`;
+      const god = GOD[s.god] || INK;
+      if (s.state === "empty") {
+        grp.append(svg("path", { d: shape, fill: "none", stroke: god, "stroke-width": 1.5, "stroke-dasharray": "3 2" }));
+      } else if (s.state === "open") {
+        grp.append(svg("path", { d: shape, fill: "#f1c74e", stroke: god, "stroke-width": 2.5 }));
+        const v = String(s.card || "").replace(/^[a-z]+/, "");
+        grp.append(text(0, 8, v, { "font-size": 20, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
+      } else {
+        grp.append(svg("path", { d: shape, fill: god, stroke: "#d9b24a", "stroke-width": 2 }));
+        grp.append(svg("ellipse", { cx: 0, cy: -h * 0.22, rx: 6, ry: 7, fill: "#d9b24a", opacity: 0.8 }));
+        if (s.read) {
+          const v = String(s.read).replace(/^[a-z]+/, "");
+          grp.append(svg("circle", { cx: 0, cy: 10, r: 10, fill: "#f3d1f3", stroke: "#a02aa0" }));
+          grp.append(text(0, 15, v, { "font-size": 14, "font-weight": "bold", "text-anchor": "middle", fill: "#7a107a" }));
+        } else grp.append(text(0, 16, "?", { "font-size": 16, "font-weight": "bold", "text-anchor": "middle", fill: "#f4e3b0" }));
+      }
+      const acts = canAct ? sarcActs(i) : [];
+      if (acts.length) grp.append(pulse(svg("path", { d: shape, transform: "scale(1.22)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
+      const label = `${s.god} sarcophagus at ${squareName(s.square)}: ${s.state}${s.card ? " " + s.card : ""}${s.read ? " (you read " + s.read + ")" : ""}`;
+      grp.append(title(label));
+      if (canAct) {
+        grp.insertBefore(svg("rect", { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, fill: "transparent" }), grp.firstChild);
+        hit(grp, `sarcophagus-${i}`, () => onSarc(i), label);
+      }
+      g.append(grp);
+    });
+    // god names along the sarcophagus rows
+    g.append(text(BX - 88, BY + 3 * C, "ANUBIS", { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.anubis, transform: `rotate(-90 ${BX - 88} ${BY + 3 * C})`, "font-weight": "bold" }));
+    g.append(text(BX + W * C + 88, BY + 3 * C, "THOTH", { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.thoth, transform: `rotate(90 ${BX + W * C + 88} ${BY + 3 * C})`, "font-weight": "bold" }));
+    g.append(text(BX + 1.5 * C, BY - 70, "HORUS", { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
+    g.append(text(BX + 6.5 * C, BY - 70, "HORUS", { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
+    // alcoves with their idols
+    for (const a of BOARD.alcoves) {
+      const xs = a.sq.map((q) => XY[q][0]);
+      const y0 = XY[a.sq[0]][1];
+      let cx;
+      let cy;
+      const w = a.sq.length > 1 ? 64 : 44;
+      const h = 52;
+      if (y0 === 0) {
+        cx = BX + ((Math.min(...xs) + Math.max(...xs) + 1) / 2) * C;
+        cy = BY - 12 - h / 2;
+      } else {
+        cx = xs[0] === 0 ? BX - 62 - w / 2 + 14 : BX + W * C + 62 + w / 2 - 14;
+        cy = BY + y0 * C + C / 2;
+      }
+      const grp = svg("g", { transform: `translate(${cx},${cy})` });
+      const idol = BOARD.idols[a.god];
+      const present = view.idols ? view.idols[a.god] : true;
+      const arch = `M${-w / 2} ${h / 2} L${-w / 2} ${-h / 2 + w / 2} A${w / 2} ${w / 2} 0 0 1 ${w / 2} ${-h / 2 + w / 2} L${w / 2} ${h / 2} Z`;
+      grp.append(svg("path", { d: arch, fill: "#3b2a1c", stroke: GOD[a.god], "stroke-width": 3 }));
+      if (present) {
+        grp.append(svg("path", { d: "M0 -20 L11 -6 L0 8 L-11 -6 Z", fill: "#f1c74e", stroke: "#8a6500", "stroke-width": 1.5 }));
+        grp.append(text(0, -2, idol.value, { "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
+      } else grp.append(svg("path", { d: "M0 -20 L11 -6 L0 8 L-11 -6 Z", fill: "none", stroke: "#8a6500", "stroke-dasharray": "2 2" }));
+      grp.append(text(0, 19, idol.faces.join(""), { "font-size": 10, "text-anchor": "middle", fill: "#f4e3b0", "font-family": "DejaVu Sans Mono, monospace" }));
+      const [df] = DIE[idol.curse] || ["#888"];
+      grp.append(svg("rect", { x: w / 2 - 9, y: h / 2 - 9, width: 8, height: 8, rx: 1.5, fill: df, stroke: "#fff", "stroke-width": 0.8 }));
+      const acts = canAct ? alcoveActs(a.god) : [];
+      if (acts.length) grp.append(pulse(svg("path", { d: arch, transform: "scale(1.15)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
+      const label = `${a.god} alcove (${a.sq.map(squareName).join(", ")}): ${present ? `idol worth ${idol.value}` : "idol taken"}; needs ${idol.faces.join(" ")}; curses the ${idol.curse} die`;
+      grp.append(title(label));
+      if (canAct) hit(grp, `alcove-${a.god}`, () => onAlcove(a.god), label);
+      g.append(grp);
+    }
+  }
+
+  function drawEntrances(g) {
+    for (const e of BOARD.exits) {
+      const q = EXIT_SQ[e.name];
+      const x = sqX(q);
+      const y = sqY(q) + 10;
+      const grp = svg("g", {});
+      grp.append(svg("path", { d: `M${x + 4} ${y + C - 10} L${x + 10} ${y - 2} L${x + C - 10} ${y - 2} L${x + C - 4} ${y + C - 10} Z`, fill: "#d8c49a", stroke: INK, "stroke-width": 1.5 }));
+      for (let s = 1; s < 4; s++) grp.append(svg("line", { x1: x + 8, y1: y + s * 11, x2: x + C - 8, y2: y + s * 11, stroke: INK, "stroke-opacity": 0.25 }));
+      grp.append(text(x - 6, y + C / 2 - 4, e.name, { "font-size": 14, "font-weight": "bold", "text-anchor": "end", fill: INK }));
+      grp.append(text(x - 6, y + C / 2 + 9, "entrance", { "font-size": 9, "text-anchor": "end", fill: INK, opacity: 0.7 }));
+      const label = `entrance ${e.name}`;
+      grp.append(title(label));
+      const setupHere = canAct && view.stage === "setup" && matching(ctx, (a) => a.startsWith("choose ") && a.endsWith(` ${e.name}`) && (!memo.horusAdv || a.split(" ")[1] === memo.horusAdv)).length;
+      if (setupHere) grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.2, stroke: GOLD, "stroke-width": 3 })));
+      if (canAct) hit(grp, `square-${e.name}`, () => onSquare(q), label);
+      g.append(grp);
+    }
+  }
+
+  function tokenSpots(n) {
+    const d = C * 0.23;
+    if (n === 1) return [[0, 0, C * 0.3]];
+    if (n === 2) return [[-d, 0, C * 0.21], [d, 0, C * 0.21]];
+    if (n <= 4) return [[-d, -d, C * 0.19], [d, -d, C * 0.19], [-d, d, C * 0.19], [d, d, C * 0.19]].slice(0, n);
+    const out = [];
+    for (let i = 0; i < n; i++) out.push([((i % 3) - 1) * C * 0.3, (Math.floor(i / 3) - 0.5) * C * 0.36, C * 0.14]);
+    return out;
+  }
+  function wedge(r, dir, fill) {
+    const k = DIRS.indexOf(dir);
+    if (k < 0) return null;
+    const ang = [-90, 0, 90, 180][k];
+    return svg("path", { d: `M${r + 7} 0 L${r - 1} ${-r * 0.55} L${r - 1} ${r * 0.55} Z`, fill, stroke: "#fff", "stroke-width": 1, transform: `rotate(${ang})` });
+  }
+  function mummyToken(r, facing, ring, label) {
+    const g = svg("g", {});
+    const w = wedge(r, facing, "#8b1e13");
+    if (w) g.append(w);
+    g.append(svg("circle", { r, fill: "#efe6cf", stroke: ring || "#5a4a35", "stroke-width": ring ? 4 : 2 }));
+    for (const dy of [-0.45, 0.1, 0.55]) {
+      g.append(svg("line", { x1: -r * 0.8, y1: r * dy, x2: r * 0.8, y2: r * (dy - 0.25), stroke: "#8c7b5c", "stroke-width": 1.4 }));
+    }
+    g.append(svg("circle", { cx: -r * 0.32, cy: -r * 0.12, r: r * 0.12, fill: "#8b1e13" }));
+    g.append(svg("circle", { cx: r * 0.32, cy: -r * 0.12, r: r * 0.12, fill: "#8b1e13" }));
+    g.append(title(label));
+    return g;
+  }
+  function advToken(p, s, r) {
+    const g = svg("g", {});
+    const colour = seatColour(p);
+    if (s.status === "sealed") g.setAttribute("opacity", "0.5");
+    if (p === view.to_move && view.stage === "actions") g.append(pulse(svg("circle", { r: r + 5, fill: "none", stroke: GOLD, "stroke-width": 3 })));
+    const w = wedge(r, s.facing, colour);
+    if (w) g.append(w);
+    g.append(svg("circle", { r, fill: colour, stroke: p === seat ? INK : "#fff", "stroke-width": p === seat ? 3 : 2 }));
+    const ini = initials(s.adventurer_name || s.name);
+    g.append(text(0, r * 0.36, ini, { "font-size": r * (ini.length > 1 ? 0.95 : 1.2), "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }));
+    if (s.status === "sealed") g.append(text(0, r * 0.4, "✗", { "font-size": r * 1.6, "text-anchor": "middle", fill: INK }));
+    if (s.status === "escaped") {
+      g.append(svg("circle", { cx: r * 0.8, cy: -r * 0.8, r: r * 0.5, fill: "#1b7f2a", stroke: "#fff" }));
+      g.append(text(r * 0.8, -r * 0.55, "✓", { "font-size": r * 0.7, "text-anchor": "middle", fill: "#fff" }));
+    }
+    g.append(title(`${seatName(p)}${p === seat ? " (you)" : ""}: ${s.adventurer_name || "?"}, ${s.status}${s.at ? " at " + s.at : ""}${s.facing ? ", facing " + s.facing : ""}`));
+    return g;
+  }
+
+  function drawOccupants(g) {
+    const at = new Map();
+    const add = (q, item) => {
+      if (q === undefined || q === null || q < 0) return;
+      if (!at.has(q)) at.set(q, []);
+      at.get(q).push(item);
+    };
+    (view.mummies || []).forEach((m) => add(m.square, { mummy: m }));
+    (view.seats || []).forEach((s, p) => {
+      if (["unchosen", "crushed"].includes(s.status)) return;
+      add(s.square, { seat: p, s });
+    });
+    for (const [q, items] of at) {
+      const cx = sqX(q) + C / 2;
+      const cy = sqY(q) + C / 2 + (q >= INSIDE ? 6 : 0);
+      const spots = tokenSpots(items.length);
+      items.forEach((it, n) => {
+        const [dx, dy, r] = spots[n];
+        const grp = svg("g", { transform: `translate(${cx + dx},${cy + dy})`, "pointer-events": "none" });
+        if (it.mummy) grp.append(mummyToken(r, it.mummy.facing, null, `mummy ${it.mummy.name} on ${squareName(q)}, facing ${it.mummy.facing}`));
+        else if (it.s.status === "mummy") grp.append(mummyToken(r, it.s.facing, seatColour(it.seat), `${seatName(it.seat)}'s ${it.s.adventurer_name}, mummified`));
+        else grp.append(advToken(it.seat, it.s, r));
+        g.append(grp);
+      });
+    }
+  }
+
+  // the squares, last so they take the clicks; legal destinations outlined
+  function drawTargets(g) {
+    const aside = view.pending && view.pending.kind === "foresee" && view.pending.seat === seat ? view.pending.block : typeof view.block_aside === "number" ? view.block_aside : null;
+    for (let i = 0; i < INSIDE; i++) {
+      const x = sqX(i);
+      const y = sqY(i);
+      const cell = svg("rect", { x: x + 1, y: y + 1, width: C - 2, height: C - 2, fill: "transparent" });
+      const grp = svg("g", {}, cell);
+      const dest = canAct ? stepTo(i) : [];
+      if (dest.length) {
+        cell.setAttribute("fill", GOLD);
+        cell.setAttribute("fill-opacity", "0.28");
+        grp.append(pulse(svg("rect", { x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4, fill: "none", stroke: GOLD, "stroke-width": 3 })));
+        const d = dest[0].action.split(" ")[1];
+        const k = DIRS.indexOf(d);
+        grp.append(svg("path", { d: "M-7 4 L0 -6 L7 4", fill: "none", stroke: INK, "stroke-width": 2.5, "stroke-linecap": "round", transform: `translate(${x + C / 2 - STEP[k][0] * C * 0.3},${y + C / 2 - STEP[k][1] * C * 0.3}) rotate(${k * 90})`, opacity: 0.6 }));
+      } else if (canAct && i === myQ && searchHere().length) {
+        grp.append(pulse(svg("rect", { x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4, fill: "none", stroke: GOLD, "stroke-width": 2, "stroke-dasharray": "5 3" })));
+        grp.append(text(x + C - 4, y + C - 4, "search", { "font-size": 9, "text-anchor": "end", fill: INK, "font-weight": "bold" }));
+      }
+      if (aside !== null && SQUARE_OF_BLOCK[aside] === i) {
+        grp.append(svg("rect", { x: x + 2, y: y + 2, width: C - 4, height: C - 4, fill: "none", stroke: "#a02aa0", "stroke-width": 3, "stroke-dasharray": "6 3" }));
+      }
+      const label = `square ${squareName(i)}, ${areaName(i)}${BLOCK_AT[i] ? `, block ${BLOCK_AT[i]}` : ""}${dest.length ? ": " + dest.map((e) => e.action).join(" / ") : ""}`;
+      grp.append(title(label));
+      if (canAct) hit(grp, `square-${squareName(i)}`, () => onSquare(i), label);
+      g.append(grp);
+    }
+    // a waiting adventurer's way in
+    if (canAct && myQ >= INSIDE) {
+      /* the squares above already carry the move highlight */
+    }
+  }
+
+  function drawLegend(g) {
+    const y = BY + H * C + C + 22;
+    let x = 12;
+    const items = [
+      ["c", "Corridor"],
+      ["s", "Scorpion Pit (sand)"],
+      ["w", "Crocodile Pond (water)"],
+      ["r", "Cobra Nest (rubble)"],
+    ];
+    for (const [a, name] of items) {
+      g.append(svg("rect", { x, y: y - 10, width: 12, height: 12, fill: AREA_FILL[a], stroke: INK, "stroke-width": 0.5 }));
+      g.append(text(x + 16, y, name, { "font-size": 11 }));
+      x += 22 + name.length * 6.3;
+    }
+    g.append(svg("rect", { x, y: y - 10, width: 12, height: 12, fill: "#77716a" }));
+    g.append(text(x + 16, y, "fallen block", { "font-size": 11 }));
+  }
+
+  // ---- the panel -----------------------------------------------------------------
+  function drawPanel(g) {
+    let y = 0;
+    const fs = (n) => n * k;
+    const head = (str) => {
+      y += fs(18);
+      g.append(text(0, y, str, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+      y += fs(6);
+    };
+    // round line
+    const stage = view.stage || "";
+    y += fs(16);
+    g.append(text(0, y, view.stage === "setup" ? "Setup" : `Round ${view.round} · ${stage}`, { "font-size": fs(16), "font-weight": "bold" }));
+    if (view.keeper !== undefined && view.seats) {
+      g.append(text(PW, y, `Dice Keeper: ${seatName(view.keeper)}`, { "font-size": fs(12), "text-anchor": "end", fill: seatColour(view.keeper), "font-weight": "bold" }));
+    }
+    y += fs(4);
+
+    if (view.final) y = drawFinal(g, y, fs);
+    if (view.stage === "setup") y = drawGallery(g, y, fs);
+
+    // dice
+    if ((view.dice && view.dice.length) || (view.mummy_dice && view.mummy_dice.length)) {
+      head("Dice");
+      const s = fs(30);
+      const cursed = me ? me.cursed || [] : [];
+      let x = 0;
+      (view.dice || []).forEach((v, i) => {
+        const colour = (view.dice_colours || BOARD.dice)[i];
+        g.append(drawDie(x, y, s, v, colour, { cursed: cursed.includes(colour) }));
+        x += s + fs(6);
+      });
+      if (view.stage === "actions" && view.to_move !== null) {
+        g.append(text(x + fs(4), y + s * 0.45, `${seatName(view.to_move)}:`, { "font-size": fs(11) }));
+        g.append(text(x + fs(4), y + s * 0.95, `${view.actions_left} action(s) left`, { "font-size": fs(11), "font-weight": "bold" }));
+      }
+      if (view.mummy_dice && view.mummy_dice.length) {
+        const ms = fs(18);
+        const mx = PW - 5 * (ms + fs(4));
+        g.append(text(mx, y - fs(2), `mummy dice (≥${BOARD.mummyMovesOn} = a step)`, { "font-size": fs(9), fill: INK, opacity: 0.8 }));
+        view.mummy_dice.forEach((v, i) => {
+          g.append(drawDie(mx + i * (ms + fs(4)), y + fs(4), ms, v, "mummy", { good: v >= BOARD.mummyMovesOn }));
+        });
+      }
+      y += s + fs(6);
+    }
+
+    if (view.lock) y = drawLock(g, y, fs);
+
+    // decks and supplies
+    head("Decks and blocks");
+    {
+      const dw = fs(74);
+      const dh = fs(44);
+      let x = 0;
+      const deckArea = { rubble: "r", sand: "s", water: "w" };
+      for (const [deck, n] of Object.entries(view.decks || {})) {
+        const grp = svg("g", { transform: `translate(${x},${y})` });
+        for (let s = 2; s >= 0; s--) grp.append(svg("rect", { x: s * 2, y: -s * 2 + 4, width: dw - 8, height: dh - 6, rx: 4, fill: AREA_FILL[deckArea[deck]] || "#ccc", stroke: INK, "stroke-width": 0.8 }));
+        grp.append(text((dw - 4) / 2, dh * 0.45, deck, { "font-size": fs(12), "font-weight": "bold", "text-anchor": "middle" }));
+        grp.append(text((dw - 4) / 2, dh * 0.8, `${n} left`, { "font-size": fs(10), "text-anchor": "middle" }));
+        const can = canAct && deckOfHere === deck && searchHere().length;
+        if (can) grp.append(pulse(svg("rect", { x: -3, y: -1, width: dw, height: dh + 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 3 })));
+        grp.append(title(`${deck} deck: ${n} cards`));
+        if (canAct) hit(grp, `deck-${deck}`, () => onDeck(deck), `search the ${deck} deck`);
+        g.append(grp);
+        x += dw + fs(6);
+      }
+      const lines = [
+        `blocks: ${(view.blocks || []).length} fallen, ${view.blocks_in_box} in the box`,
+        `wound cards: mummy ${view.wound_supply ? view.wound_supply.mummy : "?"}, block ${view.wound_supply ? view.wound_supply.block : "?"}`,
+        `discard pile: ${(view.discard || []).length}`,
+      ];
+      if (view.block_aside !== null && view.block_aside !== undefined) {
+        lines.push(typeof view.block_aside === "number" ? `you set block ${view.block_aside} aside` : "a block is set aside (unseen)");
+      }
+      if (view.block_put_back !== null && view.block_put_back !== undefined) lines.push(`(not block ${view.block_put_back})`);
+      lines.forEach((l, n) => g.append(text(x + fs(2), y + fs(11) + n * fs(13), l, { "font-size": fs(10.5) })));
+      y += Math.max(dh, lines.length * fs(13)) + fs(6);
+    }
+
+    // your cards
+    if (me && me.adventurer) y = drawHand(g, y, fs);
+
+    // seats
+    head("Adventurers");
+    const cols = Math.max(1, Math.floor(PW / fs(190)));
+    const cw = (PW - (cols - 1) * fs(8)) / cols;
+    let rowH = 0;
+    (view.seats || []).forEach((s, p) => {
+      const col = p % cols;
+      if (col === 0 && p > 0) {
+        y += rowH + fs(8);
+        rowH = 0;
+      }
+      const h = drawSeat(g, col * (cw + fs(8)), y, cw, s, p, fs);
+      rowH = Math.max(rowH, h);
+    });
+    y += rowH + fs(4);
+    return y;
+  }
+
+  function drawSeat(g, x, y, w, s, p, fs) {
+    const grp = svg("g", { transform: `translate(${x},${y})` });
+    const colour = seatColour(p);
+    const lines = [];
+    let yy = fs(16);
+    const body = svg("g", {});
+    const mark = p === view.to_move ? "▶ " : "";
+    body.append(text(fs(10), yy, `${mark}${s.name}${p === seat ? " (you)" : ""}`, { "font-size": fs(13), "font-weight": "bold", fill: colour }));
+    if (p === view.keeper) body.append(text(w - fs(6), yy, "☥ keeper", { "font-size": fs(10), "text-anchor": "end", fill: INK }));
+    yy += fs(15);
+    if (s.adventurer) {
+      body.append(text(fs(10), yy, s.adventurer_name, { "font-size": fs(11.5) }));
+      // the ability badge
+      const ab = s.ability;
+      const bw = fs(8) + ab.length * fs(6.6);
+      const bx = w - bw - fs(6);
+      const badge = svg("g", { transform: `translate(${bx},${yy - fs(11)})` });
+      badge.append(svg("rect", { width: bw, height: fs(15), rx: fs(7), fill: s.ability_used ? "#ddd" : "#efe0ff", stroke: "#7b4fa0", "stroke-width": 1 }));
+      badge.append(text(bw / 2, fs(11), ab, { "font-size": fs(10), "text-anchor": "middle", fill: s.ability_used ? "#888" : "#4b2470", "text-decoration": s.ability_used ? "line-through" : null }));
+      const info = ADV[s.adventurer] ? ADV[s.adventurer].text : "";
+      badge.append(title(`${ab}${s.ability_used ? " (used)" : ""}: ${info}`));
+      if (p === seat && canAct) {
+        if (abilityActs(ab).length) badge.append(pulse(svg("rect", { x: -2, y: -2, width: bw + 4, height: fs(15) + 4, rx: fs(8), fill: "none", stroke: GOLD, "stroke-width": 3 })));
+        hit(badge, `ability-${ab}`, () => onAbility(ab), `use ${ab}: ${info}`);
+      }
+      body.append(badge);
+      yy += fs(15);
+    }
+    const where = s.status === "inside" ? `inside at ${s.at}` : s.status === "waiting" ? `waiting at ${s.at}` : s.status === "escaped" ? `escaped at ${s.at}` : s.status;
+    body.append(text(fs(10), yy, where, { "font-size": fs(11), fill: s.status === "escaped" ? "#1b7f2a" : ["sealed", "crushed", "mummy"].includes(s.status) ? "#b03a2e" : INK }));
+    yy += fs(14);
+    body.append(text(fs(10), yy, `WLL ${s.wll} · actions ${s.actions} · cards ${s.card_count}/${BOARD.cardLimit}`, { "font-size": fs(11) }));
+    yy += fs(4);
+    const extra = [];
+    if (s.chests && s.chests.length) extra.push(`chests ${s.chests.join(", ")}`);
+    if (s.status === "escaped" || s.score) extra.push(`score ${s.score}`);
+    if (extra.length) {
+      yy += fs(12);
+      body.append(text(fs(10), yy, extra.join(" · "), { "font-size": fs(11) }));
+    }
+    if (s.cursed && s.cursed.length) {
+      yy += fs(14);
+      body.append(text(fs(10), yy, "cursed:", { "font-size": fs(10.5), fill: "#b03a2e" }));
+      s.cursed.forEach((c, n) => body.append(svg("rect", { x: fs(56) + n * fs(16), y: yy - fs(10), width: fs(12), height: fs(12), rx: 2, fill: (DIE[c] || ["#888"])[0], stroke: INK })));
+    }
+    // carried cards (public) for the others
+    if (p !== seat) {
+      const list = groupCards(s.cards.filter((c) => c !== "bag"));
+      const cw = fs(38);
+      const ch = fs(26);
+      let cx = fs(10);
+      const items = [...list];
+      for (const b of s.bags || []) items.push([`bag`, 1, b.holds]);
+      if (items.length) yy += fs(6);
+      let rowY = yy;
+      for (const [name, count, holds] of items) {
+        if (cx + cw > w - fs(4)) {
+          cx = fs(10);
+          rowY += ch + fs(4);
+        }
+        const card = drawCard(cx, rowY, cw, ch, name, { count });
+        if (holds) card.append(title(`bag: ${holds.join(", ") || "empty"}`));
+        body.append(card);
+        cx += cw + fs(4);
+      }
+      if (items.length) yy = rowY + ch;
+    }
+    yy += fs(8);
+    grp.append(svg("rect", { width: w, height: yy, rx: 6, fill: "#fffaf0", stroke: p === view.to_move ? GOLD : "#cdbd9c", "stroke-width": p === view.to_move ? 2.5 : 1 }));
+    grp.append(svg("rect", { width: fs(5), height: yy, rx: 2, fill: colour }));
+    grp.append(body);
+    g.append(grp);
+    return yy;
+  }
+
+  function groupCards(cards) {
+    const counts = new Map();
+    for (const c of cards) counts.set(c, (counts.get(c) || 0) + 1);
+    return [...counts.entries()];
+  }
+
+  function drawHand(g, y, fs) {
+    y += fs(18);
+    g.append(text(0, y, `Your cards (${me.card_count}/${BOARD.cardLimit}, WLL ${me.wll})`, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+    if (canAct && (view.stage === "adjust" || verbs.has("discard") || verbs.has("bag"))) {
+      g.append(text(PW, y, "click a card to use, bag or discard it", { "font-size": fs(9.5), "text-anchor": "end", opacity: 0.75 }));
+    }
+    y += fs(8);
+    const cw = fs(56);
+    const ch = fs(40);
+    let x = 0;
+    const list = groupCards(me.cards);
+    if (!list.length) {
+      g.append(text(0, y + fs(14), "none", { "font-size": fs(11), opacity: 0.6 }));
+      return y + fs(22);
+    }
+    let bagN = 0;
+    for (const [name, count] of list) {
+      if (x + cw > PW) {
+        x = 0;
+        y += ch + fs(8);
+      }
+      const acts = canAct ? cardActs(name) : [];
+      const card = drawCard(x, y, cw, ch, name, { count, legal: acts.length > 0 });
+      if (name === "bag") {
+        const holds = (me.bags || []).map((b) => b.holds.join("+") || "empty").join(" | ");
+        card.append(text(cw / 2, ch + fs(10), holds, { "font-size": fs(8.5), "text-anchor": "middle", fill: "#174845" }));
+        bagN++;
+      }
+      if (canAct) hit(card, `card-${name}`, () => onCard(name), `${name}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`);
+      g.append(card);
+      x += cw + fs(8);
+    }
+    return y + ch + (bagN ? fs(14) : fs(4));
+  }
+
+  function drawLock(g, y, fs) {
+    const lock = view.lock;
+    const idol = BOARD.idols[lock.alcove];
+    y += fs(18);
+    g.append(text(0, y, `Alcove attempt: ${lock.alcove} idol`, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+    g.append(text(PW, y, `needs ${idol.faces.join(" ")} · missing ${lock.missing.length ? lock.missing.join(" ") : "none"}`, { "font-size": fs(11), "text-anchor": "end" }));
+    y += fs(10);
+    const s = fs(34);
+    const needed = [...idol.faces];
+    const good = lock.dice.map((v) => {
+      const at = needed.indexOf(v);
+      if (at >= 0) {
+        needed.splice(at, 1);
+        return true;
+      }
+      return false;
+    });
+    const sel = new Set(memo.horusReroll || []);
+    lock.dice.forEach((v, i) => {
+      const n = i + 1;
+      const die = drawDie(i * (s + fs(10)) + fs(4), y + fs(4), s, v, BOARD.dice[i], { good: good[i], selected: sel.has(n) });
+      g.append(text(i * (s + fs(10)) + fs(4) + s / 2, y + s + fs(16), n, { "font-size": fs(9), "text-anchor": "middle", opacity: 0.7 }));
+      if (canAct) hit(die, `die-${n}`, () => onDie(n), `die ${n} (${BOARD.dice[i]}, ${v})${sel.has(n) ? ", selected to reroll" : ""}`);
+      g.append(die);
+    });
+    // the reroll button and the missing-face helpers
+    let bx = 5 * (s + fs(10)) + fs(8);
+    const button = (label, name, fn, on) => {
+      const bw = fs(10) + label.length * fs(6.6);
+      const b = svg("g", { transform: `translate(${bx},${y + fs(4)})` });
+      b.append(svg("rect", { width: bw, height: fs(22), rx: fs(5), fill: on ? "#ffe9a8" : "#eee", stroke: on ? "#a87b00" : "#aaa" }));
+      b.append(text(bw / 2, fs(15), label, { "font-size": fs(11), "text-anchor": "middle", fill: on ? INK : "#888" }));
+      if (canAct) hit(b, name, fn, label);
+      g.append(b);
+      bx += bw + fs(6);
+      if (bx > PW - fs(60)) {
+        bx = 5 * (s + fs(10)) + fs(8);
+        y += fs(26);
+      }
+    };
+    if (canAct && verbs.has("reroll")) {
+      const want = (memo.horusReroll || []).join(",");
+      button(want ? `reroll ${want}` : "reroll…", "reroll", onReroll, !!want);
+    }
+    if (canAct && verbs.has("crowbar")) button("crowbar", "lock-crowbar", () => ctx.act("crowbar"), true);
+    if (canAct && verbs.has("lockpick")) button("lockpick", "lock-lockpick", () => ctx.act("lockpick"), true);
+    return y + s + fs(22);
+  }
+
+  function drawGallery(g, y, fs) {
+    y += fs(18);
+    g.append(text(0, y, "Adventurers to choose", { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+    y += fs(8);
+    const taken = new Map();
+    (view.seats || []).forEach((s, p) => {
+      if (s.adventurer) taken.set(s.adventurer, p);
+    });
+    const cols = 4;
+    const gap = fs(6);
+    const cw = (PW - gap * (cols - 1)) / cols;
+    const ch = fs(48);
+    BOARD.adventurers.forEach((a, n) => {
+      const x = (n % cols) * (cw + gap);
+      const yy = y + Math.floor(n / cols) * (ch + gap);
+      const grp = svg("g", { transform: `translate(${x},${yy})` });
+      const by = taken.get(a.key);
+      const avail = canAct && matching(ctx, (t) => t.startsWith(`choose ${a.key} `)).length > 0;
+      const selected = memo.horusAdv === a.key;
+      grp.append(svg("rect", { width: cw, height: ch, rx: 6, fill: by !== undefined ? "#e6e0d4" : "#fffaf0", stroke: selected ? GOLD : by !== undefined ? seatColour(by) : "#cdbd9c", "stroke-width": selected ? 4 : by !== undefined ? 2.5 : 1 }));
+      grp.append(text(cw / 2, fs(17), a.name, { "font-size": Math.min(fs(11), (cw * 1.75) / a.name.length), "font-weight": "bold", "text-anchor": "middle" }));
+      grp.append(text(cw / 2, fs(32), a.ability, { "font-size": fs(10), "text-anchor": "middle", fill: "#4b2470" }));
+      if (by !== undefined) grp.append(text(cw / 2, fs(44), `${seatName(by)}`, { "font-size": fs(9), "text-anchor": "middle", fill: seatColour(by), "font-weight": "bold" }));
+      grp.append(title(`${a.name} (${a.ability}): ${a.text}`));
+      if (avail) {
+        if (!selected) grp.append(svg("rect", { x: 1, y: 1, width: cw - 2, height: ch - 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 1.5, "stroke-dasharray": "4 3" }));
+        hit(grp, `adventurer-${a.key}`, () => onAdventurer(a.key), `${a.name}: ${a.ability}`);
+      }
+      g.append(grp);
+    });
+    y += 2 * (ch + gap);
+    const sel = memo.horusAdv ? ADV[memo.horusAdv] : null;
+    if (sel) {
+      const lines = wrap(`${sel.name} — ${sel.ability}: ${sel.text} Now click entrance e1 or e2.`, Math.floor(PW / fs(6.2)));
+      lines.forEach((l) => {
+        y += fs(14);
+        g.append(text(0, y, l, { "font-size": fs(11), fill: "#4b2470" }));
+      });
+      y += fs(4);
+    }
+    return y;
+  }
+
+  function drawFinal(g, y, fs) {
+    y += fs(18);
+    const anyOut = view.final.some((e) => e.escaped);
+    g.append(text(0, y, anyOut ? "Final scores" : "The mummies win: nobody escaped", { "font-size": fs(15), "font-weight": "bold", fill: anyOut ? "#5a3d1e" : "#b03a2e" }));
+    y += fs(6);
+    const keys = ["treasures", "necklaces", "chests", "idols", "variety", "total"];
+    const colW = (PW - fs(90)) / keys.length;
+    y += fs(14);
+    keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, key, { "font-size": fs(9.5), "text-anchor": "middle", opacity: 0.8 })));
+    const best = Math.max(...view.final.map((e) => (e.escaped ? e.total : -1)));
+    view.final.forEach((e, p) => {
+      y += fs(16);
+      const won = e.escaped && e.total === best;
+      g.append(text(0, y, `${won ? "★ " : ""}${seatName(p)}`, { "font-size": fs(12), "font-weight": "bold", fill: seatColour(p) }));
+      g.append(text(fs(60), y, e.escaped ? "out" : "✗", { "font-size": fs(10), fill: e.escaped ? "#1b7f2a" : "#b03a2e" }));
+      keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, e[key], { "font-size": fs(12), "text-anchor": "middle", "font-weight": key === "total" ? "bold" : null, opacity: e.escaped ? 1 : 0.5 })));
+    });
+    y += fs(8);
+    g.append(text(0, y + fs(6), "Only an adventurer who escaped scores.", { "font-size": fs(9.5), opacity: 0.7 }));
+    return y + fs(8);
+  }
+}

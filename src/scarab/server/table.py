@@ -1,0 +1,300 @@
+"""One table in memory: the full state, who sits where, and what each viewer is sent.
+
+The server holds the whole state and its seed; a viewer is sent only
+``view(seat)`` (the spectator view for a watcher), the events it may learn
+of, and, on its own decision, the legal actions with notation and a few words
+each. Versions are opaque tokens, redrawn at every change, so a seat that is
+not deciding cannot count the hidden decisions of another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections import deque
+from dataclasses import asdict, dataclass
+from types import ModuleType
+from typing import Any
+
+from scarab.core.errors import IllegalAction, ScarabError
+from scarab.core.game import JSON, Event, State, events_for
+from scarab.core.record import Record, write_record
+from scarab.core.registry import load
+from scarab.server.store import StoredMove, StoredTable
+from scarab.server.undo import reveals
+from scarab.terminal import horus, luxor, pyramids
+
+HUMAN = "human"
+BOT = "bot"
+LOG_LINES = 60  # log lines a viewer is sent
+KEPT_EVENTS = 600  # events kept for the log, newest last
+DESCRIBERS: dict[str, ModuleType] = {"horus": horus, "luxor": luxor, "pyramids": pyramids}
+
+
+class TableError(ScarabError):
+    """A request this table refuses: it says why and what would be right."""
+
+
+class Stale(TableError):
+    """The state moved on since the version the client acted on."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatInfo:
+    """A seat: a person (found by the hash of their token) or a bot level."""
+
+    name: str
+    kind: str  # HUMAN or BOT
+    level: str | None = None  # the bot's level
+    token_hash: str | None = None
+    left: bool = False  # the person left for good: the zombie plays
+    allow_undo: bool = True  # lets the others take back a move within their turn
+
+    def public(self, online: bool) -> dict[str, JSON]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.level,
+            "left": self.left,
+            "online": online or self.kind == BOT,
+        }
+
+
+class Table:
+    """A live table rebuilt from its stored header and moves."""
+
+    def __init__(self, stored: StoredTable) -> None:
+        self.id = stored.id
+        self.game = load(stored.game)
+        self.options = stored.options
+        self.seed = stored.seed
+        self.seats = [SeatInfo(**s) for s in stored.seats]
+        self.timer = stored.timer
+        self.zombie = stored.zombie
+        self.created = stored.created
+        self.moves: list[StoredMove] = []
+        self.undoable: list[bool] = []
+        self.events: deque[Event] = deque(maxlen=KEPT_EVENTS)
+        self.state = self._replay(stored.moves, mark=True)
+        self.version = secrets.token_hex(8)
+        self.turn_started = stored.moves[-1].at if stored.moves else stored.created
+
+    # ---- building -----------------------------------------------------------
+    def _fresh(self) -> State:
+        names = [s.name for s in self.seats]
+        return self.game.new_game(names, seed=self.seed, **self.options)
+
+    def _replay(self, moves: list[StoredMove], mark: bool) -> State:
+        """The state after ``moves``, rebuilding the log (and, if asked, the undo marks)."""
+        state = self._fresh()
+        self.moves, self.undoable = [], []
+        self.events.clear()
+        for m in moves:
+            act = self.game.parse_action(state, m.notation)
+            self.events.extend(state.apply(act))
+            self.moves.append(m)
+            self.undoable.append(False)
+        if mark:
+            self._mark_trailing_undoable(state)
+        return state
+
+    def _mark_trailing_undoable(self, state: State) -> None:
+        """After a restart: which of the deciding seat's latest moves could be taken back."""
+        seat = state.current_player
+        if seat is None or self.seats[seat].kind != HUMAN:
+            return
+        run = 0
+        for m in reversed(self.moves):
+            if m.seat != seat or m.note is not None:
+                break
+            run += 1
+        if run == 0:
+            return
+        before = self._fresh()
+        for m in self.moves[: len(self.moves) - run]:
+            before.step(self.game.parse_action(before, m.notation))
+        for i in range(len(self.moves) - run, len(self.moves)):
+            act = self.game.parse_action(before, self.moves[i].notation)
+            after = before.clone()
+            events = after.apply(act)
+            self.undoable[i] = not reveals(before, act, after, events)
+            before = after
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat a token holds; None for no token (a spectator); TableError if unknown."""
+        if token is None:
+            return None
+        digest = token_hash(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return i
+        raise TableError("that seat token belongs to no seat at this table; check the link")
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level that plays ``seat`` without waiting for a person, if any."""
+        info = self.seats[seat]
+        if info.kind == BOT:
+            return info.level
+        return self.zombie if info.left else None
+
+    # ---- acting -------------------------------------------------------------
+    def play(self, seat: int, notation: object, version: object, note: str | None = None) -> None:
+        """Play ``seat``'s action, given as notation, if ``version`` is current.
+
+        TableError (or Stale, or IllegalAction with the engine's reason) and no
+        change otherwise. The caller stores ``self.moves[-1]`` before telling anyone.
+        """
+        self._check_turn(seat, version)
+        if self.seats[seat].left and note is None:
+            raise TableError("you left this table for good; the zombie plays your seat now")
+        act = self.game.parse_action(self.state, notation)  # type: ignore[arg-type]
+        before = self.state.clone()
+        events = self.state.apply(act)
+        self.events.extend(events)
+        safe = (
+            note is None
+            and self.seats[seat].kind == HUMAN
+            and self.state.current_player == seat
+            and not reveals(before, act, self.state, events)
+        )
+        self.moves.append(StoredMove(seat, str(act), note, time.time()))
+        self.undoable.append(safe)
+        self._changed(before.current_player)
+
+    def _check_turn(self, seat: int, version: object) -> None:
+        if self.state.is_over:
+            raise TableError("the game is over; no more moves")
+        if version != self.version:
+            raise Stale(
+                "the table moved on since you looked (your version is out of date); "
+                "here is the current state"
+            )
+        if self.state.current_player != seat:
+            who = self.state.current_player
+            raise TableError(f"it is not your decision: {self.seats[who or 0].name} decides now")
+
+    def _changed(self, previous: int | None) -> None:
+        self.version = secrets.token_hex(8)
+        if self.state.current_player != previous:
+            self.turn_started = time.time()
+
+    def can_undo(self, seat: int | None) -> bool:
+        """True when ``seat`` may take back its last move: same turn, nothing revealed,
+        no zombie move, and every other person at the table allows it."""
+        if seat is None or not self.moves or self.state.is_over:
+            return False
+        last = self.moves[-1]
+        if last.seat != seat or self.state.current_player != seat or not self.undoable[-1]:
+            return False
+        return all(
+            s.allow_undo or s.kind == BOT or s.left for i, s in enumerate(self.seats) if i != seat
+        )
+
+    def undo(self, seat: int, version: object) -> None:
+        """Take back ``seat``'s last move; TableError saying why when it may not."""
+        self._check_turn(seat, version)
+        if not self.can_undo(seat):
+            raise TableError(
+                "you cannot undo now: only your own moves of this turn that revealed no hidden "
+                "card and rolled no die can be taken back, and only if the others allow undo"
+            )
+        marks = self.undoable[:-1]
+        self.state = self._replay(self.moves[:-1], mark=False)
+        self.undoable = marks
+        self.version = secrets.token_hex(8)
+
+    # ---- telling ------------------------------------------------------------
+    def message(self, seat: int | None, online: set[int]) -> dict[str, JSON]:
+        """Everything one viewer is sent: its view, its legal actions, its log."""
+        state = self.state
+        view = state.view(seat)
+        current = state.current_player
+        deciding = seat is not None and current == seat
+        legal: list[dict[str, JSON]] = []
+        if deciding:
+            describe = DESCRIBERS[self.game.name].describe
+            legal = [{"action": str(a), "text": describe(view, a)} for a in state.legal_actions()]
+        log = [
+            {"seat": e.player, "text": e.text}
+            for e in events_for(self.events, seat)
+            if e.text and e.kind != "final"
+        ][-LOG_LINES:]
+        me = self.seats[seat] if seat is not None else None
+        out: dict[str, JSON] = {
+            "type": "state",
+            "table": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "seat": seat,
+            "version": self.version if deciding else None,
+            "names": list(state.names),
+            "seats": [s.public(i in online) for i, s in enumerate(self.seats)],
+            "current": current,
+            "over": state.is_over,
+            "view": view,
+            "legal": legal,
+            "log": log,
+            "timer": self._timer(current),
+            "undo": self.can_undo(seat),
+            "allow_undo": me.allow_undo if me is not None else None,
+        }
+        if state.is_over:
+            out["scores"] = state.scores()
+            out["winners"] = state.winners()
+        return out
+
+    def _timer(self, current: int | None) -> dict[str, JSON] | None:
+        if self.timer is None or current is None or self.bot_level(current) is not None:
+            return None
+        return {"seconds": self.timer, "deadline": self.turn_started + self.timer}
+
+    def deadline(self) -> float | None:
+        """When the zombie takes over the current decision; None if no timer applies."""
+        timer = self._timer(self.state.current_player)
+        return None if timer is None else float(timer["deadline"])
+
+    def summary(self) -> dict[str, JSON]:
+        """What anyone holding the table's link may see in a list of tables."""
+        current = self.state.current_player
+        return {
+            "table": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "names": [s.name for s in self.seats],
+            "current": current,
+            "over": self.state.is_over,
+            "moves": len(self.moves),
+            "created": self.created,
+        }
+
+    def record(self) -> Record:
+        rec = self.state.record()
+        rec.notes = {i: m.note for i, m in enumerate(self.moves) if m.note}
+        return rec
+
+    def record_text(self) -> str:
+        if not self.state.is_over:
+            raise TableError(
+                "the record holds the seed, which would show every hidden card: "
+                "it can be downloaded once the game is over"
+            )
+        return write_record(self.record())
+
+    def stored_seats(self) -> list[dict[str, Any]]:
+        return [asdict(s) for s in self.seats]
+
+
+def check_notation(value: object) -> str:
+    """An action's notation from outside: a str (the engine checks the rest)."""
+    if not isinstance(value, str):
+        raise IllegalAction("an action is sent as its notation, a string such as 'L S+3'")
+    return value
