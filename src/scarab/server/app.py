@@ -55,7 +55,9 @@ then {"type": "act", "action": notation, "version": v}, {"type": "undo", "versio
 {"type": "allow_undo", "allow": bool}, {"type": "leave"} (for good: a zombie plays on),
 {"type": "sync"}. Server to client: {"type": "state", ...} and {"type": "error", "message"}."""
 SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
+    ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }

@@ -61,10 +61,10 @@ class Connection:
             await self.wake.wait()
             self.wake.clear()
             while self.replies or self.state is not None:
-                if self.state is not None:
-                    text, self.state = self.state, None
-                else:
+                if self.replies:
                     text = self.replies.popleft()
+                elif self.state is not None:
+                    text, self.state = self.state, None
                 await self.send(text)
 
 
@@ -86,7 +86,7 @@ class Hub:
             table = Table(stored)
             self._add(table)
         for table in self.tables.values():
-            self._kick(table)
+            self.kick(table)
 
     async def stop(self) -> None:
         for task in self.thinking.values():
@@ -143,7 +143,7 @@ class Hub:
             raise BadRequest(str(exc)) from None
         await self._write(self.store.create, stored)
         self._add(table)
-        self._kick(table)
+        self.kick(table)
         return {
             "table": table.id,
             "watch": f"/t/{table.id}",
@@ -172,7 +172,7 @@ class Hub:
                     self.store.append, table.id, len(table.moves) - 1, table.moves[-1], table.over
                 )
             except Exception:
-                table.state = table._replay(table.moves[:-1], mark=True)
+                table.forget_last()
                 raise
         self._after_change(table)
 
@@ -192,7 +192,7 @@ class Hub:
 
     def _after_change(self, table: Table) -> None:
         self.broadcast(table)
-        self._kick(table)
+        self.kick(table)
 
     # ---- telling ------------------------------------------------------------
     def online(self, table_id: str) -> set[int]:
@@ -224,7 +224,7 @@ class Hub:
             self.broadcast(table)
 
     # ---- bots and timers ----------------------------------------------------
-    def _kick(self, table: Table) -> None:
+    def kick(self, table: Table) -> None:
         """Start whatever must happen next on its own: a bot's move or a turn timer."""
         alarm = self.alarms.pop(table.id, None)
         if alarm is not None:
@@ -270,7 +270,7 @@ class Hub:
         finally:
             self.thinking.pop(table.id, None)
         if self.tables.get(table.id) is table:
-            self._kick(table)
+            self.kick(table)
 
 
 def _level(value: str, what: str) -> str:

@@ -36,9 +36,9 @@ def parse(text: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadRequest('the message is not JSON; send a JSON object') from None
+        raise BadRequest("the message is not JSON; send a JSON object") from None
     if not isinstance(value, dict):
-        raise BadRequest('the message must be a JSON object')
+        raise BadRequest("the message must be a JSON object")
     return value
 
 

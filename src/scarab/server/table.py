@@ -170,6 +170,11 @@ class Table:
         self.undoable.append(safe)
         self._changed(before.current_player)
 
+    def forget_last(self) -> None:
+        """Drop the last move again (its storing failed): the table is as it was."""
+        self.state = self._replay(self.moves[:-1], mark=True)
+        self.version = secrets.token_hex(8)
+
     def _check_turn(self, seat: int, version: object) -> None:
         if self.state.is_over:
             raise TableError("the game is over; no more moves")

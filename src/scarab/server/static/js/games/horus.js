@@ -376,7 +376,7 @@ export function render(root, ctx) {
   const width = root.clientWidth || (typeof window !== "undefined" ? window.innerWidth : 1200) || 1200;
   const wide = width >= 820;
   const PW = wide ? 400 : BOARD_W - 16; // panel width
-  const k = wide ? 1 : 1.35; // panel font scale
+  const k = wide ? 1 : 1.6; // panel font scale
   const PX = wide ? BOARD_W + 12 : 8;
   const PY = wide ? 8 : BOARD_H + 4;
 
@@ -629,6 +629,11 @@ export function render(root, ctx) {
       grp.append(text(x - 6, y + C / 2 + 9, "entrance", { "font-size": 9, "text-anchor": "end", fill: INK, opacity: 0.7 }));
       const label = `entrance ${e.name}`;
       grp.append(title(label));
+      const dest = canAct ? stepTo(q) : [];
+      if (dest.length) {
+        grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.25, stroke: GOLD, "stroke-width": 3 })));
+        grp.append(text(x + C / 2, y + C + 2, "escape", { "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
+      }
       const setupHere = canAct && view.stage === "setup" && matching(ctx, (a) => a.startsWith("choose ") && a.endsWith(` ${e.name}`) && (!memo.horusAdv || a.split(" ")[1] === memo.horusAdv)).length;
       if (setupHere) grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.2, stroke: GOLD, "stroke-width": 3 })));
       if (canAct) hit(grp, `square-${e.name}`, () => onSquare(q), label);
@@ -669,7 +674,7 @@ export function render(root, ctx) {
     const colour = seatColour(p);
     if (s.status === "sealed") g.setAttribute("opacity", "0.5");
     if (p === view.to_move && view.stage === "actions") g.append(pulse(svg("circle", { r: r + 5, fill: "none", stroke: GOLD, "stroke-width": 3 })));
-    const w = wedge(r, s.facing, colour);
+    const w = s.status === "inside" || s.status === "sealed" ? wedge(r, s.facing, colour) : null;
     if (w) g.append(w);
     g.append(svg("circle", { r, fill: colour, stroke: p === seat ? INK : "#fff", "stroke-width": p === seat ? 3 : 2 }));
     const ini = initials(s.adventurer_name || s.name);
@@ -801,7 +806,7 @@ export function render(root, ctx) {
       if (view.mummy_dice && view.mummy_dice.length) {
         const ms = fs(18);
         const mx = PW - 5 * (ms + fs(4));
-        g.append(text(mx, y - fs(2), `mummy dice (≥${BOARD.mummyMovesOn} = a step)`, { "font-size": fs(9), fill: INK, opacity: 0.8 }));
+        g.append(text(PW, y - fs(2), `mummy dice: ${view.mummy_dice.filter((v) => v >= BOARD.mummyMovesOn).length} step(s)`, { "font-size": fs(9), fill: INK, opacity: 0.8, "text-anchor": "end" }));
         view.mummy_dice.forEach((v, i) => {
           g.append(drawDie(mx + i * (ms + fs(4)), y + fs(4), ms, v, "mummy", { good: v >= BOARD.mummyMovesOn }));
         });
@@ -831,16 +836,25 @@ export function render(root, ctx) {
         x += dw + fs(6);
       }
       const lines = [
-        `blocks: ${(view.blocks || []).length} fallen, ${view.blocks_in_box} in the box`,
-        `wound cards: mummy ${view.wound_supply ? view.wound_supply.mummy : "?"}, block ${view.wound_supply ? view.wound_supply.block : "?"}`,
-        `discard pile: ${(view.discard || []).length}`,
+        `blocks: ${(view.blocks || []).length} fallen, ${view.blocks_in_box} in box`,
+        `wounds left: mummy ${view.wound_supply ? view.wound_supply.mummy : "?"}, block ${view.wound_supply ? view.wound_supply.block : "?"}`,
+        `discard pile: ${(view.discard || []).length} cards`,
       ];
       if (view.block_aside !== null && view.block_aside !== undefined) {
         lines.push(typeof view.block_aside === "number" ? `you set block ${view.block_aside} aside` : "a block is set aside (unseen)");
       }
       if (view.block_put_back !== null && view.block_put_back !== undefined) lines.push(`(not block ${view.block_put_back})`);
-      lines.forEach((l, n) => g.append(text(x + fs(2), y + fs(11) + n * fs(13), l, { "font-size": fs(10.5) })));
-      y += Math.max(dh, lines.length * fs(13)) + fs(6);
+      if (wide) {
+        lines.forEach((l, n) => g.append(text(x + fs(2), y + fs(11) + n * fs(13), l, { "font-size": fs(10) })));
+        y += Math.max(dh, lines.length * fs(13)) + fs(6);
+      } else {
+        y += dh + fs(4);
+        lines.forEach((l) => {
+          y += fs(13);
+          g.append(text(0, y, l, { "font-size": fs(10.5) }));
+        });
+        y += fs(6);
+      }
     }
 
     // your cards

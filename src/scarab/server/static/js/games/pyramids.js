@@ -1,0 +1,981 @@
+// Silver & Gold: Pyramids, drawn in SVG from the view; clicks become actions.
+//
+// Notation (games/pyramids/actions.py): "keep 5,33", "17:b1,b2,c2" (cells a1..e5:
+// column letter, row number), "take 12", "take deck", "pass".
+//
+// Data-hit names:
+//   cell-<card>-<cell>   a cell of one of your cards while marking (e.g. cell-6-a1):
+//                        places the expedition shape (or one single cell) there
+//   dealt-<card>         a card dealt to you at setup (pick two to keep)
+//   display-<card>       a display card to take as a replacement
+//   deck                 the pyramid deck's top card as a replacement
+//   pass                 pass (no card left to mark)
+//   rotate, mirror       turn / flip the expedition shape (keys R, M)
+//   single               toggle marking one single cell instead of the shape (key S)
+
+import { svg, html, hit, resolve, seatColour } from "../common.js";
+
+const PYR = { green: "#3d9a4b", orange: "#e27a22", purple: "#8953c4" };
+const INK = "#3b2a1a";
+const PAPER = "#fbf4e2";
+const SAND = "#f1e2bb";
+const WALL = "#8b7355";
+const GOLD = "#d9a514";
+const COLS = "abcde";
+const VP = { tomb: 10, torch: 5, pair: 5, single: 1 };
+const ROUNDS = 4;
+const TURNS = 7;
+// The expedition shapes by name (pyramids.toml), to draw the earlier cards of a round.
+const SHAPES = {
+  domino: [[0, 0], [1, 0]],
+  "line of 3": [[0, 0], [1, 0], [2, 0]],
+  "corner of 3": [[0, 0], [0, 1], [1, 1]],
+  "T of 4": [[0, 0], [1, 0], [2, 0], [1, 1]],
+  "L of 4": [[0, 0], [0, 1], [0, 2], [1, 2]],
+  "square of 4": [[0, 0], [1, 0], [0, 1], [1, 1]],
+};
+const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
+
+const cellName = (i) => `${COLS[i % 5]}${Math.floor(i / 5) + 1}`;
+const cellIndex = (name) => (Number(name.slice(1)) - 1) * 5 + COLS.indexOf(name[0]);
+const markKey = (card, cells) => `${card}:${[...cells].sort((a, b) => a - b).join(",")}`;
+const notation = (card, cells) =>
+  `${card}:${[...cells].sort((a, b) => a - b).map(cellName).join(",")}`;
+
+// ---- keys: one listener for the module, talking to the table drawn last ------
+let active = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("keydown", (event) => {
+    if (!active || !active.root.isConnected) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const t = event.target;
+    if (t && t.closest && t.closest("input, textarea, select, [contenteditable]")) return;
+    const fn = { r: active.rotate, m: active.mirror, s: active.single }[event.key.toLowerCase()];
+    if (!fn) return;
+    event.preventDefault();
+    fn();
+  });
+}
+
+// ---- small drawing helpers ---------------------------------------------------
+function text(x, y, str, attrs = {}) {
+  return svg(
+    "text",
+    { x, y, "font-family": FONT, "font-size": 12, fill: INK, ...attrs },
+    String(str),
+  );
+}
+
+function background(w, h) {
+  return svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: PAPER, stroke: "#d8c69a" });
+}
+
+function panel(w, h, minWidth, maxWidth, label) {
+  const el = svg("svg", {
+    viewBox: `0 0 ${w} ${h}`,
+    width: "100%",
+    role: "img",
+    "aria-label": label,
+    style: "display:block;height:auto;max-width:100%",
+  });
+  const box = html("div", {
+    style: `flex:1 1 ${minWidth}px;min-width:0;max-width:${maxWidth}px`,
+  });
+  box.append(el);
+  return { el, box };
+}
+
+// An icon for a cell symbol, centred on (cx, cy), s the cell size.
+function icon(ch, cx, cy, s) {
+  const k = s / 40;
+  const g = svg("g", { transform: `translate(${cx} ${cy}) scale(${k})`, "pointer-events": "none" });
+  switch (ch) {
+    case "E": // an entrance: a doorway with an arrow in
+      g.append(
+        svg("path", { d: "M-11 14 V-2 A11 11 0 0 1 11 -2 V14 Z", fill: INK }),
+        svg("path", { d: "M-6 14 V0 A6 6 0 0 1 6 0 V14 Z", fill: "#6b4f2e" }),
+        svg("path", { d: "M0 -16 V-6 M-4 -10 L0 -5 L4 -10", stroke: "#2d6a35", "stroke-width": 3, fill: "none", "stroke-linecap": "round" }),
+      );
+      break;
+    case "T": // the tomb: a golden sarcophagus
+      g.append(
+        svg("path", { d: "M-6 -15 L6 -15 L10 -6 L7 15 L-7 15 L-10 -6 Z", fill: GOLD, stroke: "#7a5a00", "stroke-width": 2 }),
+        svg("circle", { cx: 0, cy: -7, r: 4, fill: "#3a6ea5", stroke: "#7a5a00", "stroke-width": 1 }),
+        svg("path", { d: "M-5 1 H5 M-4 6 H4 M-3 11 H3", stroke: "#7a5a00", "stroke-width": 1.6 }),
+      );
+      break;
+    case "x": // red cross
+      g.append(
+        svg("path", {
+          d: "M-4 -13 H4 V-4 H13 V4 H4 V13 H-4 V4 H-13 V-4 H-4 Z",
+          fill: "#d32f2f",
+          stroke: "#fff",
+          "stroke-width": 1.5,
+        }),
+      );
+      break;
+    case "r": // red gem: a brilliant cut
+      g.append(
+        svg("path", { d: "M-13 -4 L-7 -11 H7 L13 -4 L0 13 Z", fill: "#e53935", stroke: "#8e1b1b", "stroke-width": 1.5 }),
+        svg("path", { d: "M-13 -4 H13 M-4 -11 L-5 -4 L0 13 L5 -4 L4 -11", stroke: "#ffb4b0", "stroke-width": 1, fill: "none" }),
+      );
+      break;
+    case "g": // green gem: an emerald cut
+      g.append(
+        svg("path", { d: "M-7 -12 H7 L12 -7 V7 L7 12 H-7 L-12 7 V-7 Z", fill: "#2e9e4f", stroke: "#145c2a", "stroke-width": 1.5 }),
+        svg("rect", { x: -5, y: -6, width: 10, height: 12, fill: "#7ddc95", opacity: 0.6 }),
+      );
+      break;
+    case "t": // torch
+      g.append(
+        svg("path", { d: "M-3 -1 H3 L2 15 H-2 Z", fill: "#7b4a1e" }),
+        svg("path", { d: "M0 -16 C8 -8 7 -2 0 0 C-7 -2 -8 -8 0 -16 Z", fill: "#f57c00" }),
+        svg("path", { d: "M0 -9 C3 -6 3 -3 0 -2 C-3 -3 -3 -6 0 -9 Z", fill: "#ffe082" }),
+      );
+      break;
+    case "s": // skull
+      g.append(
+        svg("circle", { cx: 0, cy: -3, r: 11, fill: "#f7f5ee", stroke: "#333", "stroke-width": 1.5 }),
+        svg("rect", { x: -6, y: 5, width: 12, height: 8, rx: 2, fill: "#f7f5ee", stroke: "#333", "stroke-width": 1.5 }),
+        svg("circle", { cx: -4.5, cy: -3, r: 3.2, fill: "#333" }),
+        svg("circle", { cx: 4.5, cy: -3, r: 3.2, fill: "#333" }),
+        svg("path", { d: "M-2 9 V13 M2 9 V13", stroke: "#333", "stroke-width": 1.2 }),
+      );
+      break;
+    case "p": // potion
+      g.append(
+        svg("circle", { cx: 0, cy: 5, r: 10, fill: "#29b6d6", stroke: "#0d5c70", "stroke-width": 1.5 }),
+        svg("rect", { x: -4, y: -12, width: 8, height: 9, fill: "#d9f3f9", stroke: "#0d5c70", "stroke-width": 1.5 }),
+        svg("rect", { x: -5, y: -16, width: 10, height: 5, rx: 1.5, fill: "#8d6e63" }),
+        svg("circle", { cx: -3, cy: 3, r: 2.5, fill: "#b3ecf8" }),
+      );
+      break;
+    default:
+      return null;
+  }
+  return g;
+}
+
+// A little pyramid in a card colour, for chips and completed cards.
+function pyramidChip(x, y, size, colour, label) {
+  const g = svg("g", { transform: `translate(${x} ${y})` });
+  g.append(
+    svg("path", {
+      d: `M0 ${size} L${size / 2} 0 L${size} ${size} Z`,
+      fill: PYR[colour] || "#999",
+      stroke: INK,
+      "stroke-width": 0.8,
+    }),
+  );
+  if (label !== undefined) {
+    g.append(
+      text(size / 2, size - 2, label, {
+        "text-anchor": "middle",
+        "font-size": size * 0.45,
+        "font-weight": 700,
+        fill: "#fff",
+      }),
+    );
+  }
+  return g;
+}
+
+// Orientations of the expedition shape.
+function orient(cells, rot, mir) {
+  let pts = cells.map(([c, r]) => (mir ? [-c, r] : [c, r]));
+  for (let i = 0; i < rot; i++) pts = pts.map(([c, r]) => [-r, c]);
+  const mc = Math.min(...pts.map((p) => p[0]));
+  const mr = Math.min(...pts.map((p) => p[1]));
+  return pts.map(([c, r]) => [c - mc, r - mr]);
+}
+
+// The cells a shape covers when the pointer is on cell idx (snapped inside the grid).
+function placeShape(shape, idx) {
+  const w = Math.max(...shape.map((p) => p[0])) + 1;
+  const h = Math.max(...shape.map((p) => p[1])) + 1;
+  // the shape cell nearest its centre sits under the pointer
+  const cx = (w - 1) / 2;
+  const cy = (h - 1) / 2;
+  let anchor = shape[0];
+  let best = Infinity;
+  for (const p of shape) {
+    const d = (p[0] - cx) ** 2 + (p[1] - cy) ** 2;
+    if (d < best - 1e-9) {
+      best = d;
+      anchor = p;
+    }
+  }
+  let dc = (idx % 5) - anchor[0];
+  let dr = Math.floor(idx / 5) - anchor[1];
+  dc = Math.max(0, Math.min(5 - w, dc));
+  dr = Math.max(0, Math.min(5 - h, dr));
+  return shape.map(([c, r]) => (r + dr) * 5 + c + dc);
+}
+
+// ---- one pyramid card ----------------------------------------------------------
+// Returns {g, w, h}. opts: s (cell size), labels, markColour, title, selected,
+// choosable, hints (Set of cell indices legal as a single mark), cellHit(i, rect).
+function drawCard(card, opts) {
+  const s = opts.s;
+  const lab = opts.labels ? Math.max(11, s * 0.32) : 0;
+  const pad = Math.max(3, s * 0.12);
+  const head = Math.max(14, s * 0.42);
+  const w = pad * 2 + lab + s * 5;
+  const h = head + pad * 2 + lab + s * 5;
+  const colour = PYR[card.colour] || "#999";
+  const g = svg("g", {});
+  const marked = new Set((card.marked || []).map(cellIndex));
+  const rows = (card.rows || []).join("");
+  const done = !!card.complete;
+
+  if (opts.selected) {
+    g.append(svg("rect", { x: -4, y: -4, width: w + 8, height: h + 8, rx: 9, fill: "none", stroke: GOLD, "stroke-width": 4 }));
+  }
+  g.append(
+    svg("rect", { x: 0, y: 0, width: w, height: h, rx: 6, fill: "#fffaf0", stroke: colour, "stroke-width": Math.max(2, s * 0.07) }),
+    svg("path", { d: `M0 ${head} V6 A6 6 0 0 1 6 0 H${w - 6} A6 6 0 0 1 ${w} 6 V${head} Z`, fill: colour }),
+    text(pad + 2, head * 0.74, `${card.id}`, { "font-size": head * 0.72, "font-weight": 700, fill: "#fff" }),
+  );
+  if (s >= 26 || opts.labels) {
+    g.append(text(pad + head * 1.6, head * 0.72, card.colour, { "font-size": head * 0.58, fill: "#fff", opacity: 0.9 }));
+  }
+  if (done) {
+    g.append(text(w - pad - 2, head * 0.74, "✓ tomb", { "font-size": head * 0.62, "font-weight": 700, fill: "#fff3c4", "text-anchor": "end" }));
+  }
+  const ox = pad + lab;
+  const oy = head + pad + lab;
+  if (opts.labels) {
+    for (let c = 0; c < 5; c++) {
+      g.append(text(ox + c * s + s / 2, oy - 4, COLS[c], { "text-anchor": "middle", "font-size": lab * 0.85, fill: "#7a6a50" }));
+    }
+    for (let r = 0; r < 5; r++) {
+      g.append(text(ox - 4, oy + r * s + s / 2 + lab * 0.3, r + 1, { "text-anchor": "end", "font-size": lab * 0.85, fill: "#7a6a50" }));
+    }
+  }
+  if (!card.rows) {
+    // a card known by number and colour only
+    const gw = s * 5;
+    g.append(
+      svg("rect", { x: ox, y: oy, width: gw, height: gw, fill: SAND, stroke: "#cdb98a" }),
+      svg("path", { d: `M${ox + gw * 0.15} ${oy + gw * 0.8} L${ox + gw / 2} ${oy + gw * 0.2} L${ox + gw * 0.85} ${oy + gw * 0.8} Z`, fill: colour, opacity: 0.85 }),
+      text(ox + gw / 2, oy + gw * 0.7, card.id, { "text-anchor": "middle", "font-size": gw * 0.22, "font-weight": 800, fill: "#fff" }),
+    );
+    if (opts.choosable) {
+      g.append(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 6, fill: "none", stroke: "#1f7a3a", "stroke-width": 3, "stroke-dasharray": "7 4", "pointer-events": "none" }));
+    }
+    return { g, w, h, preview: null };
+  }
+  const grid = svg("g", { transform: `translate(${ox} ${oy})` });
+  g.append(grid);
+  const mc = opts.markColour || "#555";
+  for (let i = 0; i < 25; i++) {
+    const x = (i % 5) * s;
+    const y = Math.floor(i / 5) * s;
+    const ch = rows[i] || ".";
+    if (ch === "#") {
+      grid.append(
+        svg("rect", { x, y, width: s, height: s, fill: WALL, stroke: "#6d5940", "stroke-width": 0.6 }),
+        svg("path", {
+          d: `M${x} ${y + s / 3} H${x + s} M${x} ${y + (2 * s) / 3} H${x + s} M${x + s / 2} ${y} V${y + s / 3} M${x + s / 4} ${y + s / 3} V${y + (2 * s) / 3} M${x + (3 * s) / 4} ${y + s / 3} V${y + (2 * s) / 3} M${x + s / 2} ${y + (2 * s) / 3} V${y + s}`,
+          stroke: "#6d5940",
+          "stroke-width": Math.max(0.5, s / 40),
+        }),
+      );
+      continue;
+    }
+    grid.append(svg("rect", { x, y, width: s, height: s, fill: SAND, stroke: "#cdb98a", "stroke-width": 0.6 }));
+    if (marked.has(i)) {
+      grid.append(
+        svg("rect", { x: x + 1, y: y + 1, width: s - 2, height: s - 2, fill: mc, opacity: 0.38 }),
+        svg("path", {
+          d: `M${x + s * 0.15} ${y + s * 0.15} L${x + s * 0.85} ${y + s * 0.85} M${x + s * 0.85} ${y + s * 0.15} L${x + s * 0.15} ${y + s * 0.85}`,
+          stroke: mc,
+          "stroke-width": Math.max(1, s * 0.07),
+          "stroke-linecap": "round",
+          opacity: 0.75,
+        }),
+      );
+    }
+    const ic = icon(ch, x + s / 2, y + s / 2, s);
+    if (ic) {
+      if (marked.has(i) && ch !== "T") ic.setAttribute("opacity", "0.8");
+      grid.append(ic);
+    }
+  }
+  if (opts.hints && opts.hints.size) {
+    for (const i of opts.hints) {
+      grid.append(
+        svg("rect", {
+          x: (i % 5) * s + 2.5,
+          y: Math.floor(i / 5) * s + 2.5,
+          width: s - 5,
+          height: s - 5,
+          rx: 3,
+          fill: "none",
+          stroke: "#1f7a3a",
+          "stroke-width": 2,
+          "stroke-dasharray": "5 3",
+          "pointer-events": "none",
+        }),
+      );
+    }
+  }
+  if (done) {
+    g.append(svg("rect", { x: 1, y: 1, width: w - 2, height: h - 2, rx: 6, fill: "#fff", opacity: 0.25, "pointer-events": "none" }));
+  }
+  const preview = svg("g", { "pointer-events": "none" });
+  grid.append(preview);
+  if (opts.cellHit) {
+    for (let i = 0; i < 25; i++) {
+      const r = svg("rect", {
+        x: (i % 5) * s,
+        y: Math.floor(i / 5) * s,
+        width: s,
+        height: s,
+        fill: "transparent",
+        style: "cursor:pointer",
+      });
+      grid.append(r);
+      opts.cellHit(i, r, preview);
+    }
+  }
+  if (opts.choosable) {
+    g.append(
+      svg("rect", { x: 0, y: 0, width: w, height: h, rx: 6, fill: "none", stroke: "#1f7a3a", "stroke-width": 3, "stroke-dasharray": "7 4", "pointer-events": "none" }),
+    );
+  }
+  return { g, w, h, preview };
+}
+
+// ---- the legal actions, sorted by kind ----------------------------------------
+function readLegal(legal) {
+  const marks = [];
+  const keeps = [];
+  const takes = [];
+  let pass = null;
+  for (const entry of legal || []) {
+    const a = entry.action.trim();
+    let m;
+    if ((m = /^(\d+)\s*:\s*(.+)$/.exec(a))) {
+      const cells = m[2].split(",").map((c) => cellIndex(c.trim().toLowerCase()));
+      marks.push({ entry, card: Number(m[1]), cells, key: markKey(Number(m[1]), cells) });
+    } else if ((m = /^keep\s+(.+)$/.exec(a))) {
+      keeps.push({ entry, cards: m[1].split(",").map((x) => Number(x.trim())) });
+    } else if ((m = /^take\s+(\S+)$/.exec(a))) {
+      takes.push({ entry, card: m[1] });
+    } else if (a === "pass") {
+      pass = entry;
+    }
+  }
+  return { marks, keeps, takes, pass };
+}
+
+function vpNow(seat) {
+  const sc = seat.score_card;
+  const red = sc.red_gems;
+  const green = sc.green_gems;
+  const pairs = Math.min(red, green);
+  return (
+    seat.completed.length * VP.tomb +
+    sc.pyramid_points.reduce((t, c) => t + c.value, 0) +
+    sc.torches.filter(Boolean).length * VP.torch +
+    pairs * VP.pair +
+    (red + green - 2 * pairs) * VP.single +
+    sc.worst_skull
+  );
+}
+
+// ---- render ---------------------------------------------------------------------
+export function render(root, ctx) {
+  const view = ctx.view;
+  const memo = ctx.memo;
+  memo.rot ??= 0;
+  memo.mir ??= false;
+  memo.single ??= false;
+  memo.keepSel ??= [];
+  const me = typeof view.viewer === "number" ? view.viewer : ctx.seat ?? null;
+  const nameOf = (p) => (ctx.names && ctx.names[p]) || view.seats[p].name;
+  const legal = readLegal(ctx.legal);
+  const myTurn = (ctx.legal || []).length > 0;
+  const exp = view.expedition;
+  const multiLegal = legal.marks.some((m) => m.cells.length > 1);
+  const forcedSingle = legal.marks.length > 0 && (view.phase === "extra" || !exp || !multiLegal);
+  const single = forcedSingle || memo.single;
+  const shape = exp && !single ? orient(exp.cells, memo.rot, memo.mir) : [[0, 0]];
+  let lastPointer = "mouse";
+
+  const refresh = () => {
+    const focused = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute("data-hit");
+    root.replaceChildren();
+    render(root, ctx);
+    if (focused) {
+      const el = root.querySelector(`[data-hit="${focused}"]`);
+      if (el) el.focus();
+    }
+  };
+  active = {
+    root,
+    rotate: () => {
+      if (!legal.marks.length || !exp) return;
+      memo.rot = (memo.rot + 1) % 4;
+      refresh();
+    },
+    mirror: () => {
+      if (!legal.marks.length || !exp) return;
+      memo.mir = !memo.mir;
+      refresh();
+    },
+    single: () => {
+      if (!legal.marks.length || forcedSingle) return;
+      memo.single = !memo.single;
+      refresh();
+    },
+  };
+
+  // ---- header: where the game stands, what to do, the shape controls
+  const header = html("div", { style: "display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;margin:0 0 8px" });
+  const status = [];
+  if (view.phase === "keep") status.push("Setup");
+  else if (view.phase === "over") status.push("Game over");
+  else status.push(`Round ${view.round} of ${ROUNDS} · turn ${view.turn} of ${TURNS}`);
+  status.push(`deck ${view.deck}`);
+  header.append(html("span", { style: "opacity:0.8" }, status.join(" · ")));
+  let prompt = "";
+  if (myTurn) {
+    if (legal.keeps.length) {
+      prompt = memo.keepSel.length
+        ? `Keep ${memo.keepSel[0]} and which other card?`
+        : "Choose two of your four dealt cards to keep.";
+    } else if (view.phase === "extra") {
+      const n = view.extra_marks || 1;
+      prompt = `Red cross: mark one extra cell next to a marked one, or an entrance${n > 1 ? ` (${n} to mark)` : ""}.`;
+    } else if (legal.marks.length) {
+      prompt = single
+        ? "Mark one single cell (dashed cells are open to you)."
+        : `Place the ${exp.name} on one of your cards (R rotate, M mirror, S single cell).`;
+    } else if (legal.takes.length) {
+      prompt = "Pyramid complete! Take a replacement from the display or the deck.";
+    } else if (legal.pass) {
+      prompt = "You have no card left to mark: pass.";
+    }
+  } else if (view.phase !== "over" && typeof view.current_player === "number") {
+    prompt = `Waiting for ${nameOf(view.current_player)}…`;
+  }
+  if (prompt) header.append(html("strong", {}, prompt));
+  if (legal.marks.length && exp) {
+    const btn = (name, label, title, onclick, pressed) =>
+      html(
+        "button",
+        { type: "button", class: "hit", "data-hit": name, title, "aria-pressed": pressed === undefined ? null : String(pressed), onclick },
+        label,
+      );
+    const controls = html("span", { style: "display:inline-flex;gap:6px" });
+    if (!single) {
+      controls.append(
+        btn("rotate", "⟳ Rotate", "Rotate the shape (R)", active.rotate),
+        btn("mirror", "⇋ Mirror", "Mirror the shape (M)", active.mirror, memo.mir),
+      );
+    }
+    if (!forcedSingle) {
+      controls.append(btn("single", single ? "◼ Shape" : "▪ Single cell", "Mark one cell instead of the shape (S)", active.single, memo.single));
+    }
+    header.append(controls);
+  }
+  root.append(header);
+
+  const wrap = html("div", { style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" });
+  root.append(wrap);
+
+  if (view.final) wrap.append(drawFinal(view, nameOf));
+  if (me !== null) wrap.append(drawMine());
+  wrap.append(drawSide());
+  wrap.append(drawOthers());
+
+  // ---- the viewer's own cards, the expedition, the dealt cards at setup
+  function drawMine() {
+    const seat = view.seats[me];
+    const W = 540;
+    const parts = [];
+    let y = 10;
+    // expedition strip
+    const strip = svg("g", {});
+    parts.push(strip);
+    if (exp) {
+      const s = 15;
+      const shp = orient(exp.cells, legal.marks.length ? memo.rot : 0, legal.marks.length ? memo.mir : false);
+      const sw = Math.max(...shp.map((p) => p[0])) + 1;
+      const sh = Math.max(...shp.map((p) => p[1])) + 1;
+      strip.append(
+        svg("rect", { x: 10, y, width: 4 * s + 16, height: 4 * s + 16, rx: 6, fill: "#3b2a1a" }),
+      );
+      const ox = 10 + 8 + (4 * s - sw * s) / 2;
+      const oy = y + 8 + (4 * s - sh * s) / 2;
+      for (const [c, r] of shp) {
+        strip.append(svg("rect", { x: ox + c * s, y: oy + r * s, width: s - 1.5, height: s - 1.5, rx: 2, fill: GOLD, stroke: "#fff3c4", "stroke-width": 1 }));
+      }
+      strip.append(
+        text(96, y + 16, "Expedition", { "font-size": 12, fill: "#7a6a50" }),
+        text(96, y + 36, exp.name, { "font-size": 19, "font-weight": 700 }),
+      );
+      strip.append(
+        text(96, y + 56, single && legal.marks.length ? "marking one single cell" : "any rotation or mirror, or 1 single cell", {
+          "font-size": 11,
+          fill: single && legal.marks.length ? "#1f7a3a" : "#7a6a50",
+          "font-weight": single && legal.marks.length ? 700 : 400,
+        }),
+      );
+      // the cards revealed earlier this round, as small shapes
+      const used = (view.expedition_used || []).slice(0, -1);
+      if (used.length) {
+        strip.append(text(96, y + 75, "earlier:", { "font-size": 10, fill: "#7a6a50" }));
+        let ux = 140;
+        for (const name of used) {
+          const cells = SHAPES[name];
+          if (!cells) {
+            strip.append(text(ux, y + 75, name, { "font-size": 10, fill: "#7a6a50" }));
+            ux += name.length * 5.5 + 8;
+            continue;
+          }
+          const us = 6;
+          const g = svg("g", { transform: `translate(${ux} ${y + 64})` });
+          g.append(svg("title", {}, name));
+          for (const [c, r] of cells) g.append(svg("rect", { x: c * us, y: r * us, width: us - 1, height: us - 1, fill: "#a88f5e" }));
+          strip.append(g);
+          ux += (Math.max(...cells.map((q) => q[0])) + 1) * us + 8;
+        }
+      }
+    } else {
+      strip.append(text(12, y + 22, view.phase === "keep" ? "Setup: every player keeps two of four cards" : "No expedition card", { "font-size": 15, "font-weight": 700 }));
+    }
+    // round & turn pips
+    const px = W - 150;
+    strip.append(text(px, y + 14, "round", { "font-size": 11, fill: "#7a6a50" }));
+    for (let r = 1; r <= ROUNDS; r++) {
+      const on = r <= view.round;
+      const torch = seat.score_card.torches[r - 1];
+      strip.append(svg("circle", { cx: px + 48 + (r - 1) * 22, cy: y + 10, r: 8, fill: on ? (r === view.round ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
+      strip.append(text(px + 48 + (r - 1) * 22, y + 14, r, { "text-anchor": "middle", "font-size": 10, "font-weight": 700 }));
+      if (torch) strip.append(icon("t", px + 48 + (r - 1) * 22, y + 30, 16));
+    }
+    strip.append(text(px, y + 52, "turn", { "font-size": 11, fill: "#7a6a50" }));
+    for (let t = 1; t <= TURNS; t++) {
+      const on = view.phase !== "keep" && t <= view.turn;
+      strip.append(svg("rect", { x: px + 34 + (t - 1) * 15, y: y + 43, width: 11, height: 11, rx: 2, fill: on ? (t === view.turn ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
+    }
+    y += 4 * 15 + 16 + 14;
+
+    const you = svg("g", {});
+    parts.push(you);
+    you.append(
+      svg("circle", { cx: 18, cy: y + 2, r: 6, fill: seatColour(me) }),
+      text(30, y + 7, `${nameOf(me)} (you)`, { "font-size": 15, "font-weight": 700 }),
+      text(W - 10, y + 7, `${vpNow(seat)} VP so far`, { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
+    );
+    y += 18;
+
+    const dealt = seat.dealt || [];
+    if (legal.keeps.length && dealt.length) {
+      // setup: pick two of the four dealt cards (the view gives ids; the grids come
+      // from the keep texts' colours only, so draw what the view has)
+      const cards = dealt.map((id) => dealtCard(id));
+      const s = 40;
+      let x = 10;
+      let rowH = 0;
+      cards.forEach((card, k) => {
+        const sel = memo.keepSel.includes(card.id);
+        const d = drawCard(card, { s, labels: false, selected: sel, choosable: !sel });
+        const col = k % 2;
+        x = 10 + col * ((W - 20) / 2) + ((W - 20) / 2 - d.w) / 2;
+        d.g.setAttribute("transform", `translate(${x} ${y})`);
+        hit(d.g, `dealt-${card.id}`, () => chooseKeep(card.id), `${sel ? "unselect" : "keep"} card ${card.id} (${card.colour})`);
+        d.g.setAttribute("style", "cursor:pointer");
+        parts.push(d.g);
+        rowH = Math.max(rowH, d.h);
+        if (col === 1) y += rowH + 14;
+      });
+      if (cards.length % 2) y += rowH + 14;
+    } else if (seat.cards.length) {
+      const s = 46;
+      const dims = seat.cards.map((c) => drawCard(c, { s, labels: true }));
+      const total = dims.reduce((t, d) => t + d.w, 0) + (dims.length - 1) * 14;
+      let x = Math.max(8, (W - total) / 2);
+      for (const card of seat.cards) {
+        const hints = new Set(
+          legal.marks.filter((m) => m.card === card.id && m.cells.length === 1).map((m) => m.cells[0]),
+        );
+        const d = drawCard(card, {
+          s,
+          labels: true,
+          markColour: seatColour(me),
+          hints: legal.marks.length ? hints : null,
+          cellHit: legal.marks.length ? (i, r, preview) => wireCell(card, i, r, preview, s) : null,
+        });
+        d.g.setAttribute("transform", `translate(${x} ${y})`);
+        parts.push(d.g);
+        x += d.w + 14;
+      }
+      y += dims[0].h + 12;
+    } else {
+      let msg = "No card to mark.";
+      if (view.phase === "keep") msg = seat.chosen ? "You have chosen; waiting for the others." : "Dealing…";
+      parts.push(text(W / 2, y + 30, msg, { "text-anchor": "middle", "font-size": 14, fill: "#7a6a50" }));
+      y += 50;
+    }
+    if (myTurn && legal.pass) {
+      const b = svg("g", { transform: `translate(${W / 2 - 70} ${y})`, style: "cursor:pointer" });
+      b.append(
+        svg("rect", { width: 140, height: 32, rx: 8, fill: "#7b4a1e" }),
+        text(70, 21, "Pass", { "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }),
+      );
+      hit(b, "pass", () => resolve(ctx, [legal.pass], "pass", ""), "pass");
+      parts.push(b);
+      y += 44;
+    }
+    const p = panel(W, y, 430, 560, "your cards");
+    p.el.append(background(W, y), ...parts);
+    return p.box;
+  }
+
+  // The view names the dealt cards by id (a future view may give whole cards);
+  // their grids are drawn when known, else the card's number and colour only.
+  function dealtCard(d) {
+    if (d && typeof d === "object") return { ...d, marked: d.marked || [] };
+    const id = Number(d);
+    const known = [...view.display, ...view.seats.flatMap((s) => [...s.cards, ...s.completed])].find((c) => c.id === id);
+    if (known) return { ...known, marked: [] };
+    let colour = "";
+    for (const k of legal.keeps) {
+      const m = new RegExp(`\\b${id} \\((\\w+)\\)`).exec(k.entry.text || "");
+      if (m) colour = m[1];
+    }
+    return { id, colour, rows: null, marked: [], complete: false };
+  }
+
+  function chooseKeep(id) {
+    let sel = memo.keepSel.filter((x) => legal.keeps.some((k) => k.cards.includes(x)));
+    if (sel.includes(id)) sel = sel.filter((x) => x !== id);
+    else sel.push(id);
+    if (sel.length >= 2) {
+      const pair = sel.slice(-2).sort((a, b) => a - b);
+      memo.keepSel = [];
+      const cands = legal.keeps.filter((k) => k.cards.length === 2 && k.cards.includes(pair[0]) && k.cards.includes(pair[1])).map((k) => k.entry);
+      resolve(ctx, cands, `keep ${pair.join(",")}`, "");
+      refresh();
+      return;
+    }
+    memo.keepSel = sel;
+    refresh();
+  }
+
+  // hover preview and click on one cell of an own card
+  function wireCell(card, i, rect, preview, s) {
+    const cellsAt = () => (single ? [i] : placeShape(shape, i));
+    const show = () => {
+      const cells = cellsAt();
+      const ok = legal.marks.some((m) => m.key === markKey(card.id, cells));
+      preview.replaceChildren();
+      for (const c of cells) {
+        preview.append(
+          svg("rect", {
+            x: (c % 5) * s + 1.5,
+            y: Math.floor(c / 5) * s + 1.5,
+            width: s - 3,
+            height: s - 3,
+            rx: 4,
+            fill: ok ? "#ffd23f" : "#e53935",
+            opacity: ok ? 0.6 : 0.45,
+            stroke: ok ? "#8a6100" : "#8e1b1b",
+            "stroke-width": 2.5,
+          }),
+        );
+      }
+      if (!ok) {
+        const c = cells[0];
+        preview.append(text((c % 5) * s + s / 2, Math.floor(c / 5) * s + s / 2 + 6, "✕", { "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: "#8e1b1b" }));
+      }
+      memo.hover = { card: card.id, i };
+    };
+    const hide = () => {
+      preview.replaceChildren();
+    };
+    rect.addEventListener("pointerenter", show);
+    rect.addEventListener("pointerleave", hide);
+    rect.addEventListener("pointerdown", (e) => {
+      lastPointer = e.pointerType || "mouse";
+    });
+    rect.addEventListener("focus", show);
+    rect.addEventListener("blur", hide);
+    const cellsNow = single ? [i] : placeShape(shape, i);
+    const tried = notation(card.id, cellsNow);
+    hit(
+      rect,
+      `cell-${card.id}-${cellName(i)}`,
+      (event) => {
+        const cells = cellsAt();
+        const key = markKey(card.id, cells);
+        const candidates = legal.marks.filter((m) => m.key === key).map((m) => m.entry);
+        if (event && event.type === "click" && (event.pointerType || lastPointer) === "touch" && memo.armed !== key) {
+          memo.armed = key;
+          show();
+          ctx.say(`Tap again to mark ${notation(card.id, cells)}.`);
+          return;
+        }
+        memo.armed = null;
+        resolve(ctx, candidates, notation(card.id, cells), "");
+      },
+      `card ${card.id} ${cellName(i)}: mark ${tried}`,
+    );
+    if (memo.hover && memo.hover.card === card.id && memo.hover.i === i) {
+      queueMicrotask(() => {
+        if (rect.matches(":hover") || document.activeElement === rect) show();
+      });
+    }
+  }
+
+  // ---- display, deck, race and score cards
+  function drawSide() {
+    const W = 440;
+    const parts = [];
+    let y = 8;
+    const takeable = new Set(legal.takes.map((t) => t.card));
+    parts.push(text(10, y + 14, "Display", { "font-size": 15, "font-weight": 700 }));
+    if (takeable.size) parts.push(text(76, y + 14, "click a card or the deck to take it", { "font-size": 12, "font-weight": 700, fill: "#1f7a3a" }));
+    y += 22;
+    const s = 16;
+    let x = 10;
+    let h = 0;
+    for (const card of view.display) {
+      const can = takeable.has(String(card.id));
+      const d = drawCard(card, { s, labels: false, choosable: can });
+      d.g.setAttribute("transform", `translate(${x} ${y})`);
+      if (can) {
+        const entry = legal.takes.find((t) => t.card === String(card.id)).entry;
+        hit(d.g, `display-${card.id}`, () => resolve(ctx, [entry], entry.action, ""), `take display card ${card.id} (${card.colour})`);
+      }
+      parts.push(d.g);
+      x += d.w + 7;
+      h = Math.max(h, d.h);
+    }
+    if (!view.display.length) {
+      parts.push(text(x, y + 30, "empty", { fill: "#7a6a50" }));
+      h = 60;
+    }
+    // the deck: a stack of card backs
+    const dw = 56;
+    const dh = h || 100;
+    const deck = svg("g", { transform: `translate(${W - dw - 10} ${y})` });
+    const stack = Math.min(3, Math.ceil(view.deck / 10));
+    for (let k = stack; k >= 0; k--) {
+      deck.append(svg("rect", { x: k * 2, y: k * 2, width: dw - 8, height: dh - 8, rx: 5, fill: view.deck ? "#6b4f2e" : "none", stroke: view.deck ? "#3b2a1a" : "#b9a77f", "stroke-dasharray": view.deck ? null : "4 3" }));
+    }
+    const mid = (dw - 8) / 2;
+    if (view.deck) {
+      deck.append(svg("path", { d: `M${mid - 16} ${dh / 2 - 6} L${mid} ${dh / 2 - 32} L${mid + 16} ${dh / 2 - 6} Z`, fill: GOLD, opacity: 0.85 }));
+    }
+    deck.append(
+      text(mid, dh / 2 + 16, view.deck, { "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: view.deck ? "#fff" : "#7a6a50" }),
+      text(mid, dh / 2 + 30, "deck", { "text-anchor": "middle", "font-size": 10, fill: view.deck ? "#f1e2bb" : "#7a6a50" }),
+    );
+    if (takeable.has("deck")) {
+      deck.append(svg("rect", { x: -3, y: -3, width: dw - 2, height: dh - 2, rx: 6, fill: "none", stroke: "#1f7a3a", "stroke-width": 3, "stroke-dasharray": "7 4" }));
+      const entry = legal.takes.find((t) => t.card === "deck").entry;
+      hit(deck, "deck", () => resolve(ctx, [entry], "take deck", ""), "take the top card of the deck");
+    }
+    parts.push(deck);
+    y += dh + 8;
+
+    // the colour race
+    parts.push(text(10, y + 14, "Pyramid points race", { "font-size": 15, "font-weight": 700 }));
+    parts.push(text(W - 10, y + 14, "2nd, 4th, 6th pyramid of a colour claims", { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
+    y += 22;
+    const race = view.race || {};
+    let rx = 10;
+    for (const colour of Object.keys(PYR)) {
+      const left = race[colour] || [];
+      const all = [10, 6, 3];
+      const taken = all.length - left.length;
+      parts.push(text(rx, y + 18, colour, { "font-size": 12, "font-weight": 700, fill: PYR[colour] }));
+      all.forEach((v, k) => {
+        const gone = k < taken;
+        const g = pyramidChip(rx + 46 + k * 28, y, 25, gone ? null : colour, v);
+        if (gone) {
+          g.append(svg("path", { d: "M2 23 L23 3", stroke: "#8e1b1b", "stroke-width": 2.5 }));
+          g.setAttribute("opacity", "0.5");
+        }
+        parts.push(g);
+      });
+      rx += 143;
+    }
+    y += 36;
+
+    // score cards
+    parts.push(text(10, y + 14, "Score cards", { "font-size": 15, "font-weight": 700 }));
+    if (me !== null && (view.phase === "mark" || view.phase === "extra")) {
+      parts.push(text(W - 10, y + 14, "others as of the start of this turn", { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
+    }
+    y += 20;
+    view.seats.forEach((seat, p) => {
+      const sc = seat.score_card;
+      const g = svg("g", { transform: `translate(10 ${y})` });
+      const turn = p === view.current_player && view.phase !== "over";
+      const won = (view.winners || []).includes(p);
+      const RH = 78;
+      g.append(svg("rect", { x: 0, y: 0, width: W - 20, height: RH, rx: 7, fill: turn || won ? "#fff2c2" : "#fffaf0", stroke: turn || won ? GOLD : "#e0d2ad", "stroke-width": turn || won ? 2 : 1 }));
+      g.append(svg("rect", { x: 0, y: 0, width: 6, height: RH, rx: 3, fill: seatColour(p) }));
+      const who = `${turn ? "▶ " : ""}${nameOf(p)}${p === me ? " (you)" : ""}${won ? "  ★ winner" : ""}`;
+      g.append(text(14, 18, who, { "font-size": 14, "font-weight": 700, fill: seatColour(p) }));
+      g.append(text(W - 30, 22, vpNow(seat), { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, "VP now", { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
+      // gems, torches, skulls
+      const row = 38;
+      let gx = 14;
+      g.append(icon("r", gx + 9, row, 22), text(gx + 21, row + 5, sc.red_gems, { "font-size": 14, "font-weight": 700 }));
+      gx += 44;
+      g.append(icon("g", gx + 9, row, 22), text(gx + 21, row + 5, sc.green_gems, { "font-size": 14, "font-weight": 700 }));
+      gx += 48;
+      sc.torches.forEach((lit, r) => {
+        const tx = gx + 9 + r * 19;
+        const t = icon("t", tx, row, 22);
+        if (!lit) t.setAttribute("opacity", "0.25");
+        g.append(t, text(tx + 6, row + 11, r + 1, { "font-size": 8, fill: "#7a6a50" }));
+      });
+      gx += 4 * 19 + 10;
+      g.append(icon("s", gx + 9, row, 22), text(gx + 21, row + 5, sc.skulls ? `${sc.skulls}  (worst ${sc.worst_skull})` : "0", { "font-size": 14, "font-weight": 700 }));
+      // pyramid points claimed and completed cards
+      const row2 = 54;
+      let px = 14;
+      if (sc.pyramid_points.length) {
+        for (const pp of sc.pyramid_points) {
+          g.append(pyramidChip(px, row2, 20, pp.colour, pp.value));
+          px += 22;
+        }
+        px += 8;
+      }
+      g.append(text(px, row2 + 15, seat.completed.length ? "done:" : "no pyramid done yet", { "font-size": 11, fill: "#7a6a50" }));
+      px += 34;
+      seat.completed.forEach((c, k) => {
+        if (px + k * 21 < W - 40) g.append(pyramidChip(px + k * 21, row2, 20, c.colour, c.id));
+      });
+      parts.push(g);
+      y += RH + 6;
+    });
+
+    // legend
+    y += 4;
+    const legend = [
+      ["E", "entrance"], ["T", "tomb"], ["#", "wall"], ["x", "red cross"], ["r", "red gem"],
+      ["g", "green gem"], ["t", "torch"], ["s", "skull"], ["p", "potion"], ["mark", "marked"],
+    ];
+    let lx = 10;
+    let ly = y;
+    for (const [ch, name] of legend) {
+      const wdt = 30 + name.length * 6.2;
+      if (lx + wdt > W - 6) {
+        lx = 10;
+        ly += 24;
+      }
+      if (ch === "#") parts.push(svg("rect", { x: lx, y: ly, width: 18, height: 18, fill: WALL, stroke: "#6d5940" }));
+      else if (ch === "mark") {
+        const mc = me !== null ? seatColour(me) : "#555";
+        parts.push(
+          svg("rect", { x: lx, y: ly, width: 18, height: 18, fill: SAND, stroke: "#cdb98a" }),
+          svg("rect", { x: lx + 1, y: ly + 1, width: 16, height: 16, fill: mc, opacity: 0.38 }),
+          svg("path", { d: `M${lx + 3} ${ly + 3} L${lx + 15} ${ly + 15} M${lx + 15} ${ly + 3} L${lx + 3} ${ly + 15}`, stroke: mc, "stroke-width": 1.5, opacity: 0.75 }),
+        );
+      } else parts.push(svg("rect", { x: lx, y: ly, width: 18, height: 18, fill: SAND, stroke: "#cdb98a" }), icon(ch, lx + 9, ly + 9, 18));
+      parts.push(text(lx + 22, ly + 13, name, { "font-size": 11 }));
+      lx += wdt;
+    }
+    y = ly + 28;
+    const pnl = panel(W, y, 340, 480, "display, race and score cards");
+    pnl.el.append(background(W, y), ...parts);
+    return pnl.box;
+  }
+
+  // ---- the other seats' cards (every seat's for a spectator)
+  function drawOthers() {
+    const seats = view.seats.map((seat, p) => ({ seat, p })).filter(({ p }) => p !== me);
+    const s = me === null ? 28 : 20;
+    const W = me === null ? 1100 : 1000;
+    const parts = [];
+    let x = 10;
+    let y = 10;
+    let rowH = 0;
+    let maxX = 0;
+    for (const { seat, p } of seats) {
+      const blocks = seat.cards.map((c) => drawCard(c, { s, labels: false, markColour: seatColour(p) }));
+      const bw = Math.max(160, blocks.reduce((t, d) => t + d.w + 8, 0) - 8);
+      const bh = 24 + (blocks.length ? blocks[0].h : 40);
+      if (x + bw > W - 10 && x > 10) {
+        x = 10;
+        y += rowH + 12;
+        rowH = 0;
+      }
+      const g = svg("g", { transform: `translate(${x} ${y})` });
+      const turn = p === view.current_player && view.phase !== "over";
+      g.append(
+        svg("circle", { cx: 6, cy: 8, r: 6, fill: seatColour(p) }),
+        text(16, 13, `${turn ? "▶ " : ""}${nameOf(p)}`, { "font-size": 14, "font-weight": 700, fill: turn ? "#8a6100" : INK }),
+      );
+      if (!blocks.length) {
+        let msg = "no card to mark";
+        if (view.phase === "keep") msg = seat.chosen ? "has chosen (hidden)" : "choosing two cards…";
+        g.append(text(16, 40, msg, { "font-size": 12, fill: "#7a6a50" }));
+      }
+      let cx = 0;
+      for (const d of blocks) {
+        d.g.setAttribute("transform", `translate(${cx} 22)`);
+        g.append(d.g);
+        cx += d.w + 8;
+      }
+      parts.push(g);
+      maxX = Math.max(maxX, x + bw);
+      x += bw + 24;
+      rowH = Math.max(rowH, bh);
+    }
+    const H = y + rowH + 10;
+    const used = Math.min(W, Math.max(200, maxX + 10));
+    const pnl = panel(used, H, 300, used * 1.05, me === null ? "the players' cards" : "other players' cards");
+    pnl.el.append(background(used, H), ...parts);
+    pnl.box.style.flexBasis = "100%";
+    return pnl.box;
+  }
+}
+
+// ---- final scoring table ---------------------------------------------------------
+function drawFinal(view, nameOf) {
+  const rows = [
+    ["pyramids (10 each)", (e) => `${e.pyramids} (${e.pyramids * VP.tomb})`],
+    ["pyramid points", (e) => e.pyramid_points],
+    ["torches (5 each)", (e) => `${e.torches} (${e.torches * VP.torch})`],
+    ["red gems", (e) => e.red_gems],
+    ["green gems", (e) => e.green_gems],
+    ["gem points", (e) => e.gem_points],
+    ["worst skull", (e) => e.worst_skull],
+  ];
+  const n = view.final.length;
+  const colW = 90;
+  const W = 170 + n * colW + 10;
+  const H = 46 + 26 + rows.length * 22 + 34;
+  const parts = [text(12, 26, "Final scoring", { "font-size": 17, "font-weight": 700 })];
+  const winners = view.winners || [];
+  let y = 50;
+  view.final.forEach((e, p) => {
+    const cx = 170 + p * colW + colW / 2;
+    if (winners.includes(p)) parts.push(svg("rect", { x: cx - colW / 2 + 3, y: y - 16, width: colW - 6, height: 26 + rows.length * 22 + 30, rx: 6, fill: "#fff2c2", stroke: GOLD }));
+    parts.push(text(cx, y, `${winners.includes(p) ? "★ " : ""}${nameOf(p)}`, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: seatColour(p) }));
+  });
+  y += 24;
+  for (const [label, f] of rows) {
+    parts.push(text(12, y, label, { "font-size": 12, fill: "#5a4a35" }));
+    view.final.forEach((e, p) => parts.push(text(170 + p * colW + colW / 2, y, f(e), { "text-anchor": "middle", "font-size": 12 })));
+    y += 22;
+  }
+  parts.push(svg("path", { d: `M10 ${y - 14} H${W - 10}`, stroke: INK, "stroke-width": 1 }));
+  y += 6;
+  parts.push(text(12, y, "total", { "font-size": 14, "font-weight": 700 }));
+  view.final.forEach((e, p) => parts.push(text(170 + p * colW + colW / 2, y, e.total, { "text-anchor": "middle", "font-size": 15, "font-weight": 800 })));
+  const p = panel(W, H, 320, 700, "final scoring");
+  p.el.append(background(W, H), ...parts);
+  p.box.style.flexBasis = "100%";
+  return p.box;
+}

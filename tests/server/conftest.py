@@ -1,0 +1,92 @@
+"""Fixtures for the web table: an app on a fresh database, and a few moves' helpers.
+
+Every test runs on SQLite; the store tests also run on PostgreSQL when
+SCARAB_TEST_POSTGRES names a server (.ci/run starts one on 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from scarab.server.app import create_app
+
+POSTGRES = os.environ.get("SCARAB_TEST_POSTGRES")
+
+
+def fresh_postgres() -> str:
+    """A new, empty schema-less database name would need rights; use a fresh table set
+    instead by dropping what a previous test left."""
+    assert POSTGRES is not None
+    from sqlalchemy import create_engine
+
+    from scarab.server.store import Base
+
+    engine = create_engine(POSTGRES)
+    Base.metadata.drop_all(engine)
+    engine.dispose()
+    return POSTGRES
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    if request.param == "postgresql":
+        if POSTGRES is None:
+            pytest.skip("SCARAB_TEST_POSTGRES is not set (.ci/run sets it)")
+        return fresh_postgres()
+    return f"sqlite:///{tmp_path / f'{uuid.uuid4().hex}.db'}"
+
+
+@pytest.fixture
+def client(tmp_path: Any) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'scarab.db'}", bot_workers=0)) as c:
+        yield c
+
+
+def make_table(client: TestClient, game: str = "luxor", **spec: Any) -> dict[str, Any]:
+    """A table for ``game``; by default two people, ann and bob."""
+    body = {
+        "game": game,
+        "seats": [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}],
+    }
+    body.update(spec)
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def token(table: dict[str, Any], seat: int) -> str:
+    return table["seats"][seat]["token"]  # type: ignore[no-any-return]
+
+
+def look(client: TestClient, table: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    headers = {} if seat is None else {"X-Seat-Token": token(table, seat)}
+    r = client.get(f"/api/tables/{table['table']}", headers=headers)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def act(client: TestClient, table: dict[str, Any], seat: int, action: str, version: Any) -> Any:
+    return client.post(
+        f"/api/tables/{table['table']}/act",
+        json={"token": token(table, seat), "action": action, "version": version},
+    )
+
+
+def play_first(client: TestClient, table: dict[str, Any], moves: int) -> dict[str, Any]:
+    """Play the first legal action ``moves`` times, whoever decides; the last state seen."""
+    seat = look(client, table, None)["current"]
+    state = look(client, table, seat)
+    for _ in range(moves):
+        r = act(client, table, seat, state["legal"][0]["action"], state["version"])
+        assert r.status_code == 200, r.text
+        seat = r.json()["current"]
+        if seat is None:
+            return r.json()  # type: ignore[no-any-return]
+        state = look(client, table, seat)
+    return state

@@ -1,0 +1,280 @@
+"""The web table's JSON API: creating, seeing, acting, racing, undo, zombies, records."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import scarab
+from scarab.server.hub import Hub
+from scarab.server.table import Stale, Table
+from tests.server.conftest import act, look, make_table, play_first, token
+
+
+def hub_of(client: TestClient) -> Hub:
+    return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
+
+
+def table_of(client: TestClient, table: dict[str, Any]) -> Table:
+    return hub_of(client).tables[table["table"]]
+
+
+def wait_for(check: Any, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out waiting"
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ({"game": "chess", "seats": []}, "no game 'chess'"),
+        ({"game": "luxor"}, "lacks the field 'seats'"),
+        ({"game": "luxor", "seats": [{"kind": "human"}]}, "seats 2 to 4 players, not 1"),
+        ({"game": "luxor", "seats": "ann,bob"}, "'seats' must be a list"),
+        ({"game": "luxor", "seats": [{"kind": "human"}, {"kind": "alien"}]}, "not 'alien'"),
+        ({"game": "luxor", "seats": [{"kind": "human"}, 3]}, "seat 2 must be an object"),
+        (
+            {"game": "luxor", "seats": [{"kind": "human"}, {"kind": "bot", "level": "god"}]},
+            "no bot level 'god'",
+        ),
+        (
+            {"game": "luxor", "seats": [{"kind": "human", "name": "a,b"}, {"kind": "human"}]},
+            "seat 1:",
+        ),
+        (
+            {"game": "luxor", "seats": [{"kind": "human", "name": "x"}] * 2},
+            "the same name",
+        ),
+        ({"game": "luxor", "seats": [{"kind": "human"}] * 2, "timer": 3}, "a turn timer is"),
+        ({"game": "luxor", "seats": [{"kind": "human"}] * 2, "timer": True}, "must be a int"),
+        (
+            {"game": "pyramids", "seats": [{"kind": "human"}], "options": {"solo": "yes"}},
+            "option solo takes a bool",
+        ),
+        ({"game": "luxor", "seats": [{"kind": "human"}] * 2, "zombie": "x"}, "no bot level"),
+    ],
+)
+def test_a_bad_table_spec_is_refused_with_its_reason(
+    client: TestClient, spec: dict[str, Any], says: str
+) -> None:
+    r = client.post("/api/tables", json=spec)
+    assert r.status_code == 400
+    assert says in r.json()["error"]
+    assert hub_of(client).tables == {}
+
+
+def test_bodies_that_are_not_small_json_objects_are_refused(client: TestClient) -> None:
+    for content in (b"garbage", b"[1, 2]", b'"text"', b"\xff\xfe", b"{" * 10_000, b" " * 40_000):
+        r = client.post("/api/tables", content=content)
+        assert r.status_code == 400, content[:10]
+        assert "error" in r.json() and "Traceback" not in r.text
+    assert hub_of(client).tables == {}
+
+
+def test_each_seat_is_sent_its_own_view_and_only_the_decider_its_actions(
+    client: TestClient,
+) -> None:
+    t = make_table(client, "luxor", seats=[{"kind": "human", "name": n} for n in "abc"])
+    state = table_of(client, t).state
+    decider = state.current_player
+    for seat in (0, 1, 2, None):
+        m = look(client, t, seat)
+        assert m["view"] == state.view(seat)
+        assert m["seat"] == seat and m["names"] == ["a", "b", "c"]
+        if seat == decider:
+            assert [e["action"] for e in m["legal"]] == [str(a) for a in state.legal_actions()]
+            assert all(e["text"] for e in m["legal"])  # each action has a few words
+            assert isinstance(m["version"], str)
+        else:
+            assert m["legal"] == [] and m["version"] is None
+
+
+def test_a_token_acts_only_for_its_seat_at_its_table(client: TestClient) -> None:
+    t, other = make_table(client), make_table(client)
+    decider = look(client, t, None)["current"]
+    state = look(client, t, decider)
+    idle = 1 - decider
+    r = act(client, t, idle, state["legal"][0]["action"], state["version"])
+    assert r.status_code == 400 and "not your decision" in r.json()["error"]
+    r = client.post(
+        f"/api/tables/{t['table']}/act",
+        json={"token": token(other, decider), "action": "L S+1", "version": state["version"]},
+    )
+    assert r.status_code == 400 and "belongs to no seat at this table" in r.json()["error"]
+    r = client.get(f"/api/tables/{t['table']}", headers={"X-Seat-Token": token(other, 0)})
+    assert r.status_code == 400
+    assert look(client, t, decider) == state  # nothing changed
+
+
+def test_an_illegal_action_is_explained_and_changes_nothing(client: TestClient) -> None:
+    t = make_table(client)
+    seat = look(client, t, None)["current"]
+    before = look(client, t, seat)
+    for action, says in (("L 39+1", "not legal"), ("nonsense", ""), (5, "notation, a string")):
+        r = act(client, t, seat, action, before["version"])  # type: ignore[arg-type]
+        assert r.status_code == 400 and says in r.json()["error"]
+    assert look(client, t, seat) == before
+
+
+def test_a_stale_move_is_refused_with_the_current_state(client: TestClient) -> None:
+    t = make_table(client, "horus")
+    first = play_first(client, t, 1)
+    r = act(client, t, first["seat"], first["legal"][0]["action"], "0123456789abcdef")
+    assert r.status_code == 409
+    assert "moved on" in r.json()["error"]
+    assert r.json()["state"]["version"] == first["version"]
+
+
+def test_two_moves_racing_for_one_seat_resolve_to_exactly_one(client: TestClient) -> None:
+    t = make_table(client, "horus")
+    seat = look(client, t, None)["current"]
+    m = look(client, t, seat)
+    table = table_of(client, t)
+    hub = hub_of(client)
+    moves_before = len(table.moves)
+
+    async def race() -> list[Any]:
+        tries = [hub.act(table, seat, e["action"], m["version"]) for e in m["legal"][:2] * 2]
+        return await asyncio.gather(*tries, return_exceptions=True)
+
+    results = client.portal.call(race)  # type: ignore[union-attr]
+    assert sum(r is None for r in results) == 1
+    assert all(isinstance(r, Stale) for r in results if r is not None)
+    assert len(table.moves) == moves_before + 1
+
+
+def test_the_record_waits_for_the_end_then_replays_exactly(client: TestClient) -> None:
+    bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}]
+    t = make_table(client, "luxor", seats=bots)
+    table = table_of(client, t)
+    early = client.get(f"/api/tables/{t['table']}/record")
+    if not table.over:
+        assert early.status_code == 400 and "seed" in early.json()["error"]
+    wait_for(lambda: table.over, 60)
+    text = client.get(f"/api/tables/{t['table']}/record").text
+    again = scarab.replay(scarab.read_record(text))
+    assert again.scores() == table.state.scores() and again.is_over
+    final = look(client, t, None)
+    assert final["over"] and final["scores"] == table.state.scores()
+    assert final["view"]["final"]  # the breakdown by category
+
+
+def test_the_replay_viewer_steps_through_a_record(client: TestClient) -> None:
+    state = scarab.load("pyramids").new_game(["a", "b"], seed=3)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+    text = scarab.write_record(state.record())
+    frame = client.post("/api/replay", json={"record": text, "ply": 5}).json()
+    again = scarab.load("pyramids").new_game(["a", "b"], seed=3)
+    for seat, act_ in state.history()[:5]:
+        assert again.current_player == seat
+        again.apply(act_)
+    assert frame["view"] == again.view(None)
+    assert frame["ply"] == 5 and len(frame["moves"]) == 12 and frame["result"] == "*"
+    for bad, says in (
+        ({"record": text, "ply": 13}, "from 0 to 12"),
+        ({"record": '[Game "luxor"]', "ply": 0}, "lacks the tag"),
+        ({"record": text.replace("p1", "p9", 1)}, "p9"),
+        ({"record": 7}, "must be a str"),
+    ):
+        r = client.post("/api/replay", json=bad)
+        assert r.status_code == 400 and says in r.json()["error"], r.text
+
+
+def test_my_tables_lists_only_tables_that_exist(client: TestClient) -> None:
+    t = make_table(client)
+    r = client.post("/api/tables/summaries", json={"tables": [t["table"], "nope", 3]})
+    (found,) = r.json()["tables"]
+    assert found["table"] == t["table"] and found["names"] == ["ann", "bob"]
+    assert "seed" not in str(found)
+    too_many = client.post("/api/tables/summaries", json={"tables": ["x"] * 101})
+    assert too_many.status_code == 400
+
+
+def horus_move_pending(client: TestClient, t: dict[str, Any]) -> dict[str, Any]:
+    """Play on until the decider's legal actions include a plain move."""
+    for _ in range(40):
+        seat = look(client, t, None)["current"]
+        m = look(client, t, seat)
+        if any(e["action"].startswith("move ") for e in m["legal"]):
+            return m
+        r = act(client, t, seat, m["legal"][0]["action"], m["version"])
+        assert r.status_code == 200
+    raise AssertionError("no move came up")
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing(client: TestClient) -> None:
+    t = make_table(client, "horus")
+    m = horus_move_pending(client, t)
+    seat = m["seat"]
+    move = next(e["action"] for e in m["legal"] if e["action"].startswith("move "))
+    after = act(client, t, seat, move, m["version"]).json()
+    if after["current"] != seat:
+        pytest.skip("that move ended the turn")
+    assert after["undo"] is True
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, seat)})
+        assert ws.receive_json()["undo"] is True
+        ws.send_json({"type": "undo", "version": after["version"]})
+        back = ws.receive_json()
+    assert back["view"] == m["view"] and back["log"] == m["log"]
+    assert back["undo"] is False
+
+
+def test_undo_needs_the_others_leave_and_never_crosses_a_hidden_card(client: TestClient) -> None:
+    t = make_table(client, "horus")
+    m = horus_move_pending(client, t)
+    seat = m["seat"]
+    move = next(e["action"] for e in m["legal"] if e["action"].startswith("move "))
+    with client.websocket_connect(f"/ws/{t['table']}") as other:
+        other.send_json({"type": "hello", "token": token(t, 1 - seat)})
+        other.receive_json()
+        other.send_json({"type": "allow_undo", "allow": False})
+        other.receive_json()
+    after = act(client, t, seat, move, m["version"]).json()
+    assert after["undo"] is False
+    # Luxor: playing a card draws a hidden one, so the move can never be taken back.
+    lux = make_table(client, "luxor")
+    played = play_first(client, lux, 1)
+    table = table_of(client, lux)
+    assert table.moves and table.undoable == [False]
+    assert played["undo"] is False
+
+
+def test_a_zombie_plays_when_the_turn_timer_runs_out_and_the_record_says_so(
+    client: TestClient,
+) -> None:
+    t = make_table(client, "luxor", timer=60, zombie="random")
+    table = table_of(client, t)
+    m = look(client, t, table.state.current_player)
+    assert m["timer"]["seconds"] == 60 and m["timer"]["deadline"] > time.time()
+    table.turn_started -= 61  # as if a minute went by
+    client.portal.call(lambda: _kick(hub_of(client), table))  # type: ignore[union-attr]
+    wait_for(lambda: len(table.moves) == 1)
+    assert table.moves[0].note and "turn timer ran out" in table.moves[0].note
+
+
+async def _kick(hub: Hub, table: Table) -> None:
+    hub.kick(table)
+
+
+def test_a_seat_that_leaves_for_good_is_played_by_the_zombie(client: TestClient) -> None:
+    t = make_table(client, "luxor", zombie="greedy")
+    table = table_of(client, t)
+    seat = table.state.current_player
+    assert seat is not None
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, seat)})
+        first = ws.receive_json()
+        ws.send_json({"type": "leave"})
+        wait_for(lambda: len(table.moves) >= 1)
+    assert table.seats[seat].left and table.moves[0].note
+    assert "left" in table.moves[0].note
+    r = act(client, t, seat, first["legal"][0]["action"], first["version"])
+    assert r.status_code in (400, 409)
