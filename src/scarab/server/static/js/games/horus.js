@@ -231,7 +231,7 @@ function drawCard(x, y, w, h, name, opts = {}) {
   const g = svg("g", { transform: `translate(${x},${y})` });
   g.append(svg("rect", { width: w, height: h, rx: 5, fill: look.fill, stroke: look.stroke, "stroke-width": 1.5 }));
   const fs = h * 0.26;
-  g.append(text(w / 2, fs + 2, look.top, { "font-size": fs * 0.85, "text-anchor": "middle", fill: look.ink, opacity: 0.8 }));
+  g.append(text(w / 2, fs + 2, look.top, { "font-size": Math.max(fs * 0.85, 7), "text-anchor": "middle", fill: look.ink, opacity: 0.8 }));
   const big = look.big || look.main.length <= 3;
   g.append(
     text(w / 2, h - h * 0.18, look.main, {
@@ -926,8 +926,8 @@ export function render(root, ctx) {
     // carried cards (public) for the others
     if (p !== seat) {
       const list = groupCards(s.cards.filter((c) => c !== "bag"));
-      const cw = fs(38);
-      const ch = fs(26);
+      const cw = fs(42);
+      const ch = fs(30);
       let cx = fs(10);
       const items = [...list];
       for (const b of s.bags || []) items.push([`bag`, 1, b.holds]);
