@@ -45,7 +45,7 @@ from scarab.server.protocol import (
 )
 from scarab.server.replay import replay_frame
 from scarab.server.store import Store
-from scarab.server.table import Stale, Table, TableError, check_notation
+from scarab.server.table import NoTable, Stale, Table, TableError, check_notation
 
 STATIC = Path(__file__).parent / "static"
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
@@ -189,8 +189,7 @@ def create_app(db_url: str, bot_workers: int = 1) -> Starlette:
                 sender.cancel()
 
     async def scarab_error(_request: Request, exc: Exception) -> Response:
-        status = 404 if "no table" in str(exc) else 400
-        return error(str(exc), status)
+        return error(str(exc), 404 if isinstance(exc, NoTable) else 400)
 
     async def http_error(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

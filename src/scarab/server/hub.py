@@ -25,7 +25,16 @@ from scarab.core.registry import games, load
 from scarab.server.bots import bot_seed, choose, make_pool
 from scarab.server.protocol import BadRequest, field, timer_field
 from scarab.server.store import Store, StoredTable
-from scarab.server.table import BOT, HUMAN, SeatInfo, Stale, Table, TableError, token_hash
+from scarab.server.table import (
+    BOT,
+    HUMAN,
+    NoTable,
+    SeatInfo,
+    Stale,
+    Table,
+    TableError,
+    token_hash,
+)
 
 T = TypeVar("T")
 MAX_OUTBOX = 32  # replies waiting for one slow client; state messages coalesce anyway
@@ -108,7 +117,7 @@ class Hub:
     def table(self, table_id: object) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
-            raise TableError("there is no table with that id; check the link")
+            raise NoTable("there is no table with that id; check the link")
         return table
 
     # ---- creating -----------------------------------------------------------

@@ -36,6 +36,10 @@ class TableError(ScarabError):
     """A request this table refuses: it says why and what would be right."""
 
 
+class NoTable(TableError):
+    """No table has that id."""
+
+
 class Stale(TableError):
     """The state moved on since the version the client acted on."""
 

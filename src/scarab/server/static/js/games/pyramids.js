@@ -487,9 +487,8 @@ export function render(root, ctx) {
   root.append(wrap);
 
   if (view.final) wrap.append(drawFinal(view, nameOf));
-  if (me !== null) wrap.append(drawMine());
-  wrap.append(drawSide());
-  wrap.append(drawOthers());
+  if (me !== null) wrap.append(drawMine(), drawSide(), drawOthers());
+  else wrap.append(drawOthers(), drawSide());
 
   // ---- the viewer's own cards, the expedition, the dealt cards at setup
   function drawMine() {
@@ -545,7 +544,12 @@ export function render(root, ctx) {
         }
       }
     } else {
-      strip.append(text(12, y + 22, view.phase === "keep" ? "Setup: every player keeps two of four cards" : "No expedition card", { "font-size": 15, "font-weight": 700 }));
+      const title = { keep: "Setup", over: "Game over" }[view.phase] || "Expedition";
+      const sub = { keep: "everyone keeps two of four cards", over: "after 4 rounds" }[view.phase] || "";
+      strip.append(
+        text(14, y + 22, title, { "font-size": 19, "font-weight": 700 }),
+        text(14, y + 42, sub, { "font-size": 12, fill: "#7a6a50" }),
+      );
     }
     // round & turn pips
     const px = W - 150;
@@ -562,7 +566,7 @@ export function render(root, ctx) {
       const on = view.phase !== "keep" && t <= view.turn;
       strip.append(svg("rect", { x: px + 34 + (t - 1) * 15, y: y + 43, width: 11, height: 11, rx: 2, fill: on ? (t === view.turn ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
     }
-    y += 4 * 15 + 16 + 14;
+    y += exp ? 4 * 15 + 16 + 14 : 74;
 
     const you = svg("g", {});
     parts.push(you);
@@ -594,6 +598,10 @@ export function render(root, ctx) {
         if (col === 1) y += rowH + 14;
       });
       if (cards.length % 2) y += rowH + 14;
+      if (cards.some((c) => !c.rows)) {
+        parts.push(text(W / 2, y + 2, "The grids show once kept: the view names dealt cards by number.", { "text-anchor": "middle", "font-size": 11, fill: "#7a6a50" }));
+        y += 14;
+      }
     } else if (seat.cards.length) {
       const s = 46;
       const dims = seat.cards.map((c) => drawCard(c, { s, labels: true }));
@@ -734,7 +742,7 @@ export function render(root, ctx) {
 
   // ---- display, deck, race and score cards
   function drawSide() {
-    const W = 440;
+    const W = 450;
     const parts = [];
     let y = 8;
     const takeable = new Set(legal.takes.map((t) => t.card));
@@ -974,7 +982,7 @@ function drawFinal(view, nameOf) {
   y += 6;
   parts.push(text(12, y, "total", { "font-size": 14, "font-weight": 700 }));
   view.final.forEach((e, p) => parts.push(text(170 + p * colW + colW / 2, y, e.total, { "text-anchor": "middle", "font-size": 15, "font-weight": 800 })));
-  const p = panel(W, H, 320, 700, "final scoring");
+  const p = panel(W, H, 300, W * 1.1, "final scoring");
   p.el.append(background(W, H), ...parts);
   p.box.style.flexBasis = "100%";
   return p.box;
