@@ -256,7 +256,7 @@ def test_a_zombie_plays_when_the_turn_timer_runs_out_and_the_record_says_so(
     assert m["timer"]["seconds"] == 60 and m["timer"]["deadline"] > time.time()
     table.turn_started -= 61  # as if a minute went by
     client.portal.call(lambda: _kick(hub_of(client), table))  # type: ignore[union-attr]
-    wait_for(lambda: len(table.moves) == 1)
+    wait_for(lambda: len(table.moves) >= 1)  # the zombie plays out the rest of that turn
     assert table.moves[0].note and "turn timer ran out" in table.moves[0].note
 
 

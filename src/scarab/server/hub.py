@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from collections import deque
@@ -37,6 +38,7 @@ from scarab.server.table import (
 )
 
 T = TypeVar("T")
+log = logging.getLogger("scarab.server")
 MAX_OUTBOX = 32  # replies waiting for one slow client; state messages coalesce anyway
 
 
@@ -274,8 +276,10 @@ class Hub:
             notation = await loop.run_in_executor(self.pool, choose, copy, seat, level, bot_seed())
             with contextlib.suppress(Stale, TableError):  # the table moved on: think again
                 await self.act(table, seat, notation, version, note)
-        except ScarabError:
-            pass  # a bot that failed leaves the seat to its timer or a later kick
+        except ScarabError as exc:  # a bot that failed leaves the seat to a later kick
+            log.warning("bot %s at table %s failed: %s", level, table.id, exc)
+        except Exception:
+            log.exception("bot %s at table %s crashed", level, table.id)
         finally:
             self.thinking.pop(table.id, None)
         if self.tables.get(table.id) is table:

@@ -1,0 +1,87 @@
+"""The Pyramid of Horus in the browser: pick an adventurer and an entrance on the
+board, move by clicking a highlighted square, search by clicking your own square,
+and play on until the next round begins."""
+
+from __future__ import annotations
+
+import shutil
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Seat, log_texts, make_table, seat_link, shoot
+
+if shutil.which("chromium") is None:
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+INSIDE = 81  # squares 0..80 inside the pyramid, then the entrances e1, e2
+# answers that keep a bounded test moving when something happens to you
+CALM = ("accept", "keep", "end")
+
+
+def square_name(q: int) -> str:
+    return f"e{q - INSIDE + 1}" if q >= INSIDE else f"{q % 9},{q // 9}"
+
+
+def test_a_horus_round_with_a_move_and_a_search(page: Any, base_url: str) -> None:
+    table = make_table(
+        base_url, "horus", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    page.goto(seat_link(table, 0))
+    seat = Seat(page)
+    seat.wait_drawn()
+    moved = searched = None
+    first_round = None
+    for _ in range(80):
+        m = seat.wait_decision()
+        assert not m["over"]
+        view = m["view"]
+        me = m["seat"]
+        actions = [e["action"] for e in m["legal"]]
+        if view["stage"] == "setup":
+            # an adventurer, then the entrance where he waits
+            action = actions[0]
+            _, key, entrance = action.split()
+            assert seat.click(seat.hit(f"adventurer-{key}")) is None
+            seat.finish_from_board(action, seat.click(seat.hit(f"square-{entrance}")))
+            continue
+        if first_round is None and view["stage"] == "actions":
+            first_round = view["round"]
+        if first_round is not None and view["round"] > first_round and moved and searched:
+            break
+        if (
+            view["stage"] == "actions"
+            and moved is None
+            and any(a.startswith("move ") for a in actions)
+        ):
+            # a highlighted square beside him inside the pyramid (not out of an exit)
+            target = seat.page.locator(
+                '#board [data-hit^="square-"]:not([data-hit^="square-e"])[aria-label*=": move "]'
+            )
+            assert target.count() >= 1
+            sent = seat.click(target.first)
+            assert sent is not None and sent.startswith("move "), sent
+            seat.finish_from_board(sent, sent)
+            moved = sent
+            shoot(page, "horus-moved")
+            continue
+        if moved and searched is None and "search" in actions:
+            here = square_name(view["seats"][me]["square"])
+            seat.finish_from_board("search", seat.click(seat.hit(f"square-{here}")))
+            searched = here
+            assert any(" searches " in line for line in log_texts(page)), log_texts(page)
+            shoot(page, "horus-searched")
+            continue
+        calm = [a for a in CALM if a in actions]
+        choice = calm[0] if calm else actions[0]
+        button = seat.page.locator(f'#board [data-hit="action-{choice}"]')
+        if button.count():
+            seat.finish_from_board(choice, seat.click(button))
+        else:
+            seat.act_from_list(choice)
+    else:
+        raise AssertionError("the round did not end within 80 decisions")
+    assert moved and searched
+    state = seat.state()
+    assert state["view"]["round"] > first_round
+    shoot(page, "horus-next-round")

@@ -1,0 +1,139 @@
+"""Silver & Gold: Pyramids in the browser: hover a card to preview the expedition
+shape, rotate it (key R), and click to mark it."""
+
+from __future__ import annotations
+
+import shutil
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Seat, make_table, seat_link, shoot, wait_until
+
+if shutil.which("chromium") is None:
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+COLS = "abcde"
+# the preview's cells: yellow where the placement is legal, red where it is not
+PREVIEW = """() => [...document.querySelectorAll(
+    '#board rect[fill="#ffd23f"], #board rect[fill="#e53935"]')].map((r) => ({
+  x: Number(r.getAttribute("x")), y: Number(r.getAttribute("y")),
+  size: Number(r.getAttribute("width")) + 3, ok: r.getAttribute("fill") === "#ffd23f",
+}))"""
+
+
+def preview(page: Any) -> tuple[frozenset[str], bool]:
+    """The cells the shape preview covers, and whether it shows a legal placement."""
+    rects = page.evaluate(PREVIEW)
+    cells = frozenset(
+        f"{COLS[round((r['x'] - 1.5) / r['size'])]}{round((r['y'] - 1.5) / r['size']) + 1}"
+        for r in rects
+    )
+    return cells, bool(rects) and all(r["ok"] for r in rects)
+
+
+def hover(page: Any, seat: Seat, name: str) -> tuple[frozenset[str], bool]:
+    """Point at a cell afresh (off the board first) and read the preview drawn there."""
+    page.mouse.move(1, 1)
+    seat.hit(name).hover()
+    page.wait_for_function(f"() => ({PREVIEW})().length > 0")
+    return preview(page)
+
+
+def turned(cells: list[list[int]]) -> bool:
+    """Whether a quarter turn changes the shape (a square of 4 it does not)."""
+
+    def norm(pts: list[tuple[int, int]]) -> set[tuple[int, int]]:
+        mc = min(p[0] for p in pts)
+        mr = min(p[1] for p in pts)
+        return {(c - mc, r - mr) for c, r in pts}
+
+    pts = [(c, r) for c, r in cells]
+    return norm(pts) != norm([(-r, c) for c, r in pts])
+
+
+def mark_decision(seat: Seat) -> dict[str, Any]:
+    """Play on (keeping two dealt cards by clicking them, anything else from the list)
+    until this seat marks with an expedition shape that a quarter turn changes."""
+    for _ in range(40):
+        m = seat.wait_decision()
+        assert not m["over"]
+        view = m["view"]
+        actions = [e["action"] for e in m["legal"]]
+        me = view["seats"][m["seat"]]
+        if view["phase"] == "keep":
+            first, second = me["dealt"][:2]
+            assert seat.click(seat.hit(f"dealt-{first}")) is None  # one selected
+            sent = seat.click(seat.hit(f"dealt-{second}"))
+            seat.finish_from_board(f"keep {min(first, second)},{max(first, second)}", sent)
+            continue
+        exp = view.get("expedition")
+        shaped = [a for a in actions if ":" in a and "," in a]
+        if view["phase"] == "mark" and exp and shaped and turned(exp["cells"]):
+            return m
+        seat.act_from_list(shaped[0] if shaped else actions[0])
+    raise AssertionError("no marking decision with a shape that turns")
+
+
+def test_a_pyramids_mark_with_a_rotated_shape(page: Any, base_url: str) -> None:
+    table = make_table(
+        base_url,
+        "pyramids",
+        [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}],
+    )
+    page.goto(seat_link(table, 0))
+    seat = Seat(page)
+    seat.wait_drawn()
+    m = mark_decision(seat)
+    me = m["seat"]
+    cards = [c["id"] for c in m["view"]["seats"][me]["cards"]]
+    assert cards and page.locator('#board [data-hit="rotate"]').is_visible()
+
+    # hovering a cell previews the shape; R turns it a quarter
+    centre = f"cell-{cards[0]}-c3"
+    before, _ = hover(page, seat, centre)
+    assert len(before) == len(m["view"]["expedition"]["cells"])
+    shoot(page, "pyramids-preview")
+    page.keyboard.press("r")  # the pointer stays put: the preview turns in place
+    after, _ = wait_until(lambda: (p := preview(page))[0] not in (before, frozenset()) and p, "R")
+    assert len(after) == len(before), (before, after)
+    assert hover(page, seat, centre)[0] == after
+    shoot(page, "pyramids-preview-rotated")
+    # the rotate button turns it too (and back after four)
+    seat.page.locator('#board [data-hit="rotate"]').click()
+    third, _ = hover(page, seat, centre)
+    assert third != after
+
+    # find a cell where the turned shape fits, by pointing, and click there
+    found = None
+    for _turn in range(4):
+        for card in cards:
+            for cell in (f"{c}{r}" for r in range(1, 6) for c in COLS):
+                cells, ok = hover(page, seat, f"cell-{card}-{cell}")
+                if ok:
+                    found = card, cell, cells
+                    break
+            if found:
+                break
+        if found:
+            break
+        page.keyboard.press("r")
+    assert found, "no legal placement shown in any rotation"
+    card, cell, cells = found
+    want = f"{card}:{','.join(sorted(cells, key=lambda c: (int(c[1]), c[0])))}"
+    assert want in [e["action"] for e in m["legal"]]
+    sent = seat.click(seat.hit(f"cell-{card}-{cell}"))
+    seat.finish_from_board(want, sent)
+
+    # the mark is on the card in this seat's view
+    page.wait_for_function(
+        """([me, card, cells]) => {
+          const s = window.__scarab.last.view.seats[me];
+          const c = [...s.cards, ...s.completed].find((x) => x.id === card);
+          return c && cells.every((cell) => c.marked.includes(cell));
+        }""",
+        arg=[me, card, sorted(cells)],
+    )
+    assert not page.locator("#message").inner_text().strip()
+    page.mouse.move(1, 1)
+    shoot(page, "pyramids-marked")

@@ -1,0 +1,150 @@
+"""The lobby's "My tables", a reload in the middle of a game, and the replay viewer."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import scarab
+from tests.browser.conftest import (
+    Seat,
+    api,
+    log_texts,
+    make_table,
+    seat_link,
+    shoot,
+    wait_until,
+)
+
+if shutil.which("chromium") is None:
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+def test_my_tables_lists_a_table_made_in_the_lobby(page: Any) -> None:
+    page.goto("/")
+    mine = page.locator("section.card", has_text="My tables")
+    mine.get_by_text("Tables you create or join appear here.").wait_for()
+    page.select_option("#game", "horus")
+    page.select_option("#players", "2")
+    page.locator(".seat-name").nth(0).fill("ann")
+    page.locator(".seat-kind").nth(1).select_option("human")
+    page.locator(".seat-name").nth(1).fill("bob")
+    page.click("#create")
+    links = page.locator(".seat-link")
+    links.nth(1).wait_for()
+    assert links.count() == 2
+    hrefs = [links.nth(i).get_attribute("href") for i in range(2)]
+    table_id = re.fullmatch(r"/t/([^#]+)#seat=.+", hrefs[0] or "")
+    assert table_id, hrefs
+    assert page.locator("#sit").get_attribute("href") == hrefs[0]
+
+    page.reload()
+    rows = page.locator("ul.mine li")
+    rows.nth(1).wait_for()
+    texts = rows.all_inner_texts()
+    assert len(texts) == 2
+    assert all("The Adventurers" in t and "ann, bob" in t for t in texts), texts
+    assert any(" as ann " in t for t in texts) and any(" as bob " in t for t in texts), texts
+    shoot(page, "lobby-my-tables")
+    listed = {rows.nth(i).locator("a").get_attribute("href") for i in range(2)}
+    assert listed == set(hrefs)
+
+    # the entry opens the table as that seat
+    rows.filter(has_text=" as bob ").locator("a").click()
+    seat = Seat(page)
+    m = seat.wait_drawn()
+    assert m["table"] == table_id[1] and m["names"][m["seat"]] == "bob"
+
+
+def test_a_reload_mid_game_resumes_the_same_table(page: Any, base_url: str) -> None:
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    page.goto(seat_link(table, 0))
+    seat = Seat(page)
+    seat.wait_drawn()
+    for _ in range(2):
+        m = seat.wait_decision()
+        seat.act_from_list(m["legal"][0]["action"])
+    before = seat.wait_decision()
+    url = page.url
+    log = log_texts(page)
+    assert any(line.startswith("ann") for line in log), log
+    status = page.locator(".status").inner_text()
+
+    page.evaluate("() => { window.__before_reload = true; }")
+    page.reload()
+    again = Seat(page)
+    assert page.evaluate("() => window.__before_reload") is None  # a fresh page
+    again.wait_drawn()
+    after = again.wait_decision()
+    assert page.url == url
+    assert after["table"] == before["table"] and after["seat"] == 0
+    assert after["view"] == before["view"]
+    assert after["legal"] == before["legal"]
+    assert log_texts(page) == log
+    assert page.locator(".status").inner_text() == status
+    shoot(page, "reload-resumed")
+
+    # still playable: a further move goes through
+    action = after["legal"][0]["action"]
+    again.act_from_list(action)
+    page.wait_for_function("(n) => document.querySelectorAll('#log li').length > n", arg=len(log))
+    assert log_texts(page) != log
+
+
+def test_the_replay_viewer_steps_through_an_uploaded_record(
+    page: Any, base_url: str, tmp_path: Path
+) -> None:
+    # a finished game: two bots play it out on the server
+    table = make_table(
+        base_url,
+        "luxor",
+        [{"kind": "bot", "level": "greedy", "name": "ra"}, {"kind": "bot", "level": "random"}],
+    )
+
+    def over() -> bool:
+        found = api(base_url, "/api/tables/summaries", {"tables": [table["table"]]})["tables"]
+        return bool(found and found[0]["over"])
+
+    wait_until(over, "the bots to finish their game", timeout=60)
+    text = api(base_url, f"/api/tables/{table['table']}/record")
+    record = scarab.read_record(text)
+    total = len(record.moves)
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+
+    page.goto("/replay")
+    page.set_input_files("#record-file", str(path))
+    ply_text = page.locator("#ply-text")
+    ply_text.wait_for()
+    assert ply_text.inner_text().strip() == f"move 0 of {total}"
+    page.locator(".replay .board > *").first.wait_for()
+    for ply in (1, 2):
+        page.click("#next")
+        page.wait_for_function(
+            "(t) => document.getElementById('ply-text').textContent.trim() === t",
+            arg=f"move {ply} of {total}",
+        )
+    seat, action = record.moves[1]
+    assert page.get_by_text(f"last move: {record.players[seat]} {action}").is_visible()
+    assert page.locator("#ply").input_value() == "2"
+    shoot(page, "replay-viewer")
+    page.click("#prev")
+    page.wait_for_function(
+        "(t) => document.getElementById('ply-text').textContent.trim() === t",
+        arg=f"move 1 of {total}",
+    )
+
+    # the finished table's own replay link opens the same record (from another page:
+    # the viewer reads the hash when it loads, and a new hash alone loads nothing)
+    page.goto("/")
+    page.goto(f"/replay#table={table['table']}")
+    page.wait_for_function(
+        "(t) => (document.getElementById('ply-text') || {}).textContent?.trim() === t",
+        arg=f"move 0 of {total}",
+    )
