@@ -68,6 +68,7 @@ def seat_view(s: PyramidsState, p: int, viewer: int | None) -> dict[str, JSON]:
     }
     if p == viewer and s.phase == rules.KEEP:
         v["dealt"] = sorted(s.dealt[p])
+        v["dealt_cards"] = [card_view(c, 0) for c in v["dealt"]]  # the faces, to choose by
     return v
 
 

@@ -172,7 +172,7 @@ function tableView(tableId) {
   const actions = html("ul", { class: "actions", id: "actions", "aria-label": "your legal actions" });
   const controls = html("div", { class: "controls" });
   const finalBox = html("div", { class: "final", id: "final" });
-  const log = html("ol", { class: "log", id: "log", "aria-label": "game log" });
+  const log = html("ul", { class: "log", id: "log", "aria-label": "game log, newest first" });
   main.append(html("div", { class: "table-page" },
     html("div", { class: "left" }, status, notice, message, boardBox, finalBox),
     html("aside", { class: "side" },
@@ -240,7 +240,7 @@ function tableView(tableId) {
       players.append(html("li", { class: i === m.current ? "turn" : "" },
         html("span", { class: "dot", style: `background:${seatColour(i)}` }),
         html("strong", {}, s.name), i === m.seat ? " (you)" : "", ` · ${badges}${score}`,
-        m.winners && m.winners.includes(i) ? " 🏆" : ""));
+        m.winners && m.winners.includes(i) ? html("strong", { class: "won" }, " ★ won") : ""));
     });
   }
 
@@ -276,9 +276,11 @@ function tableView(tableId) {
     const keys = rows.length ? Object.keys(rows[0]) : [];
     finalBox.append(html("h2", {}, "Final scoring"),
       html("table", { class: "scoring", id: "scoring" },
-        html("thead", {}, html("tr", {}, html("th", {}, ""), keys.map((k) => html("th", {}, k.replaceAll("_", " "))))),
+        html("thead", {}, html("tr", {}, html("th", {}, ""), html("th", {}, "score"),
+          keys.map((k) => html("th", {}, k.replaceAll("_", " "))))),
         html("tbody", {}, rows.map((row, i) => html("tr", { class: m.winners.includes(i) ? "winner" : "" },
-          html("th", {}, m.names[i]), keys.map((k) => html("td", {}, String(row[k]))))))),
+          html("th", {}, m.names[i]), html("td", { class: "score" }, String(m.scores[i])),
+          keys.map((k) => html("td", {}, String(row[k]))))))),
       html("p", {},
         html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, "Download the record"), " ",
         html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, "Replay this game")));
@@ -363,18 +365,18 @@ function replayView() {
     const slider = html("input", { type: "range", min: 0, max: total, value: ply, "aria-label": "move", id: "ply" });
     slider.addEventListener("change", () => step(Number(slider.value)));
     const bar = html("div", { class: "replay-bar" },
-      html("button", { type: "button", onclick: () => step(0), "aria-label": "first move" }, "⏮"),
+      html("button", { type: "button", onclick: () => step(0), "aria-label": "first move" }, "|◀"),
       html("button", { type: "button", onclick: () => step(ply - 1), id: "prev", "aria-label": "previous move" }, "◀"),
       slider,
       html("button", { type: "button", onclick: () => step(ply + 1), id: "next", "aria-label": "next move" }, "▶"),
-      html("button", { type: "button", onclick: () => step(total), "aria-label": "last move" }, "⏭"),
+      html("button", { type: "button", onclick: () => step(total), "aria-label": "last move" }, "▶|"),
       html("span", { id: "ply-text" }, ` move ${ply} of ${total}`));
     const moveText = ply > 0 ? f.moves[ply - 1] : null;
     const boardBox = html("div", { class: "board" });
     viewer.append(html("h2", {}, `${f.title}: ${f.names.join(", ")} · ${f.result}`), bar,
       html("p", { class: "muted" }, moveText ? `last move: ${f.names[moveText.seat]} ${moveText.action}${moveText.note ? ` (${moveText.note})` : ""}` : "the start"),
       boardBox,
-      html("ol", { class: "log" }, f.log.slice().reverse().map((l) => html("li", {}, l.seat === null ? l.text : `${f.names[l.seat]}: ${l.text}`))));
+      html("ul", { class: "log" }, f.log.slice().reverse().map((l) => html("li", {}, l.seat === null ? l.text : `${f.names[l.seat]}: ${l.text}`))));
     const mod = await board(f.game);
     mod.render(boardBox, { view: f.view, seat: null, names: f.names, legal: [], memo: {}, act: () => {}, choose: () => {}, say: () => {} });
   }
@@ -401,5 +403,8 @@ function replayView() {
 // ---- routing ----------------------------------------------------------------------
 const path = location.pathname;
 if (path.startsWith("/t/")) tableView(decodeURIComponent(path.slice(3)));
-else if (path === "/replay") replayView();
+else if (path === "/replay") {
+  replayView();
+  window.addEventListener("hashchange", replayView);
+}
 else lobby().catch((err) => { clear(main).append(html("p", { class: "error" }, err.message)); });

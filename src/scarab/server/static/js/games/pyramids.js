@@ -577,7 +577,7 @@ export function render(root, ctx) {
     );
     y += 18;
 
-    const dealt = seat.dealt || [];
+    const dealt = seat.dealt_cards || seat.dealt || [];
     if (legal.keeps.length && dealt.length) {
       // setup: pick two of the four dealt cards (the view gives ids; the grids come
       // from the keep texts' colours only, so draw what the view has)
