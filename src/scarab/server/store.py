@@ -24,6 +24,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
     update,
 )
@@ -122,20 +123,22 @@ class Store:
             )
 
     def append(self, table_id: str, ply: int, move: StoredMove, over: bool) -> None:
-        """Add move number ``ply`` (0-based); the primary key refuses a second one."""
-        with Session(self.engine) as s, s.begin():
-            s.add(
-                MoveRow(
-                    table_id=table_id,
-                    ply=ply,
-                    seat=move.seat,
-                    notation=move.notation,
-                    note=move.note,
-                    at=move.at,
-                )
-            )
+        """Add move number ``ply`` (0-based); the primary key refuses a second one.
+
+        Core statements, not the ORM: this runs once per move and is the server's
+        largest cost per move."""
+        row = {
+            "table_id": table_id,
+            "ply": ply,
+            "seat": move.seat,
+            "notation": move.notation,
+            "note": move.note,
+            "at": move.at,
+        }
+        with self.engine.begin() as conn:
+            conn.execute(insert(MoveRow), row)
             if over:
-                s.execute(update(TableRow).where(TableRow.id == table_id).values(over=True))
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(over=True))
 
     def truncate(self, table_id: str, keep: int) -> None:
         """Drop the moves from ply ``keep`` on (an undo)."""

@@ -27,8 +27,7 @@ from scarab.terminal import horus, luxor, pyramids
 
 HUMAN = "human"
 BOT = "bot"
-LOG_LINES = 60  # log lines a viewer is sent
-KEPT_EVENTS = 600  # events kept for the log, newest last
+LOG_LINES = 60  # log lines a viewer is sent, newest last
 DESCRIBERS: dict[str, ModuleType] = {"horus": horus, "luxor": luxor, "pyramids": pyramids}
 
 
@@ -83,7 +82,7 @@ class Table:
         self.created = stored.created
         self.moves: list[StoredMove] = []
         self.undoable: list[bool] = []
-        self.events: deque[Event] = deque(maxlen=KEPT_EVENTS)
+        self.logs: dict[int | None, deque[dict[str, JSON]]] = {}
         self.state = self._replay(stored.moves, mark=True)
         self.version = secrets.token_hex(8)
         self.turn_started = stored.moves[-1].at if stored.moves else stored.created
@@ -97,10 +96,11 @@ class Table:
         """The state after ``moves``, rebuilding the log (and, if asked, the undo marks)."""
         state = self._fresh()
         self.moves, self.undoable = [], []
-        self.events.clear()
+        viewers: list[int | None] = [*range(len(self.seats)), None]
+        self.logs = {v: deque(maxlen=LOG_LINES) for v in viewers}
         for m in moves:
             act = self.game.parse_action(state, m.notation)
-            self.events.extend(state.apply(act))
+            self._log(state.apply(act))
             self.moves.append(m)
             self.undoable.append(False)
         if mark:
@@ -151,8 +151,10 @@ class Table:
         return self.zombie if info.left else None
 
     # ---- acting -------------------------------------------------------------
-    def play(self, seat: int, notation: object, version: object, note: str | None = None) -> None:
-        """Play ``seat``'s action, given as notation, if ``version`` is current.
+    def play(
+        self, seat: int, notation: object, version: object, note: str | None = None
+    ) -> list[Event]:
+        """Play ``seat``'s action, given as notation, if ``version`` is current; its events.
 
         TableError (or Stale, or IllegalAction with the engine's reason) and no
         change otherwise. The caller stores ``self.moves[-1]`` before telling anyone.
@@ -163,7 +165,7 @@ class Table:
         act = self.game.parse_action(self.state, notation)  # type: ignore[arg-type]
         before = self.state.clone()
         events = self.state.apply(act)
-        self.events.extend(events)
+        self._log(events)
         safe = (
             note is None
             and self.seats[seat].kind == HUMAN
@@ -173,6 +175,14 @@ class Table:
         self.moves.append(StoredMove(seat, str(act), note, time.time()))
         self.undoable.append(safe)
         self._changed(before.current_player)
+        return events
+
+    def _log(self, events: list[Event]) -> None:
+        """Add what each viewer may learn of ``events`` to that viewer's log, in words."""
+        for viewer, lines in self.logs.items():
+            for e in events_for(events, viewer):
+                if e.text and e.kind != "final":
+                    lines.append({"seat": e.player, "text": e.text})
 
     def forget_last(self) -> None:
         """Drop the last move again (its storing failed): the table is as it was."""
@@ -232,11 +242,7 @@ class Table:
         if deciding:
             describe = DESCRIBERS[self.game.name].describe
             legal = [{"action": str(a), "text": describe(view, a)} for a in state.legal_actions()]
-        log = [
-            {"seat": e.player, "text": e.text}
-            for e in events_for(self.events, seat)
-            if e.text and e.kind != "final"
-        ][-LOG_LINES:]
+        log = list(self.logs[seat])
         me = self.seats[seat] if seat is not None else None
         out: dict[str, JSON] = {
             "type": "state",
