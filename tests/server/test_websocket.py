@@ -6,9 +6,12 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+import scarab
 from tests.server.conftest import look, make_table, token
 
 
@@ -137,3 +140,39 @@ def test_a_connection_that_does_not_say_a_good_hello_is_closed(
 def test_an_unknown_table_is_refused(client: TestClient) -> None:
     with client.websocket_connect("/ws/nope") as ws:
         assert "no table" in ws.receive_json()["message"]
+
+
+JSONS = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+MESSAGES = st.one_of(
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["act", "undo", "allow_undo", "leave", "hello", "sync", "x"])},
+        optional={"action": JSONS, "version": JSONS, "allow": JSONS, "token": JSONS},
+    ),
+    JSONS.map(json.dumps),
+    st.text(max_size=60),
+)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(messages=st.lists(MESSAGES, min_size=1, max_size=12))
+def test_any_messages_leave_the_server_answering(client: TestClient, messages: list[Any]) -> None:
+    t = make_table(client, "horus")
+    decider = look(client, t, None)["current"]
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        hello(ws, token(t, decider))
+        for message in messages:
+            ws.send_text(message if isinstance(message, str) else json.dumps(message))
+            ws.send_json({"type": "sync"})  # every sync is answered with a state
+            while ws.receive_json()["type"] != "state":
+                pass
+    assert client.get("/api/games").status_code == 200
+    table = client.app.state.hub.tables[t["table"]]  # type: ignore[attr-defined]
+    assert table.state == scarab.replay(table.record())  # stored moves still replay the game
