@@ -104,12 +104,14 @@ def test_kill_9_loses_no_accepted_move(tmp_path: Path) -> None:
 
     thread = threading.Thread(target=player)
     thread.start()
-    while len(accepted) < 15:
+    end = time.monotonic() + 60
+    while len(accepted) < 15 and thread.is_alive() and time.monotonic() < end:
         time.sleep(0.01)
     os.kill(proc.pid, signal.SIGKILL)  # mid-stream: a move may be in flight
     proc.wait()
     stop.set()
     thread.join()
+    assert len(accepted) >= 15, "the moves did not come"
     proc = start(db, port)
     try:
         m = call(port, f"/api/tables/{t['table']}")
