@@ -38,7 +38,8 @@ DECISIONS = "decisions/s"
 WITH_EVENTS = "decisions/s with events"
 GAMES = "games/s"
 CLONES = "clones/s"
-METRICS = (DECISIONS, WITH_EVENTS, GAMES, CLONES)
+ISMCTS = "ISMCTS iterations/s"
+METRICS = (DECISIONS, WITH_EVENTS, GAMES, CLONES, ISMCTS)
 OPENSPIEL_GAMES = ("backgammon", "python_tic_tac_toe")
 NO_OPENSPIEL = "OpenSpiel not installed: pip install 'scarab[rl]' for the comparison"
 DEFAULT_PLAYERS = 3
@@ -128,6 +129,25 @@ def clones_per_second(game: Game, seconds: float, players: int, seed: int = 0) -
             return clones / (now - start)
 
 
+def ismcts_iterations_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
+    """ISMCTS iterations per second for the decision at a mid-game state (one search).
+
+    Each iteration samples a world (determinize), walks the tree, plays a short
+    random rollout and asks the heuristic: the forward model dominates."""
+    from scarab.agents import Budget, IsmctsAgent, Seat
+
+    state = mid_game(game, players, seed)
+    rng = random.Random(seed)
+    while len(state.legal_actions()) < 2 and not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    agent = IsmctsAgent(seed, Budget(iterations=None, seconds=seconds))
+    start = time.perf_counter()
+    agent.search(Seat(state, seat), state.legal_actions())
+    return agent.iterations / (time.perf_counter() - start)
+
+
 def measure(game: str, seconds: float, players: int | None = None) -> dict[str, float]:
     """Every metric for a registered game, ``seconds`` each."""
     g = load(game)
@@ -137,6 +157,7 @@ def measure(game: str, seconds: float, players: int | None = None) -> dict[str, 
         WITH_EVENTS: decisions_per_second(g, seconds, n, events=True),
         GAMES: games_per_second(g, seconds, n),
         CLONES: clones_per_second(g, seconds, n),
+        ISMCTS: ismcts_iterations_per_second(g, seconds, n),
     }
 
 

@@ -43,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players",
         default="human,greedy,greedy",
-        help="comma-separated seats: human, or a bot name (random, greedy)",
+        help="comma-separated seats: human, or a bot: random, greedy, novice .. expert",
     )
     play.add_argument("--seed", type=int, default=None)
     rules = sub.add_parser("rules", help="print a game's rule catalogue")

@@ -100,8 +100,8 @@ def test_bots_are_reproducible_from_their_seed() -> None:
     assert game(4) != game(5)
 
 
-def test_make_agent_knows_random_and_greedy() -> None:
-    assert agent_names() == ["greedy", "random"]
+def test_make_agent_knows_random_greedy_and_the_levels() -> None:
+    assert agent_names() == ["random", "greedy", "novice", "casual", "strong", "expert"]
     assert isinstance(make_agent("random", seed=1), RandomAgent)
     assert isinstance(make_agent(" Greedy "), GreedyAgent)
     for name in agent_names():
@@ -110,7 +110,7 @@ def test_make_agent_knows_random_and_greedy() -> None:
 
 
 def test_make_agent_rejects_unknown_names() -> None:
-    with pytest.raises(scarab.BadOption, match="greedy, random") as info:
+    with pytest.raises(scarab.BadOption, match="random, greedy, novice") as info:
         make_agent("alphazero")
     assert isinstance(info.value, ValueError)
     assert "alphazero" in str(info.value)

@@ -7,10 +7,14 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from scarab.agents.base import Agent, NotYourTurn, Seat
 from scarab.agents.greedy import GreedyAgent, heuristic_for
+from scarab.agents.ismcts import Budget, IsmctsAgent
 from scarab.agents.random_bot import RandomAgent
 from scarab.core.errors import BadOption, brief
 
@@ -18,15 +22,39 @@ _MAKERS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
 }
+LEVELS_FILE = Path(__file__).with_name("levels.toml")
+
+
+def _levels() -> dict[str, dict[str, Any]]:
+    with LEVELS_FILE.open("rb") as f:
+        return tomllib.load(f)
+
+
+LEVELS = _levels()
+
+
+def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Agent]:
+    budget = Budget(iterations=config.get("iterations"), seconds=config.get("seconds"))
+    depth = int(config.get("rollout_depth", 8))
+
+    def make(seed: int | None) -> Agent:
+        return IsmctsAgent(seed, budget=budget, rollout_depth=depth, name=name)
+
+    return make
+
+
+for _name, _config in LEVELS.items():
+    _MAKERS[_name] = _level_maker(_name, _config)
 
 
 def agent_names() -> list[str]:
-    """The names make_agent accepts."""
-    return sorted(_MAKERS)
+    """The names make_agent accepts: the plain bots, then the levels from weakest up."""
+    return ["random", "greedy", *LEVELS]
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
-    """A bot by name ("random", "greedy"), seeded; BadOption for an unknown name."""
+    """A bot by name (random, greedy, or a level: novice, casual, strong, expert), seeded;
+    BadOption for an unknown name."""
     maker = _MAKERS.get(name.strip().lower()) if isinstance(name, str) else None
     if maker is None:
         raise BadOption(f"no bot named {brief(name)}; the bots are: {', '.join(agent_names())}")
@@ -34,8 +62,11 @@ def make_agent(name: str, seed: int | None = None) -> Agent:
 
 
 __all__ = [
+    "LEVELS",
     "Agent",
+    "Budget",
     "GreedyAgent",
+    "IsmctsAgent",
     "NotYourTurn",
     "RandomAgent",
     "Seat",

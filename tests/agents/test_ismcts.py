@@ -1,0 +1,105 @@
+"""The ISMCTS bot: reproducible, within its budget, blind to what its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scarab import load
+from scarab.agents import LEVELS, Budget, IsmctsAgent, Seat, agent_names, make_agent
+from scarab.core.game import State
+from tests.agents.support import play_out
+
+GAMES = ("luxor", "pyramids", "horus")
+
+
+def decision(game: str, seed: int, plies: int = 25, players: int = 2) -> State:
+    """A state some random plies in, at a decision with a real choice."""
+    state = load(game).new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        state.apply(rng.choice(state.legal_actions()))
+    while len(state.legal_actions()) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def choice(state: State, seed: int, budget: Budget) -> object:
+    seat = state.current_player
+    assert seat is not None
+    return IsmctsAgent(seed, budget).choose(Seat(state, seat))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_seed_and_iterations_give_the_same_move(game: str) -> None:
+    state = decision(game, 4)
+    budget = Budget(iterations=60)
+    first = choice(state, 9, budget)
+    assert first in state.legal_actions()
+    assert choice(state, 9, budget) == first
+    assert choice(state.clone(), 9, budget) == first
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_the_seat_cannot_see_never_changes_the_move(game: str) -> None:
+    """Another world with the same view for the seat (other hands, deck order, seed,
+    RNG and history) gives the same move under the same seed and iteration budget."""
+    for seed in range(3):
+        state = decision(game, 20 + seed, plies=30 + 7 * seed, players=3)
+        seat = state.current_player
+        assert seat is not None
+        other = state.determinize(seat, random.Random(seed + 100))
+        assert other.view(seat) == state.view(seat)
+        budget = Budget(iterations=40)
+        assert choice(other, seed, budget) == choice(state, seed, budget)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_budgets_in_iterations_and_calls_are_honoured(game: str) -> None:
+    state = decision(game, 6)
+    seat = state.current_player
+    assert seat is not None
+    agent = IsmctsAgent(1, Budget(iterations=37))
+    agent.choose(Seat(state, seat))
+    assert agent.iterations == 37
+    agent = IsmctsAgent(1, Budget(iterations=None, calls=300), rollout_depth=5)
+    agent.choose(Seat(state, seat))
+    assert 300 <= agent.calls < 300 + 200  # stops after the iteration that crossed it
+    agent = IsmctsAgent(1, Budget(iterations=None, seconds=0.01))
+    agent.choose(Seat(state, seat))
+    assert agent.iterations >= 1
+
+
+def test_a_budget_needs_a_limit() -> None:
+    with pytest.raises(ValueError, match="at least one limit"):
+        Budget(iterations=None)
+
+
+def test_candidates_rank_legal_actions_by_visits_and_explain_names_them() -> None:
+    state = decision("luxor", 8)
+    seat = state.current_player
+    assert seat is not None
+    agent = IsmctsAgent(2, Budget(iterations=200))
+    best = agent.choose(Seat(state, seat))
+    top = agent.candidates(3)
+    assert top[0][0] == best and 1 <= len(top) <= 3
+    assert [n for _, _, n in top] == sorted((n for _, _, n in top), reverse=True)
+    assert all(a in state.legal_actions() and 0.0 <= p <= 1.0 for a, p, _ in top)
+    assert str(best) in agent.explain()
+
+
+def test_the_levels_are_named_bots_with_growing_budgets() -> None:
+    assert agent_names()[2:] == ["novice", "casual", "strong", "expert"]
+    budgets = [LEVELS[name]["iterations"] for name in ("novice", "casual", "strong", "expert")]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 4
+    for name in LEVELS:
+        bot = make_agent(name, seed=1)
+        assert isinstance(bot, IsmctsAgent) and bot.name == name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_novice_finishes_a_game_with_legal_moves(game: str) -> None:
+    state = load(game).new_game(2, seed=11)
+    play_out(state, [make_agent("novice", seed=1), make_agent("random", seed=2)])
+    assert state.is_over
