@@ -4,9 +4,10 @@ Each iteration samples one world with ``seat.determinize(rng)``, walks the
 shared tree with the actions legal in that world (UCB1 with availability
 counts, as in Cowling, Powley and Whitehouse's SO-ISMCTS), adds one node, plays
 a short random rollout and backs up a reward for every seat, so the same tree
-serves two to six players. A rollout stops after ``rollout_depth`` decisions and
-the game's heuristic values the position: each seat's reward is its value
-scaled between the worst and the best seat (1 for a win at a finished game).
+serves two to six players. A finished game rewards its winners with 1 (shared on
+a tie). A rollout cut short after ``rollout_depth`` decisions is valued by the
+game's heuristic: each seat's reward is a logistic of its lead over the best
+other seat, in units of ``value_scale`` points.
 
 Budgets: iterations, wall seconds, or forward-model calls (every applied
 action, in the tree and in rollouts), whichever ends first. With an iteration
@@ -62,11 +63,13 @@ class IsmctsAgent:
         exploration: float = 0.7,
         rollout_depth: int = 8,
         name: str = "ismcts",
+        value_scale: float = 5.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.value_scale = value_scale
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -175,10 +178,11 @@ class IsmctsAgent:
             winners = world.winners()
             return [1.0 / len(winners) if i in winners else 0.0 for i in range(n)]
         values = [float(evaluate(world, i)) for i in range(n)]
-        low, high = min(values), max(values)
-        if high - low < 1e-9:
-            return [0.5] * n
-        return [(v - low) / (high - low) for v in values]
+        out = []
+        for i, v in enumerate(values):
+            lead = v - max(values[j] for j in range(n) if j != i)
+            out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / self.value_scale)))))
+        return out
 
     # ---- what it says -------------------------------------------------------
     def candidates(self, k: int = 3) -> list[tuple[Any, float, int]]:
