@@ -103,3 +103,27 @@ def test_a_novice_finishes_a_game_with_legal_moves(game: str) -> None:
     state = load(game).new_game(2, seed=11)
     play_out(state, [make_agent("novice", seed=1), make_agent("random", seed=2)])
     assert state.is_over
+
+
+def test_every_legal_action_starts_with_the_heuristic_value_of_one_world() -> None:
+    state = decision("pyramids", 3)
+    seat = state.current_player
+    assert seat is not None
+    agent = IsmctsAgent(1, Budget(iterations=1), prior=3)
+    agent.choose(Seat(state, seat))
+    root = agent._root
+    assert root is not None
+    assert set(root.children) == set(state.legal_actions())
+    assert all(child.visits >= 3 for child in root.children.values())
+
+
+def test_the_rollout_depth_may_differ_by_game() -> None:
+    state = decision("luxor", 5)
+    seat = state.current_player
+    assert seat is not None
+    calls = []
+    for depth in (0, 8):
+        agent = IsmctsAgent(1, Budget(iterations=30), rollout_depth={"luxor": depth, "horus": 3})
+        agent.choose(Seat(state, seat))
+        calls.append(agent.calls)
+    assert calls[0] < calls[1]

@@ -14,7 +14,7 @@ from typing import Any
 
 from scarab.agents.base import Agent, NotYourTurn, Seat
 from scarab.agents.greedy import GreedyAgent, heuristic_for
-from scarab.agents.ismcts import Budget, IsmctsAgent
+from scarab.agents.ismcts import DEFAULT_DEPTH, Budget, IsmctsAgent
 from scarab.agents.random_bot import RandomAgent
 from scarab.core.errors import BadOption, brief
 
@@ -35,7 +35,7 @@ LEVELS = _levels()
 
 def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Agent]:
     budget = Budget(iterations=config.get("iterations"), seconds=config.get("seconds"))
-    depth = int(config.get("rollout_depth", 8))
+    depth = config.get("rollout_depth", DEFAULT_DEPTH)
 
     def make(seed: int | None) -> Agent:
         return IsmctsAgent(seed, budget=budget, rollout_depth=depth, name=name)

@@ -5,7 +5,9 @@ shared tree with the actions legal in that world (UCB1 with availability
 counts, as in Cowling, Powley and Whitehouse's SO-ISMCTS), adds one node, plays
 a short random rollout and backs up a reward for every seat, so the same tree
 serves two to six players. A finished game rewards its winners with 1 (shared on
-a tie). A rollout cut short after ``rollout_depth`` decisions is valued by the
+a tie). A rollout cut short after ``rollout_depth`` decisions (one number, or one
+per game: random play helps in Luxor and only adds noise to the wider decisions
+of Pyramids and Horus) is valued by the
 game's heuristic: each seat's reward is a logistic of its lead over the best
 other seat, in units of ``value_scale`` points.
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +29,8 @@ from scarab.agents.base import Seat
 from scarab.agents.greedy import heuristic_for
 from scarab.core.errors import IllegalAction
 from scarab.core.game import State
+
+DEFAULT_DEPTH = 8
 
 
 @dataclass(frozen=True)
@@ -61,15 +66,18 @@ class IsmctsAgent:
         seed: int | None = None,
         budget: Budget | None = None,
         exploration: float = 0.7,
-        rollout_depth: int = 8,
+        rollout_depth: int | Mapping[str, int] = 8,
         name: str = "ismcts",
         value_scale: float = 5.0,
+        prior: int = 3,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self._depth = DEFAULT_DEPTH  # the depth for the game being searched
         self.value_scale = value_scale
+        self.prior = prior
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -93,7 +101,10 @@ class IsmctsAgent:
     def search(self, seat: Seat, legal: list[Any]) -> Node:
         """Grow the tree for ``seat``'s decision within the budget; the root node."""
         self._seat = seat.seat
-        evaluate = heuristic_for(seat.game.name)
+        game = seat.game.name
+        depth = self.rollout_depth
+        self._depth = depth if isinstance(depth, int) else depth.get(game, DEFAULT_DEPTH)
+        evaluate = heuristic_for(game)
         root: Node | None = None
         allowed = set(legal)
         b = self.budget
@@ -108,11 +119,25 @@ class IsmctsAgent:
                 break
             world = seat.determinize(self.rng)
             if root is None:
-                root = Node(world.num_players)
+                root = self._seeded_root(world, legal, evaluate)
             self._iterate(root, world, allowed, evaluate)
             self.iterations += 1
         assert root is not None
         self._root = root
+        return root
+
+    def _seeded_root(self, world: State, legal: list[Any], evaluate: Any) -> Node:
+        """The root with each legal action valued once by the heuristic, in the first world,
+        worth ``prior`` visits: wide decisions start from the greedy order, not from noise."""
+        root = Node(world.num_players)
+        if self.prior <= 0:
+            return root
+        for act in legal:
+            trial = world.clone()
+            self._step(trial, act)
+            child = root.children[act] = Node(world.num_players)
+            child.visits = child.avail = self.prior
+            child.reward = [self.prior * r for r in self._value(trial, evaluate)]
         return root
 
     def _iterate(self, root: Node, world: State, allowed: set[Any], evaluate: Any) -> None:
@@ -166,13 +191,18 @@ class IsmctsAgent:
         self.calls += 1
 
     def _rollout(self, world: State, evaluate: Any) -> list[float]:
-        for _ in range(self.rollout_depth):
+        for _ in range(self._depth):
             if world.is_over:
                 break
             try:
                 self._step(world, self.rng.choice(world.legal_actions()))
             except IllegalAction:  # pragma: no cover - legal_actions() is always legal
                 break
+        return self._value(world, evaluate)
+
+    def _value(self, world: State, evaluate: Any) -> list[float]:
+        """Each seat's reward for a position: 1 to the winners of a finished game, else a
+        logistic of the seat's heuristic lead over the best other seat."""
         n = world.num_players
         if world.is_over:
             winners = world.winners()
