@@ -20,8 +20,7 @@ POSTGRES = os.environ.get("SCARAB_TEST_POSTGRES")
 
 
 def fresh_postgres() -> str:
-    """A new, empty schema-less database name would need rights; use a fresh table set
-    instead by dropping what a previous test left."""
+    """The test database, emptied of the tables an earlier test left."""
     assert POSTGRES is not None
     from sqlalchemy import create_engine
 

@@ -134,3 +134,22 @@ def test_kill_9_loses_no_accepted_move(tmp_path: Path) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_move_that_could_be_taken_back_still_can_after_a_restart(tmp_path: Path) -> None:
+    from tests.server.test_api import horus_move_pending
+
+    db = f"sqlite:///{tmp_path / 'undo.db'}"
+    with TestClient(create_app(db, bot_workers=0)) as client:
+        t = make_table(client, "horus")
+        m = horus_move_pending(client, t)
+        move = next(e["action"] for e in m["legal"] if e["action"].startswith("move "))
+        after = client.post(
+            f"/api/tables/{t['table']}/act",
+            json={"token": t["seats"][m["seat"]]["token"], "action": move, "version": m["version"]},
+        ).json()
+    with TestClient(create_app(db, bot_workers=0)) as client:
+        again = look(client, t, m["seat"])
+    assert again["undo"] == after["undo"]
+    if after["current"] == m["seat"]:
+        assert again["undo"] is True  # rebuilt from the store, not remembered

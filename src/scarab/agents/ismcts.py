@@ -141,7 +141,7 @@ class IsmctsAgent:
         return root
 
     def _iterate(self, root: Node, world: State, allowed: set[Any], evaluate: Any) -> None:
-        path: list[tuple[Node, int]] = []  # (node, the seat that chose its action)
+        path: list[Node] = []  # the nodes this iteration went through, below the root
         node = root
         at_root = True
         while not world.is_over:
@@ -161,14 +161,14 @@ class IsmctsAgent:
                 child = node.children[act] = Node(world.num_players)
                 child.avail = 1
                 self._step(world, act)
-                path.append((child, mover))
+                path.append(child)
                 break
             act = self._select(node, legal, mover)
             self._step(world, act)
             node = node.children[act]
-            path.append((node, mover))
+            path.append(node)
         reward = self._rollout(world, evaluate)
-        for n, _mover in path:
+        for n in path:
             n.visits += 1
             for i, r in enumerate(reward):
                 n.reward[i] += r

@@ -120,9 +120,7 @@ def create_app(db_url: str, bot_workers: int = 1) -> Starlette:
         return JSONResponse({"tables": found})
 
     def seat_of(table: Table, token: str | None) -> int | None:
-        if token is not None and (len(token) > 64 or not token.isascii()):
-            raise BadRequest("a seat token is at most 64 ASCII characters from its link")
-        return table.seat_for(token)
+        return table.seat_for(token_field({"token": token}))
 
     async def show_table(request: Request) -> Response:
         table = hub.table(request.path_params["table_id"])

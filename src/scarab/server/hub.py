@@ -17,6 +17,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
 from typing import Any, TypeVar
 
 from scarab.agents import agent_names
@@ -317,7 +318,7 @@ def _seats(raw: list[Any]) -> tuple[list[dict[str, Any]], dict[int, str]]:
             check_name(info.name)
         except BadOption as exc:
             raise BadRequest(f"seat {i + 1}: {exc}") from None
-        seats.append(info.__dict__.copy())
+        seats.append(asdict(info))
     names = [s["name"] for s in seats]
     if len(set(names)) != len(names):
         raise BadRequest("two seats have the same name; give each seat its own name")

@@ -93,6 +93,21 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _stored(row: TableRow) -> StoredTable:
+    """A table row read back (without its moves)."""
+    return StoredTable(
+        id=row.id,
+        game=row.game,
+        options=json.loads(row.options),
+        seed=int(row.seed),
+        seats=json.loads(row.seats),
+        timer=row.timer,
+        zombie=row.zombie,
+        created=row.created,
+        over=row.over,
+    )
+
+
 class Store:
     """Synchronous storage calls; the server runs them on one writer thread, in order."""
 
@@ -107,20 +122,19 @@ class Store:
         self.engine.dispose()
 
     def create(self, t: StoredTable) -> None:
+        row = TableRow(
+            id=t.id,
+            game=t.game,
+            options=json.dumps(t.options),
+            seed=str(t.seed),
+            seats=json.dumps(t.seats),
+            timer=t.timer,
+            zombie=t.zombie,
+            created=t.created,
+            over=t.over,
+        )
         with Session(self.engine) as s, s.begin():
-            s.add(
-                TableRow(
-                    id=t.id,
-                    game=t.game,
-                    options=json.dumps(t.options),
-                    seed=str(t.seed),
-                    seats=json.dumps(t.seats),
-                    timer=t.timer,
-                    zombie=t.zombie,
-                    created=t.created,
-                    over=t.over,
-                )
-            )
+            s.add(row)
 
     def append(self, table_id: str, ply: int, move: StoredMove, over: bool) -> None:
         """Add move number ``ply`` (0-based); the primary key refuses a second one.
@@ -154,20 +168,7 @@ class Store:
     def load_all(self) -> list[StoredTable]:
         """Every table with its moves in order."""
         with Session(self.engine) as s:
-            tables = {
-                row.id: StoredTable(
-                    id=row.id,
-                    game=row.game,
-                    options=json.loads(row.options),
-                    seed=int(row.seed),
-                    seats=json.loads(row.seats),
-                    timer=row.timer,
-                    zombie=row.zombie,
-                    created=row.created,
-                    over=row.over,
-                )
-                for row in s.scalars(select(TableRow))
-            }
+            tables = {row.id: _stored(row) for row in s.scalars(select(TableRow))}
             for m in s.scalars(select(MoveRow).order_by(MoveRow.table_id, MoveRow.ply)):
                 t = tables.get(m.table_id)
                 if t is not None:

@@ -98,35 +98,36 @@ class Table:
         self.moves, self.undoable = [], []
         viewers: list[int | None] = [*range(len(self.seats)), None]
         self.logs = {v: deque(maxlen=LOG_LINES) for v in viewers}
+        run_start = (0, state.clone()) if mark else None  # where the latest run of one seat began
         for m in moves:
+            if (
+                run_start is not None
+                and self.moves
+                and (m.seat != self.moves[-1].seat or self.moves[-1].note is not None)
+            ):
+                run_start = (len(self.moves), state.clone())
             act = self.game.parse_action(state, m.notation)
             self._log(state.apply(act))
             self.moves.append(m)
             self.undoable.append(False)
-        if mark:
-            self._mark_trailing_undoable(state)
+        if run_start is not None:
+            self._mark_trailing_undoable(state, *run_start)
         return state
 
-    def _mark_trailing_undoable(self, state: State) -> None:
-        """After a restart: which of the deciding seat's latest moves could be taken back."""
+    def _mark_trailing_undoable(self, state: State, first: int, before: State) -> None:
+        """After a restart: which of the deciding seat's latest moves (from move ``first``,
+        played from ``before``) could be taken back."""
         seat = state.current_player
         if seat is None or self.seats[seat].kind != HUMAN:
             return
-        run = 0
-        for m in reversed(self.moves):
-            if m.seat != seat or m.note is not None:
-                break
-            run += 1
-        if run == 0:
-            return
-        before = self._fresh()
-        for m in self.moves[: len(self.moves) - run]:
-            before.step(self.game.parse_action(before, m.notation))
-        for i in range(len(self.moves) - run, len(self.moves)):
-            act = self.game.parse_action(before, self.moves[i].notation)
+        for i in range(first, len(self.moves)):
+            m = self.moves[i]
+            act = self.game.parse_action(before, m.notation)
             after = before.clone()
             events = after.apply(act)
-            self.undoable[i] = not reveals(before, act, after, events)
+            self.undoable[i] = (
+                m.seat == seat and m.note is None and not reveals(before, act, after, events)
+            )
             before = after
 
     @property
@@ -163,18 +164,18 @@ class Table:
         if self.seats[seat].left and note is None:
             raise TableError("you left this table for good; the zombie plays your seat now")
         act = self.game.parse_action(self.state, notation)  # type: ignore[arg-type]
-        before = self.state.clone()
+        undoable = note is None and self.seats[seat].kind == HUMAN
+        before = self.state.clone() if undoable else None  # only a person's move may be undone
         events = self.state.apply(act)
         self._log(events)
         safe = (
-            note is None
-            and self.seats[seat].kind == HUMAN
+            before is not None
             and self.state.current_player == seat
             and not reveals(before, act, self.state, events)
         )
         self.moves.append(StoredMove(seat, str(act), note, time.time()))
         self.undoable.append(safe)
-        self._changed(before.current_player)
+        self._changed(seat)
         return events
 
     def _log(self, events: list[Event]) -> None:
