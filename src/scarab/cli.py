@@ -1,11 +1,13 @@
-"""The `scarab` command: serve, play, rules, bench, games."""
+"""The `scarab` command: serve, play, arena, rules, bench, games."""
 
 from __future__ import annotations
 
 import argparse
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from scarab.core.clauses import catalogue, cited
 from scarab.core.errors import ScarabError
@@ -57,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--players", type=int, default=None)
     sub.add_parser("games", help="list the games")
+    _arena_parser(sub)
     serve = sub.add_parser("serve", help="run the web table (open the printed address)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=port, default=8000)
@@ -69,6 +72,72 @@ def _parser() -> argparse.ArgumentParser:
         "--bot-workers", type=int, default=1, help="bot processes (0: one thread in the server)"
     )
     return p
+
+
+def count(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        if not text.strip().isdigit() or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}: give {low} to {high}")
+        return int(text)
+
+    return parse
+
+
+def _arena_parser(sub: Any) -> None:
+    arena = sub.add_parser(
+        "arena",
+        help="play many games between bots and report ratings and balance",
+        description="Play GAMES games between bots (seats rotated), one JSON line a game in "
+        "OUT/games.jsonl (run again to resume), then write OUT/report.md and report.html.",
+    )
+    arena.add_argument("game", nargs="?", choices=games())
+    arena.add_argument(
+        "--players", default="greedy,random", help="comma-separated bots, one per seat"
+    )
+    arena.add_argument("--games", type=count(1, 1_000_000, "a number of games"), default=100)
+    arena.add_argument("--seed", type=count(0, 2**63 - 1, "a seed"), default=0)
+    arena.add_argument("--workers", type=count(1, 256, "a number of workers"), default=1)
+    arena.add_argument("--out", type=Path, default=Path("results"), help="the results folder")
+    arena.add_argument("--backend", choices=("local", "ray"), default="local")
+    arena.add_argument("--address", default=None, help="a Ray cluster to join (ray backend)")
+    arena.add_argument(
+        "--report",
+        type=Path,
+        metavar="DIR",
+        default=None,
+        help="only rebuild the report of the results in DIR",
+    )
+    arena.add_argument("--no-report", action="store_true", help="play the games, skip the report")
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from scarab.arena import ArenaSpec, run_arena
+    from scarab.arena.spec import parse_players
+
+    if args.report is not None:
+        return _report(args.report)
+    if args.game is None:
+        print("scarab arena: name a game to play, or give --report DIR", file=sys.stderr)
+        return 2
+    spec = ArenaSpec(args.game, parse_players(args.players), args.games, args.seed)
+    played = run_arena(spec, args.out, args.workers, args.backend, args.address)
+    print(f"{played} games played; results in {args.out / 'games.jsonl'}")
+    return 0 if args.no_report else _report(args.out)
+
+
+def _report(folder: Path) -> int:
+    try:
+        from scarab.arena.report import write_report
+    except ImportError:
+        print(
+            "scarab arena: the report needs the arena extra: pip install 'scarab[arena]'",
+            file=sys.stderr,
+        )
+        return 2
+    print(f"report: {write_report(folder)}")
+    return 0
 
 
 def _rules(game: str, untested: bool, tests: Path) -> int:
@@ -101,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
             from scarab.terminal import play_main
 
             return play_main(args.game, args.players.split(","), args.seed)
+        if args.command == "arena":
+            return _arena(args)
         if args.command == "bench":
             from scarab.bench import bench_main
 

@@ -7,9 +7,9 @@ result depends only on its job, so the backends agree line for line.
 from __future__ import annotations
 
 import multiprocessing
-from itertools import islice
 from collections.abc import Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from itertools import islice
 from typing import Any
 
 from scarab.arena.play import play_game
@@ -44,9 +44,7 @@ def run_ray(jobs: Iterable[Job], workers: int, address: str | None) -> Iterator[
     try:
         import ray
     except ImportError:
-        raise BadOption(
-            "the ray backend needs Ray: pip install 'scarab[cluster]'"
-        ) from None
+        raise BadOption("the ray backend needs Ray: pip install 'scarab[cluster]'") from None
     started = False
     if not ray.is_initialized():
         if address:

@@ -30,10 +30,7 @@ def run_arena(
     folder = ResultsFolder(out, spec)
     done = folder.done()
     jobs = [spec.job(i) for i in range(spec.games) if i not in done]
-    if backend == "ray":
-        results = run_ray(jobs, workers, address)
-    else:
-        results = run_local(jobs, workers)
+    results = run_ray(jobs, workers, address) if backend == "ray" else run_local(jobs, workers)
     columns = (
         TextColumn(f"{spec.game}: {','.join(spec.players)}"),
         BarColumn(),

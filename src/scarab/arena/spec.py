@@ -37,7 +37,9 @@ class ArenaSpec:
 
     def __post_init__(self) -> None:
         if self.game not in games():
-            raise BadOption(f"no game named {brief(self.game)}; the games are: {', '.join(games())}")
+            raise BadOption(
+                f"no game named {brief(self.game)}; the games are: {', '.join(games())}"
+            )
         known = agent_names()
         for name in self.players:
             if name not in known:
@@ -83,7 +85,12 @@ class ArenaSpec:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": list(self.players), "games": self.games, "seed": self.seed}
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "games": self.games,
+            "seed": self.seed,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ArenaSpec:

@@ -3,7 +3,9 @@
 What a human sees is drawn only from ``state.view(seat)`` and events
 filtered with ``Event.for_viewer(seat)``. With several humans (hot seat) the
 screen is cleared and handed over before each human's turn, so a hand is on
-screen only during its owner's turn.
+screen only during its owner's turn. A ``hint`` asks a search bot for the
+human's best actions; it searches through that human's Seat, as a bot at the
+table would, so a hint knows nothing the human does not.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from scarab.agents import Agent, Seat, agent_names, make_agent
-from scarab.core.errors import IllegalAction, ScarabError
+from scarab.agents import LEVELS, Agent, IsmctsAgent, Seat, agent_names, make_agent
+from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
 from scarab.core.registry import load
 from scarab.terminal import horus, luxor, pyramids
@@ -31,6 +33,10 @@ from scarab.terminal import horus, luxor, pyramids
 HUMAN = "human"
 LOG_LINES = 10
 QUIT = ("q", "quit", "exit")
+HINT = "hint"
+HELP = ("help", "?")
+HINT_LEVEL = "strong"  # about half a second a hint: quick enough to wait for at the keyboard
+HINT_COUNT = 3
 UNDECODABLE = "\udc80"  # bytes that are not UTF-8 arrive as U+DC80..U+DCFF (surrogateescape)
 SYMBOLS = "─│┌·→◆✚"  # characters the boards draw with
 RENDERERS: dict[str, ModuleType] = {"horus": horus, "luxor": luxor, "pyramids": pyramids}
@@ -57,6 +63,19 @@ def bot_seed(seed: int, seat: int) -> int:
     return random.Random(seed * 8 + seat).getrandbits(63)
 
 
+def hint_seed(seed: int, ply: int) -> int:
+    """The hint bot's seed: the same position of the same game always gets the same hint."""
+    return random.Random(f"hint {seed} {ply}").getrandbits(63)
+
+
+def help_text(legal: Sequence[Any], level: str) -> str:
+    return (
+        f"Type a number from 1 to {len(legal)}, or notation like {legal[0]}; "
+        f"'{HINT}' shows the {level} bot's top {HINT_COUNT} actions with their estimated "
+        f"win rates; '{HELP[0]}' shows this; '{QUIT[1]}' abandons the game."
+    )
+
+
 class Session:
     """One game at the terminal."""
 
@@ -67,7 +86,13 @@ class Session:
         kinds: Sequence[str],
         console: Console,
         read: Reader,
+        hint_level: str = HINT_LEVEL,
     ) -> None:
+        if hint_level not in LEVELS:
+            raise BadOption(
+                f"hints need a search level, not {hint_level!r}: one of {', '.join(LEVELS)}"
+            )
+        self.hint_level = hint_level
         self.game = game
         self.state = state
         self.console = console
@@ -159,14 +184,15 @@ class Session:
                 line.append(" " + self.describe(view, act))
                 self.console.print(line)
         while True:
-            text = self.ask(f"{name}, choose 1-{len(legal)} or type an action: ").strip()
-            if not text:
-                self.console.print(
-                    Text(f"Type a number from 1 to {len(legal)}, or notation like {legal[0]}.")
-                )
+            text = self.ask(f"{name}, choose 1-{len(legal)}, type an action, or help: ").strip()
+            if not text or text.lower() in HELP:
+                self.console.print(Text(help_text(legal, self.hint_level)))
                 continue
             if text.lower() in QUIT:
                 raise Abandon(f"{name} quit")
+            if text.lower() == HINT:
+                self.hint(seat, view, legal)
+                continue
             if text.isascii() and text.isdigit():  # '²' or '①' is no number here
                 k = int(text) if len(text) <= len(str(len(legal))) else 0
                 if 1 <= k <= len(legal):
@@ -187,6 +213,33 @@ class Session:
         self.log.extend(events)
         self.console.print(Text.assemble((name, self.style(seat)), f" plays {act}"))
         self.show_events(events, seat)
+
+    def hint(self, seat: int, view: dict[str, JSON], legal: Sequence[Any]) -> None:
+        """The hint bot's top actions for ``seat``: searched through that seat's Seat (never
+        the real state), seeded by game and ply, so the game is untouched and reproducible."""
+        if len(legal) == 1:
+            self.console.print(Text(f"Hint: {legal[0]} is the only legal action.", "cyan"))
+            return
+        agent = make_agent(self.hint_level, hint_seed(self.state.seed, len(self.state.history())))
+        assert isinstance(agent, IsmctsAgent)  # every level is a search (checked in __init__)
+        agent.choose(Seat(self.state, seat))
+        top = agent.candidates(HINT_COUNT)
+        self.console.print(
+            Text(
+                f"Hint from the {self.hint_level} bot, {agent.iterations} searches of what "
+                f"{self.names[seat]} can see:",
+                "cyan",
+            )
+        )
+        width = max(len(str(act)) for act, _, _ in top)
+        for i, (act, win, visits) in enumerate(top, 1):
+            line = Text(f"  {i}. ")
+            line.append(f"{act!s:<{width}}", "bold")
+            line.append(f"  est. win {win:>4.0%}  {visits:>4} visits")
+            note = self.describe(view, act)
+            if note:
+                line.append(f"  {note}", "dim")
+            self.console.print(line)
 
     def bot_move(self, seat: int) -> None:
         agent = self.agents[seat]
@@ -301,8 +354,10 @@ def play_main(
     seed: int | None,
     console: Console | None = None,
     read: Reader | None = None,
+    hint_level: str = HINT_LEVEL,
 ) -> int:
-    """Play ``game`` with these seats ("human" or a bot name); the exit code.
+    """Play ``game`` with these seats ("human" or a bot name); the exit code. A human's
+    ``hint`` asks a bot of ``hint_level`` (a search level, see scarab.agents.LEVELS).
 
     0: played to the end; 1: abandoned (end of input or 'quit');
     2: bad arguments (unknown game or seat, wrong number of seats); 130: Ctrl-C.
@@ -347,7 +402,7 @@ def play_main(
         return 2
     reader: Reader = read if read is not None else out.input
     try:
-        return Session(g, state, kinds, out, reader).run()
+        return Session(g, state, kinds, out, reader, hint_level).run()
     except KeyboardInterrupt:
         out.print("\nInterrupted; the game is abandoned.")
         return 130

@@ -30,6 +30,8 @@ passes a determinized state, so the value never uses what the seat cannot know.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from scarab.core.game import State
 from scarab.games.horus import data as D
 from scarab.games.horus import hazards as H
@@ -60,6 +62,7 @@ PICK_CHANCE = {3: 0.8, 4: 0.55, 5: 0.2}  # an idol won per visit, by faces neede
 CURSE = 2.0  # a cursed die, beyond the actions it costs
 _MUMMY_ODDS = (1.0, 31 / 32, 26 / 32, 16 / 32, 6 / 32, 1 / 32)  # P(at least k steps)
 _ROOT = D.NUM_SQUARES  # the outside, joined to every exit
+CACHE = 4096  # fallen-block layouts (and start squares) whose paths are kept
 _ALL_BLOCKS = len(D.BLOCKS)
 _SARC_VALUE = {g: sum(D.CARDS[c].value for c in cs) / len(cs) for g, cs in D.SARC_CARDS.items()}
 
@@ -87,13 +90,18 @@ def carried(s: HorusState, p: int) -> float:
     return total + D.VARIETY[len(gods)]
 
 
-def distances(s: HorusState, start: int) -> list[int]:
+def distances(s: HorusState, start: int) -> tuple[int, ...]:
     """Squares walked from ``start`` to every square round the fallen blocks (-1: no way)."""
+    return _distances(s.blocked, start)
+
+
+@lru_cache(maxsize=CACHE)
+def _distances(blocked: int, start: int) -> tuple[int, ...]:
+    # Cached: a search values thousands of positions with the same fallen blocks.
     dist = [-1] * D.NUM_SQUARES
     dist[start] = 0
     frontier = [start]
     d = 0
-    blocked = s.blocked
     while frontier:
         d += 1
         nxt: list[int] = []
@@ -104,7 +112,7 @@ def distances(s: HorusState, start: int) -> list[int]:
                     if D.AREA[t] != "e":  # an exit leads nowhere further
                         nxt.append(t)
         frontier = nxt
-    return dist
+    return tuple(dist)
 
 
 def deadly(s: HorusState, start: int) -> list[int]:
@@ -115,7 +123,24 @@ def deadly(s: HorusState, start: int) -> list[int]:
     the tree path to ``start`` and the subtree below it on that path has no
     other way up.
     """
-    blocked = s.blocked
+    disc, low, parent = _cut_tree(s.blocked)
+    if disc[start] < 0:
+        return []
+    out: list[int] = []
+    w = start
+    v = parent[w]
+    while v != _ROOT and v >= 0:
+        if low[w] >= disc[v] and D.AREA[v] != "e":
+            out.append(v)
+        w, v = v, parent[v]
+    return out
+
+
+@lru_cache(maxsize=CACHE)
+def _cut_tree(blocked: int) -> tuple[list[int], list[int], list[int]]:
+    """The depth-first tree (discovery order, low links, parents) of the open squares.
+
+    It depends on the fallen blocks only, so it is cached and shared (read-only)."""
     disc = [-1] * (D.NUM_SQUARES + 1)
     low = [0] * (D.NUM_SQUARES + 1)
     parent = [-1] * (D.NUM_SQUARES + 1)
@@ -151,16 +176,7 @@ def deadly(s: HorusState, start: int) -> list[int]:
                 u = parent[v]
                 if u != _ROOT and low[v] < low[u]:
                     low[u] = low[v]
-    if disc[start] < 0:
-        return []
-    out: list[int] = []
-    w = start
-    v = parent[w]
-    while v != _ROOT and v >= 0:
-        if low[w] >= disc[v] and D.AREA[v] != "e":
-            out.append(v)
-        w, v = v, parent[v]
-    return out
+    return disc, low, parent
 
 
 def expected_actions(s: HorusState, p: int) -> float:
@@ -210,7 +226,7 @@ def mummy_risk(s: HorusState, p: int) -> float:
     return 1 - safe
 
 
-def opportunity(s: HorusState, p: int, dist: list[int]) -> float:
+def opportunity(s: HorusState, p: int, dist: tuple[int, ...]) -> float:
     """The best find within reach, its worth discounted by the walk to it."""
     gods = {D.CARDS[c].god for c in s.cards[p] + [c for _, c in s.bagged[p]]} - {""}
     bonus_now = D.VARIETY[len(gods)]

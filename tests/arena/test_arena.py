@@ -1,0 +1,168 @@
+"""The arena: seat rotation, derived seeds, one JSON line a game, resume, backends agree."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import scarab.arena.runner as runner_module
+from scarab import read_record, replay
+from scarab.arena import ArenaSpec, run_arena
+from scarab.arena.play import TIMING_FIELDS, play_game
+from scarab.arena.results import GAMES, read_games
+from scarab.cli import main
+from scarab.core.errors import BadOption
+
+
+def lines(folder: Path) -> dict[int, dict[str, Any]]:
+    """The results by game index, without the fields that depend on the machine."""
+    out = {}
+    for line in read_games(folder):
+        out[line["index"]] = {k: v for k, v in line.items() if k not in TIMING_FIELDS}
+    return out
+
+
+def test_every_bot_sits_in_every_seat_equally() -> None:
+    spec = ArenaSpec("luxor", ("greedy", "random", "greedy"), games=12, seed=5)
+    assert spec.entrants == ("greedy1", "random", "greedy2")
+    seats: Counter[tuple[str, int]] = Counter()
+    for i in range(spec.games):
+        job = spec.job(i)
+        assert sorted(job.entrants) == sorted(spec.entrants)
+        for seat, entrant in enumerate(job.entrants):
+            seats[entrant, seat] += 1
+    assert set(seats.values()) == {4}
+    assert len(seats) == 9
+
+
+def test_seeds_follow_from_the_run_seed_and_game_index_only() -> None:
+    a = ArenaSpec("pyramids", ("greedy", "random"), games=10, seed=1)
+    b = ArenaSpec("pyramids", ("greedy", "random"), games=99, seed=1)
+    assert [a.job(i) for i in range(10)] == [b.job(i) for i in range(10)]
+    assert len({a.game_seed(i) for i in range(10)}) == 10
+    other = ArenaSpec("pyramids", ("greedy", "random"), games=10, seed=2)
+    assert a.game_seed(0) != other.game_seed(0)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "count", "message"),
+    [
+        ("chess", ("greedy", "random"), 2, "no game named"),
+        ("luxor", ("greedy", "wizard"), 2, "no bot named 'wizard'"),
+        ("luxor", ("greedy",), 2, "takes 2 to 4 players"),
+        ("luxor", ("greedy", "random"), 0, "give 1 to"),
+    ],
+)
+def test_a_bad_spec_says_what_would_be_right(
+    game: str, players: tuple[str, ...], count: int, message: str
+) -> None:
+    with pytest.raises(BadOption, match=message):
+        ArenaSpec(game, players, count)
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_a_real_run_writes_one_replayable_line_a_game(game: str, tmp_path: Path) -> None:
+    spec = ArenaSpec(game, ("greedy", "random"), games=4, seed=7)
+    assert run_arena(spec, tmp_path, progress=False) == 4
+    results = lines(tmp_path)
+    assert sorted(results) == [0, 1, 2, 3]
+    for i, line in results.items():
+        assert line["seats"] == list(spec.job(i).entrants)
+        state = replay(read_record(line["record"]))
+        assert state.is_over
+        assert state.scores() == line["scores"]
+        assert state.winners() == line["winners"]
+        assert line["decisions"] == len(state.history())
+        assert isinstance(line["rounds"], int) and line["rounds"] >= 1
+    # greedy beats random in nearly every game of every one of these games
+    wins = sum(line["seats"][w] == "greedy" for line in results.values() for w in line["winners"])
+    assert wins >= 3
+
+
+def test_an_interrupted_run_resumes_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = ArenaSpec("luxor", ("greedy", "random"), games=6, seed=2)
+    fresh = tmp_path / "fresh"
+    run_arena(spec, fresh, progress=False)
+
+    played: list[int] = []
+
+    def stop_at_game_3(job: Any) -> dict[str, Any]:
+        if job.index == 3:
+            raise KeyboardInterrupt
+        played.append(job.index)
+        return play_game(job)
+
+    broken = tmp_path / "broken"
+    monkeypatch.setattr("scarab.arena.backends.play_game", stop_at_game_3)
+    with pytest.raises(KeyboardInterrupt):
+        run_arena(spec, broken, progress=False)
+    assert sorted(lines(broken)) == [0, 1, 2]
+    with (broken / GAMES).open("a") as f:
+        f.write('{"index": 3, "game": "lux')  # a line torn by a kill mid-write
+    monkeypatch.undo()
+    assert run_arena(spec, broken, progress=False) == 3
+    assert lines(broken) == lines(fresh)
+    assert run_arena(spec, broken, progress=False) == 0  # nothing left to play
+
+
+def test_a_longer_run_in_the_same_folder_adds_only_the_new_games(tmp_path: Path) -> None:
+    run_arena(ArenaSpec("horus", ("greedy", "random"), games=2, seed=4), tmp_path, progress=False)
+    more = ArenaSpec("horus", ("greedy", "random"), games=4, seed=4)
+    assert run_arena(more, tmp_path, progress=False) == 2
+    assert json.loads((tmp_path / "arena.json").read_text())["games"] == 4
+    assert sorted(lines(tmp_path)) == [0, 1, 2, 3]
+
+
+def test_a_folder_of_another_run_is_refused(tmp_path: Path) -> None:
+    run_arena(ArenaSpec("luxor", ("greedy", "random"), games=1, seed=1), tmp_path, progress=False)
+    with pytest.raises(BadOption, match="holds another run"):
+        run_arena(ArenaSpec("luxor", ("greedy", "random"), games=1, seed=2), tmp_path)
+    with pytest.raises(BadOption, match="holds another run"):
+        run_arena(ArenaSpec("pyramids", ("greedy", "random"), games=1, seed=1), tmp_path)
+
+
+def test_worker_processes_give_the_same_games_as_one_process(tmp_path: Path) -> None:
+    spec = ArenaSpec("pyramids", ("greedy", "random"), games=4, seed=9)
+    run_arena(spec, tmp_path / "one", workers=1, progress=False)
+    run_arena(spec, tmp_path / "two", workers=2, progress=False)
+    assert lines(tmp_path / "one") == lines(tmp_path / "two")
+
+
+def test_ray_gives_the_same_games_as_local_processes(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    spec = ArenaSpec("luxor", ("greedy", "random", "random"), games=6, seed=11)
+    run_arena(spec, tmp_path / "local", workers=2, progress=False)
+    run_arena(spec, tmp_path / "ray", workers=2, backend="ray", progress=False)
+    assert lines(tmp_path / "ray") == lines(tmp_path / "local")
+
+
+def test_unknown_backend_and_worker_counts_are_refused(tmp_path: Path) -> None:
+    spec = ArenaSpec("luxor", ("greedy", "random"), games=1)
+    with pytest.raises(BadOption, match="no backend named 'dask'"):
+        run_arena(spec, tmp_path, backend="dask")
+    with pytest.raises(BadOption, match="workers"):
+        run_arena(spec, tmp_path, workers=0)
+    assert runner_module.MAX_WORKERS >= 2
+
+
+def test_the_command_plays_resumes_and_refuses_bad_arguments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "res"
+    args = ["arena", "luxor", "--players", "greedy,random", "--games", "2", "--out", str(out)]
+    assert main([*args, "--no-report"]) == 0
+    assert "2 games played" in capsys.readouterr().out
+    assert main([*args, "--no-report"]) == 0
+    assert "0 games played" in capsys.readouterr().out
+    assert main(["arena", "luxor", "--players", "greedy,elf", "--out", str(out)]) == 2
+    assert "no bot named 'elf'" in capsys.readouterr().err
+    assert main(["arena"]) == 2
+    assert "name a game" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["arena", "luxor", "--workers", "-3"])
