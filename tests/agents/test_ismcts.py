@@ -7,7 +7,8 @@ import random
 import pytest
 
 from scarab import load
-from scarab.agents import LEVELS, Budget, IsmctsAgent, Seat, agent_names, make_agent
+from scarab.agents import Budget, IsmctsAgent, Seat, agent_names, make_agent
+from scarab.agents.ismcts import per_game
 from scarab.core.game import State
 from tests.agents.support import play_out
 
@@ -89,13 +90,32 @@ def test_candidates_rank_legal_actions_by_visits_and_explain_names_them() -> Non
     assert str(best) in agent.explain()
 
 
-def test_the_levels_are_named_bots_with_growing_budgets() -> None:
-    assert agent_names()[2:] == ["novice", "casual", "strong", "expert"]
-    budgets = [LEVELS[name]["iterations"] for name in ("novice", "casual", "strong", "expert")]
-    assert budgets == sorted(budgets) and len(set(budgets)) == 4
-    for name in LEVELS:
-        bot = make_agent(name, seed=1)
-        assert isinstance(bot, IsmctsAgent) and bot.name == name
+@pytest.mark.parametrize("game", GAMES)
+def test_the_levels_grow_in_budget_and_slip_less(game: str) -> None:
+    names = ["novice", "casual", "strong", "expert"]
+    assert agent_names()[2:] == names
+    bots = [make_agent(name, seed=1) for name in names]
+    assert all(isinstance(b, IsmctsAgent) and b.name == n for b, n in zip(bots, names, strict=True))
+    bots = [b for b in bots if isinstance(b, IsmctsAgent)]
+    budgets = [per_game(b.budget, game, Budget()).iterations for b in bots]
+    slips = [per_game(b.mistakes, game, 0.0) for b in bots]
+    assert budgets == sorted(budgets) and budgets[0] < budgets[-1]
+    assert slips == sorted(slips, reverse=True) and slips[-1] == 0
+    assert per_game(bots[-1].budget, game, Budget()).seconds <= 2
+    assert all(per_game(b.budget, game, Budget()).seconds is None for b in bots[:-1])
+
+
+def test_a_level_that_slips_plays_some_decisions_at_random_and_says_so() -> None:
+    state = decision("luxor", 12)
+    seat = state.current_player
+    assert seat is not None
+    always = IsmctsAgent(3, Budget(iterations=5), mistakes={"luxor": 1.0})
+    act = always.choose(Seat(state, seat))
+    assert act in state.legal_actions()
+    assert "chosen at random" in always.explain() and always.iterations == 0
+    never = IsmctsAgent(3, Budget(iterations=5), mistakes={"pyramids": 1.0})
+    never.choose(Seat(state, seat))
+    assert never.iterations == 5
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -127,3 +147,20 @@ def test_the_rollout_depth_may_differ_by_game() -> None:
         agent.choose(Seat(state, seat))
         calls.append(agent.calls)
     assert calls[0] < calls[1]
+
+
+def test_the_value_scale_may_differ_by_game_and_softens_a_lead() -> None:
+    """A lead of some heuristic points reads as a surer win on a small scale than on a
+    large one: the reward is a logistic of the lead in units of the game's scale."""
+    state = decision("pyramids", 8, plies=40)
+    seat = state.current_player
+    assert seat is not None
+    rewards = []
+    for scale in (2.0, 40.0):
+        agent = IsmctsAgent(1, Budget(iterations=1), value_scale={"pyramids": scale, "luxor": 1.0})
+        agent.choose(Seat(state, seat))
+        assert agent._root is not None
+        rewards.append([c.reward[seat] / c.visits for c in agent._root.children.values()])
+    sharp, soft = rewards
+    assert all(abs(b - 0.5) <= abs(a - 0.5) + 1e-12 for a, b in zip(sharp, soft, strict=True))
+    assert max(soft) - min(soft) > 0  # still tells the actions apart

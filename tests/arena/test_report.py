@@ -178,3 +178,24 @@ def test_a_three_player_run_is_rated_and_reported(tmp_path: Path) -> None:
     assert matrix.columns == ("entrant", "greedy", "random1", "random2")
     assert [row[i + 1] for i, row in enumerate(matrix.rows)] == ["\N{EN DASH}"] * 3
     assert [row[1] for row in seat_section(games_in(tmp_path)).tables[0].rows] == [3, 3, 3]
+
+
+@pytest.mark.parametrize(
+    ("game", "heading"),
+    [("luxor", "Horus card"), ("pyramids", "colour"), ("horus", "escape")],
+)
+def test_the_command_rebuilds_each_games_report_with_its_analytics(
+    game: str, heading: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scarab.cli import main
+
+    run_arena(ArenaSpec(game, ("greedy", "random"), 4, 3), tmp_path, progress=False)
+    assert main(["arena", "--report", str(tmp_path)]) == 0
+    assert "report.md" in capsys.readouterr().out
+    text = (tmp_path / "report.md").read_text()
+    assert heading.lower() in text.lower()
+    images = re.findall(r"!\[[^\]]*\]\((plots/[^)]+)\)", text)
+    assert any(game in name for name in images)  # the game's own charts, not only the generic ones
+    assert all((tmp_path / name).is_file() for name in images)
+    assert main(["arena", "--report", str(tmp_path / "nothing-here")]) == 2
+    assert "no arena run" in capsys.readouterr().err

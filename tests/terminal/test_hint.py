@@ -9,7 +9,8 @@ import re
 import pytest
 
 import scarab
-from scarab.agents import LEVELS, IsmctsAgent, agent_names
+from scarab.agents import LEVELS, Budget, IsmctsAgent, agent_names
+from scarab.agents.ismcts import per_game
 from scarab.cli import main
 from scarab.core.game import State
 from scarab.terminal import play_main
@@ -118,7 +119,8 @@ def test_any_bot_at_any_seat() -> None:
     for seat, level in ((1, "expert"), (2, "strong")):
         agent = session.agents[seat]
         assert isinstance(agent, IsmctsAgent) and agent.name == level
-        assert agent.budget.iterations == LEVELS[level]["iterations"]
+        budget = per_game(agent.budget, "luxor", Budget())
+        assert budget.iterations == per_game(LEVELS[level]["iterations"], "luxor", 0)
 
 
 def test_cheap_levels_play_their_moves_beside_a_human() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from scarab.agents.base import Agent, NotYourTurn, Seat
 from scarab.agents.greedy import GreedyAgent, heuristic_for
-from scarab.agents.ismcts import DEFAULT_DEPTH, Budget, IsmctsAgent
+from scarab.agents.ismcts import DEFAULT_DEPTH, DEFAULT_SCALE, Budget, IsmctsAgent
 from scarab.agents.random_bot import RandomAgent
 from scarab.core.errors import BadOption, brief
 
@@ -34,11 +34,25 @@ LEVELS = _levels()
 
 
 def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Agent]:
-    budget = Budget(iterations=config.get("iterations"), seconds=config.get("seconds"))
+    iterations, seconds = config.get("iterations"), config.get("seconds")
+    budget: Budget | dict[str, Budget]
+    if isinstance(iterations, dict):
+        budget = {game: Budget(iterations=n, seconds=seconds) for game, n in iterations.items()}
+    else:
+        budget = Budget(iterations=iterations, seconds=seconds)
     depth = config.get("rollout_depth", DEFAULT_DEPTH)
+    scale = config.get("value_scale", DEFAULT_SCALE)
+    mistakes = config.get("mistakes", 0.0)
 
     def make(seed: int | None) -> Agent:
-        return IsmctsAgent(seed, budget=budget, rollout_depth=depth, name=name)
+        return IsmctsAgent(
+            seed,
+            budget=budget,
+            rollout_depth=depth,
+            value_scale=scale,
+            mistakes=mistakes,
+            name=name,
+        )
 
     return make
 

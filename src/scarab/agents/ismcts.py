@@ -23,7 +23,7 @@ import random
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from scarab.agents.base import Seat
 from scarab.agents.greedy import heuristic_for
@@ -31,6 +31,15 @@ from scarab.core.errors import IllegalAction
 from scarab.core.game import State
 
 DEFAULT_DEPTH = 8
+DEFAULT_SCALE = 5.0
+T = TypeVar("T")
+
+
+def per_game(setting: T | Mapping[str, T], game: str, default: T) -> T:
+    """A setting given once for all games, or per game (a game not named gets ``default``)."""
+    if isinstance(setting, Mapping):
+        return setting.get(game, default)
+    return setting
 
 
 @dataclass(frozen=True)
@@ -64,20 +73,23 @@ class IsmctsAgent:
     def __init__(
         self,
         seed: int | None = None,
-        budget: Budget | None = None,
+        budget: Budget | Mapping[str, Budget] | None = None,
         exploration: float = 0.7,
         rollout_depth: int | Mapping[str, int] = 8,
         name: str = "ismcts",
-        value_scale: float = 5.0,
+        value_scale: float | Mapping[str, float] = 5.0,
         prior: int = 3,
+        mistakes: float | Mapping[str, float] = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
-        self.budget = budget or Budget()
+        self.budget = budget or Budget()  # one for all games, or one per game
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self._depth = DEFAULT_DEPTH  # the depth for the game being searched
         self.value_scale = value_scale
+        self._scale = DEFAULT_SCALE  # the value scale for the game being searched
         self.prior = prior
+        self.mistakes = mistakes
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -92,6 +104,12 @@ class IsmctsAgent:
             self._root = None
             self._why = f"{legal[0]} is the only legal action"
             return legal[0]
+        slip = per_game(self.mistakes, seat.game.name, 0.0)
+        if slip > 0 and self.rng.random() < slip:
+            self._root = None
+            act = self.rng.choice(legal)
+            self._why = f"{act}, chosen at random: this level slips in {slip:.0%} of its decisions"
+            return act
         root = self.search(seat, legal)
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         top = self.candidates(3)
@@ -102,12 +120,12 @@ class IsmctsAgent:
         """Grow the tree for ``seat``'s decision within the budget; the root node."""
         self._seat = seat.seat
         game = seat.game.name
-        depth = self.rollout_depth
-        self._depth = depth if isinstance(depth, int) else depth.get(game, DEFAULT_DEPTH)
+        self._depth = per_game(self.rollout_depth, game, DEFAULT_DEPTH)
+        self._scale = per_game(self.value_scale, game, DEFAULT_SCALE)
         evaluate = heuristic_for(game)
         root: Node | None = None
         allowed = set(legal)
-        b = self.budget
+        b = per_game(self.budget, game, Budget())
         deadline = None if b.seconds is None else time.perf_counter() + b.seconds
         self.calls = self.iterations = 0
         while True:
@@ -211,7 +229,7 @@ class IsmctsAgent:
         out = []
         for i, v in enumerate(values):
             lead = v - max(values[j] for j in range(n) if j != i)
-            out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / self.value_scale)))))
+            out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / self._scale)))))
         return out
 
     # ---- what it says -------------------------------------------------------

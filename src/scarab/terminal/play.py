@@ -222,7 +222,8 @@ class Session:
             return
         agent = make_agent(self.hint_level, hint_seed(self.state.seed, len(self.state.history())))
         assert isinstance(agent, IsmctsAgent)  # every level is a search (checked in __init__)
-        agent.choose(Seat(self.state, seat))
+        handle = Seat(self.state, seat)
+        agent.search(handle, handle.legal_actions())  # a search never slips, unlike choose()
         top = agent.candidates(HINT_COUNT)
         self.console.print(
             Text(

@@ -1,0 +1,75 @@
+"""Calibrate the named bot levels: each level against the one below, 2-player, per game.
+
+For every game and every neighbouring pair of levels (novice-casual, casual-strong,
+strong-expert) it runs an arena (seats rotated, seeds derived from --seed) into
+OUT/<game>-<upper>-<lower>/ and prints a Markdown table: the upper level's share of
+wins with its 95% Wilson interval, and each level's slowest decision. Runs resume,
+so a longer run adds games to the same folders.
+
+    python tools/calibrate.py --games 40 --workers 2 --out results/calibration
+    python tools/calibrate.py --games 40 --only pyramids --pairs strong-expert
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from scarab.agents import LEVELS
+from scarab.arena import ArenaSpec, run_arena
+from scarab.arena.ratings import win_shares
+from scarab.arena.results import read_games
+from scarab.arena.stats import wilson
+from scarab.core.registry import games
+
+TARGET = 0.65
+
+
+def pairs() -> list[tuple[str, str]]:
+    names = list(LEVELS)
+    return list(zip(names[1:], names[:-1], strict=True))
+
+
+def measure(
+    game: str, upper: str, lower: str, count: int, seed: int, workers: int, out: Path
+) -> str:
+    folder = out / f"{game}-{upper}-{lower}"
+    run_arena(ArenaSpec(game, (upper, lower), count, seed), folder, workers)
+    lines = [g for g in read_games(folder) if g["index"] < count]
+    wins = sum(win_shares(g)[g["seats"].index(upper)] for g in lines)
+    n = len(lines)
+    low, high = wilson(wins, n)
+    slowest = {
+        name: max(g["think_max"][g["seats"].index(name)] for g in lines) for name in (upper, lower)
+    }
+    verdict = "yes" if n and wins / n >= TARGET else "**no**"
+    return (
+        f"| {game} | {upper} vs {lower} | {n} | {wins:g} | {wins / n:.0%} "
+        f"| {low:.0%} to {high:.0%} | {verdict} | {slowest[upper]:.2f} s | {slowest[lower]:.2f} s |"
+    )
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--out", type=Path, default=Path("results/calibration"))
+    p.add_argument("--only", choices=games(), action="append")
+    p.add_argument("--pairs", action="append", help="lower-upper, e.g. strong-expert")
+    args = p.parse_args()
+    chosen = set(args.pairs or [])
+    wanted = [(u, lo) for u, lo in pairs() if not chosen or f"{lo}-{u}" in chosen]
+    print(
+        "| game | match | games | upper's wins | win rate | 95% interval | ≥65% "
+        "| upper slowest | lower slowest |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for game in args.only or games():
+        for upper, lower in wanted:
+            row = measure(game, upper, lower, args.games, args.seed, args.workers, args.out)
+            print(row, flush=True)
+
+
+if __name__ == "__main__":
+    main()
