@@ -11,6 +11,7 @@ import pytest
 
 import scarab.arena.runner as runner_module
 from scarab import read_record, replay
+from scarab.agents import LEVELS
 from scarab.arena import ArenaSpec, run_arena
 from scarab.arena.play import TIMING_FIELDS, play_game
 from scarab.arena.results import GAMES, read_games
@@ -125,6 +126,18 @@ def test_a_folder_of_another_run_is_refused(tmp_path: Path) -> None:
         run_arena(ArenaSpec("luxor", ("greedy", "random"), games=1, seed=2), tmp_path)
     with pytest.raises(BadOption, match="holds another run"):
         run_arena(ArenaSpec("pyramids", ("greedy", "random"), games=1, seed=1), tmp_path)
+
+
+def test_a_run_resumes_only_with_the_levels_it_began_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = ArenaSpec("luxor", ("novice", "random"), games=1, seed=1)
+    run_arena(spec, tmp_path, progress=False)
+    manifest = json.loads((tmp_path / "arena.json").read_text())
+    assert manifest["levels"] == {"novice": LEVELS["novice"]}
+    monkeypatch.setitem(LEVELS, "novice", {**LEVELS["novice"], "iterations": 11})
+    with pytest.raises(BadOption, match="levels were set differently"):
+        run_arena(ArenaSpec("luxor", ("novice", "random"), games=2, seed=1), tmp_path)
 
 
 def test_worker_processes_give_the_same_games_as_one_process(tmp_path: Path) -> None:

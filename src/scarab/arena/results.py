@@ -38,6 +38,10 @@ def read_games(folder: Path) -> Iterator[dict[str, Any]]:
 
 
 def read_spec(folder: Path) -> ArenaSpec:
+    return ArenaSpec.from_json(_manifest(folder))
+
+
+def _manifest(folder: Path) -> dict[str, Any]:
     path = folder / MANIFEST
     if not path.is_file():
         raise BadOption(f"{folder} holds no arena run: {MANIFEST} is missing")
@@ -47,7 +51,7 @@ def read_spec(folder: Path) -> ArenaSpec:
         raise BadOption(f"{path} is not a JSON arena manifest") from None
     if not isinstance(data, dict):
         raise BadOption(f"{path} is not a JSON arena manifest")
-    return ArenaSpec.from_json(data)
+    return data
 
 
 class ResultsFolder:
@@ -64,6 +68,11 @@ class ResultsFolder:
                 raise BadOption(
                     f"{folder} holds another run ({old.game}, {','.join(old.players)}, "
                     f"seed {old.seed}): give a new --out folder, or the same game, players and seed"
+                )
+            if _manifest(folder).get("levels", {}) != spec.levels():
+                raise BadOption(
+                    f"the bot levels were set differently when the run in {folder} began "
+                    "(src/scarab/agents/levels.toml changed): give a new --out folder"
                 )
         manifest.write_text(json.dumps(spec.to_json(), indent=1) + "\n", encoding="utf-8")
         self._repair_tail()

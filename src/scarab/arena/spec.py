@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scarab.agents import agent_names
+from scarab.agents import LEVELS, agent_names
 from scarab.core.errors import BadOption, brief
 from scarab.core.registry import games, load
 
@@ -90,7 +90,12 @@ class ArenaSpec:
             "players": list(self.players),
             "games": self.games,
             "seed": self.seed,
+            "levels": self.levels(),
         }
+
+    def levels(self) -> dict[str, Any]:
+        """The configuration (levels.toml) of each level playing: a run resumes only with it."""
+        return {name: LEVELS[name] for name in sorted(set(self.players)) if name in LEVELS}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ArenaSpec:
