@@ -57,6 +57,25 @@ def test_what_the_seat_cannot_see_never_changes_the_move(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("level", ["novice", "casual"])
+def test_a_named_level_is_blind_to_what_its_seat_cannot_see(game: str, level: str) -> None:
+    """The same for the named levels, slips included, over the seat's next decisions while
+    the two worlds still look the same to it."""
+    state = decision(game, 31, plies=20, players=2)
+    seat = state.current_player
+    assert seat is not None
+    other = state.determinize(seat, random.Random(7))
+    real_bot, other_bot = make_agent(level, seed=5), make_agent(level, seed=5)
+    for _ in range(6):
+        if state.is_over or state.current_player != seat or other.view(seat) != state.view(seat):
+            break  # a move that revealed something (a drawn card) ends the two worlds' twinship
+        act = real_bot.choose(Seat(state, seat))
+        assert other_bot.choose(Seat(other, seat)) == act
+        state.apply(act)
+        other.apply(act)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_budgets_in_iterations_and_calls_are_honoured(game: str) -> None:
     state = decision(game, 6)
     seat = state.current_player
