@@ -11,6 +11,17 @@ from importlib import import_module
 from typing import Any
 
 from scarab.arena.sections import Section
+from scarab.core.game import Game, State
+from scarab.core.record import Record, read_record
+from scarab.core.registry import load
+
+
+def start(line: Mapping[str, Any], game: str) -> tuple[Game, State, Record]:
+    """The game, its state before the first move and the record of one result line: an
+    analytics replays the moves itself, reading the state between them."""
+    record = read_record(line["record"])
+    rules = load(game)
+    return rules, rules.new_game(record.players, seed=record.seed, **record.options), record
 
 
 def section_for(game: str, games: Sequence[Mapping[str, Any]]) -> Section:

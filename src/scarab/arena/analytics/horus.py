@@ -17,10 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scarab.arena.analytics import start
 from scarab.arena.sections import Chart, Section, Table
 from scarab.core.game import Event
-from scarab.core.record import read_record
-from scarab.core.registry import load
 from scarab.games.horus import data as D
 from scarab.games.horus.state import HorusState
 
@@ -87,9 +86,7 @@ class GameTally:
 
 def tally_game(line: Mapping[str, Any]) -> GameTally:
     """Replay one result line's record and tally what happened to each seat."""
-    record = read_record(line["record"])
-    game = load("horus")
-    state = game.new_game(record.players, seed=record.seed, **record.options)
+    game, state, record = start(line, "horus")
     assert isinstance(state, HorusState)
     n = len(record.players)
     t = GameTally(

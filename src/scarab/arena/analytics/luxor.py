@@ -16,10 +16,9 @@ from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any, cast
 
+from scarab.arena.analytics import start
 from scarab.arena.sections import Cell, Chart, Section, Table
 from scarab.core.game import Event
-from scarab.core.record import read_record
-from scarab.core.registry import load
 from scarab.games.luxor import data as D
 from scarab.games.luxor.state import ACT, LuxorState
 
@@ -91,9 +90,8 @@ def _points(s: LuxorState, p: int) -> tuple[int, ...]:
 
 def replay_game(line: Mapping[str, Any]) -> GameFacts:
     """Replay one result line, crediting rewards to the tile that gave them."""
-    record = read_record(line["record"])
-    game = load("luxor")
-    s = cast(LuxorState, game.new_game(record.players, seed=record.seed, **record.options))
+    game, begun, record = start(line, "luxor")
+    s = cast(LuxorState, begun)
     n = len(record.players)
     seats = [SeatFacts(str(line["seats"][p]), False, 0, 0, ()) for p in range(n)]
     g = GameFacts(seats, 0, False, [], Counter(), Counter(), Counter(), Counter())

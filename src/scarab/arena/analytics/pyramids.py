@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from statistics import fmean
 from typing import Any, cast
 
+from scarab.arena.analytics import start
 from scarab.arena.sections import Cell, Chart, Section, Table
-from scarab.core.record import read_record
-from scarab.core.registry import load
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids.actions import DECK
 from scarab.games.pyramids.rules import EXTRA
@@ -76,9 +75,8 @@ def _symbol_value(s: PyramidsState, p: int) -> int:
 
 def replay_game(line: Mapping[str, Any]) -> GameFacts:
     """Replay one result line, crediting every mark to the card it was made on."""
-    record = read_record(line["record"])
-    game = load("pyramids")
-    s = cast(PyramidsState, game.new_game(record.players, seed=record.seed, **record.options))
+    game, begun, record = start(line, "pyramids")
+    s = cast(PyramidsState, begun)
     n = len(record.players)
     dealt = [c for hand in s.dealt for c in hand]
     source: dict[int, str] = {}
