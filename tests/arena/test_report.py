@@ -16,7 +16,7 @@ from scarab.arena.report import draw, to_html, to_markdown, write_report
 from scarab.arena.results import MANIFEST, read_games
 from scarab.arena.sections import Chart, Section, Table
 from scarab.arena.stats import finished_ahead, head_to_head_section, seat_section, wilson
-from scarab.core.errors import BadOption
+from scarab.core.errors import BadOption, BadRecord
 
 
 @pytest.fixture(scope="module")
@@ -199,3 +199,11 @@ def test_the_command_rebuilds_each_games_report_with_its_analytics(
     assert all((tmp_path / name).is_file() for name in images)
     assert main(["arena", "--report", str(tmp_path / "nothing-here")]) == 2
     assert "no arena run" in capsys.readouterr().err
+
+
+def test_a_results_line_with_a_broken_record_is_named_in_the_error(tmp_path: Path) -> None:
+    run_arena(ArenaSpec("horus", ("greedy", "random"), 2, 1), tmp_path, progress=False)
+    with (tmp_path / "games.jsonl").open("a") as f:
+        f.write(json.dumps(line(7, ["greedy", "random"], [1, 0], [0]) | {"record": "junk"}) + "\n")
+    with pytest.raises(BadRecord, match="game 7 of the results: line 1: cannot read 'junk'"):
+        write_report(tmp_path)

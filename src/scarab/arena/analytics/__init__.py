@@ -11,6 +11,7 @@ from importlib import import_module
 from typing import Any
 
 from scarab.arena.sections import Section
+from scarab.core.errors import BadRecord
 from scarab.core.game import Game, State
 from scarab.core.record import Record, read_record
 from scarab.core.registry import load
@@ -19,7 +20,13 @@ from scarab.core.registry import load
 def start(line: Mapping[str, Any], game: str) -> tuple[Game, State, Record]:
     """The game, its state before the first move and the record of one result line: an
     analytics replays the moves itself, reading the state between them."""
-    record = read_record(line["record"])
+    text = line.get("record")
+    try:
+        if not isinstance(text, str):
+            raise BadRecord("it holds no record text")
+        record = read_record(text)
+    except BadRecord as exc:
+        raise BadRecord(f"game {line.get('index')} of the results: {exc}") from None
     rules = load(game)
     return rules, rules.new_game(record.players, seed=record.seed, **record.options), record
 
