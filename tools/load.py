@@ -18,8 +18,10 @@ Run by hand (it is not a test)::
     python tools/load.py --url http://127.0.0.1:8000 --tables 50 --seconds 20
 
 With ``--spawn`` it starts ``scarab serve`` on a free loopback port with a fresh
-temporary SQLite file (no bot workers) and stops it at the end; otherwise it uses
-``--url``, which must be a loopback address. Everything is bounded: at most
+temporary SQLite file (no bot workers), with per-client limits far above its
+needs (UNLIMITED: to the server all its clients are one address), and stops it at
+the end; otherwise it uses ``--url``, which must be a loopback address (start that
+server with such limits too). Everything is bounded: at most
 2,000 tables, at most 600 s of measuring, a cap on the setup time, and a hard
 deadline (setup + S + a short grace) after which the process exits. The client
 runs one asyncio event loop (uvloop when installed) and parses only the messages
@@ -58,6 +60,11 @@ GRACE = 10.0  # seconds after the window to close everything before the hard exi
 SETUP_CAP = 120.0  # seconds to create and seat every table
 SPAWN_WAIT = 30.0  # seconds for a spawned server to answer
 SETUP_CONCURRENCY = 32  # tables created and seated at once during setup
+UNLIMITED = [  # a spawned server's limits: far above what this script can ask of it
+    *("--table-rate", "100000/minute", "--api-rate", "1000000/minute"),
+    *("--message-rate", "100000/second", "--max-connections", "100000"),
+    *("--max-table-sockets", "64", "--max-client-sockets", "100000"),
+]
 HTTP_TIMEOUT = 30.0
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 NAMES = ("ann", "bob", "cleo", "dan")
@@ -394,6 +401,7 @@ def spawn(port: int, db: str) -> subprocess.Popen[bytes]:
     exe = shutil.which("scarab")
     cmd = [exe] if exe else [sys.executable, "-m", "scarab.cli"]
     cmd += ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "--bot-workers", "0"]
+    cmd += UNLIMITED  # every client here is one address: its per-client limits would bind
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
 
 

@@ -1,10 +1,11 @@
-"""The `scarab` command: serve, play, arena, rules, bench, games."""
+"""The `scarab` command: serve, db, play, arena, rules, bench, games."""
 
 from __future__ import annotations
 
 import argparse
 import math
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,18 +15,18 @@ from scarab.core.errors import ScarabError
 from scarab.core.registry import games
 
 MAX_SECONDS = 3600.0
+DEFAULT_DB = "sqlite:///scarab.db"
 
 
 def seconds(text: str) -> float:
-    """A measurement time: a finite number of seconds above 0 and at most an hour."""
+    """A measurement time or a timeout: a finite number of seconds above 0, at most an hour."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a time to measure for: give seconds above 0 and at most "
-            f"{MAX_SECONDS:g}"
+            f"{text!r} is not a time: give seconds above 0 and at most {MAX_SECONDS:g}"
         )
     return value
 
@@ -71,7 +72,186 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--bot-workers", type=int, default=1, help="bot processes (0: one thread in the server)"
     )
+    serve.add_argument(
+        "--no-upgrade",
+        action="store_true",
+        help="refuse to start on a store whose schema is older, instead of upgrading it",
+    )
+    _limit_options(serve)
+    _timeout_options(serve)
+    _db_parser(sub)
     return p
+
+
+def _db_parser(sub: Any) -> None:
+    db = sub.add_parser(
+        "db",
+        help="the store's schema: show its revision, or upgrade it",
+        description="A store's schema follows Scarab's version; `scarab serve` upgrades it at "
+        "start unless given --no-upgrade.",
+    )
+    action = db.add_subparsers(dest="action", required=True)
+    for name, text in (
+        ("upgrade", "upgrade the store's schema to this version's (keeps every table)"),
+        ("current", "print the store's schema revision and whether it is up to date"),
+    ):
+        cmd = action.add_parser(name, help=text)
+        cmd.add_argument(
+            "--db",
+            default=DEFAULT_DB,
+            help="SQLAlchemy URL: sqlite:///FILE (default ./scarab.db) or postgresql+psycopg://...",
+        )
+
+
+def _db(action: str, url: str) -> int:
+    from scarab.server import migrate
+
+    if action == "upgrade":
+        _upgrade(url)
+        return 0
+    revision = migrate.current(url)
+    if not migrate.pending(url):
+        print(f"{revision} (up to date)")
+    else:
+        print(
+            f"{revision or 'none: no schema yet'} (this version runs on {migrate.head()}; "
+            f"run `scarab db upgrade --db {migrate.shown(url)}`)"
+        )
+    return 0
+
+
+def _upgrade(url: str) -> None:
+    """Bring the store to this version's schema, saying so: on a large store it takes a while."""
+    from scarab.server import migrate
+
+    before, where = migrate.current(url), migrate.shown(url)
+    if not migrate.pending(url):
+        print(f"the store at {where} is up to date ({before})", flush=True)
+        return
+    print(
+        f"upgrading the store at {where} from {before or 'empty'} to {migrate.head()}...",
+        flush=True,
+    )
+    began = time.monotonic()
+    migrate.upgrade(url)
+    print(f"upgraded in {time.monotonic() - began:.1f} s", flush=True)
+
+
+def _limit_options(serve: argparse.ArgumentParser) -> None:
+    """The serve options that bound what one client may do (scarab.server.guard)."""
+    from scarab.server.guard import Limits as d  # its defaults; guard loads no server library
+
+    g = serve.add_argument_group(
+        "limits",
+        "what one client (an address) may do; a RATE is a count per time, e.g. 30/minute, "
+        "or several joined by ';', e.g. 10/second;300/hour",
+    )
+    for flag, default, text in (
+        ("--table-rate", d.table_rate, "tables one client may create"),
+        ("--api-rate", d.api_rate, "API requests (acts included) and WebSocket openings"),
+        ("--message-rate", d.message_rate, "messages on one WebSocket"),
+    ):
+        g.add_argument(flag, type=rate, default=default, metavar="RATE", help=f"{text} ({default})")
+    for flag, most, text in (
+        ("--max-connections", d.max_connections, "open connections, HTTP and WebSocket"),
+        ("--max-table-sockets", d.max_table_sockets, "WebSockets on one table"),
+        ("--max-client-sockets", d.max_client_sockets, "WebSockets from one client"),
+    ):
+        g.add_argument(
+            flag,
+            type=count(1, 1_000_000, "a count"),
+            default=most,
+            metavar="N",
+            help=f"{text} ({most})",
+        )
+    g.add_argument(
+        "--max-sockets",
+        type=count(1, 1_000_000, "a count"),
+        default=None,
+        metavar="N",
+        help="WebSockets in all (15/16 of --max-connections, leaving room for the page)",
+    )
+    g.add_argument(
+        "--forwarded-header",
+        default=None,
+        metavar="HEADER",
+        help="behind a reverse proxy: the header it names the client in, e.g. X-Forwarded-For "
+        "(its right-most address counts); without it, the peer address",
+    )
+    g.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        type=origin,
+        metavar="ORIGIN",
+        help="a site whose pages may also use the server, e.g. https://games.example.org "
+        "(repeatable; * for any); by default only the server's own pages may",
+    )
+
+
+def _timeout_options(serve: argparse.ArgumentParser) -> None:
+    """How long a client may take to send a request (scarab.server.deadlines)."""
+    from scarab.server.deadlines import Timeouts
+
+    d = Timeouts()
+    g = serve.add_argument_group("timeouts", "a connection that keeps them waiting is closed")
+    g.add_argument(
+        "--header-timeout",
+        type=seconds,
+        default=d.header,
+        metavar="S",
+        help=f"seconds for a request's head to come in whole ({d.header:g})",
+    )
+    g.add_argument(
+        "--body-timeout",
+        type=seconds,
+        default=d.body,
+        metavar="S",
+        help=f"seconds for a request's body to come in whole ({d.body:g})",
+    )
+    g.add_argument(
+        "--keep-alive-timeout",
+        type=count(1, 3600, "a number of seconds"),
+        default=d.keep_alive,
+        metavar="S",
+        help=f"seconds a connection may idle between requests ({d.keep_alive})",
+    )
+
+
+def _limits(args: argparse.Namespace) -> Any:
+    from scarab.server.guard import Limits
+
+    return Limits(
+        table_rate=args.table_rate,
+        api_rate=args.api_rate,
+        message_rate=args.message_rate,
+        max_connections=args.max_connections,
+        max_sockets=args.max_sockets,
+        max_table_sockets=args.max_table_sockets,
+        max_client_sockets=args.max_client_sockets,
+        forwarded_header=args.forwarded_header,
+        allow_origins=tuple(args.allow_origin),
+    )
+
+
+def rate(text: str) -> str:
+    """An argparse type: a rate ``limits`` reads, such as 30/minute or 10/second;300/hour."""
+    from scarab.server.guard import check_rate
+
+    try:
+        return check_rate(text)
+    except ScarabError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def origin(text: str) -> str:
+    """An argparse type: an origin, scheme://host[:port], or * for any."""
+    from scarab.server.guard import check_origin
+
+    try:
+        return check_origin(text)
+    except ScarabError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def count(low: int, high: int, what: str) -> Callable[[str], int]:
@@ -176,10 +356,22 @@ def main(argv: list[str] | None = None) -> int:
             from scarab.bench import bench_main
 
             return bench_main(args.game, args.seconds, args.players)
+        if args.command == "db":
+            return _db(args.action, args.db)
         if args.command == "serve":
+            from scarab.server import migrate
             from scarab.server.app import serve_main
 
-            return serve_main(args.host, args.port, args.db, args.bot_workers)
+            if args.no_upgrade:
+                migrate.check(args.db)
+            else:
+                _upgrade(args.db)
+            from scarab.server.deadlines import Timeouts
+
+            timeouts = Timeouts(args.header_timeout, args.body_timeout, args.keep_alive_timeout)
+            return serve_main(
+                args.host, args.port, args.db, args.bot_workers, _limits(args), timeouts
+            )
     except ScarabError as exc:
         print(f"scarab: {exc}", file=sys.stderr)
         return 2

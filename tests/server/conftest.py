@@ -20,14 +20,14 @@ POSTGRES = os.environ.get("SCARAB_TEST_POSTGRES")
 
 
 def fresh_postgres() -> str:
-    """The test database, emptied of the tables an earlier test left."""
+    """The test database, emptied of the tables (and schema revision) an earlier test left."""
     assert POSTGRES is not None
-    from sqlalchemy import create_engine
-
-    from scarab.server.store import Base
+    from sqlalchemy import create_engine, text
 
     engine = create_engine(POSTGRES)
-    Base.metadata.drop_all(engine)
+    with engine.begin() as conn:
+        for name in ("scarab_moves", "scarab_tables", "alembic_version"):
+            conn.execute(text(f"DROP TABLE IF EXISTS {name} CASCADE"))
     engine.dispose()
     return POSTGRES
 

@@ -14,6 +14,8 @@ from scarab.server.hub import Hub
 from scarab.server.table import Stale, Table
 from tests.server.conftest import act, look, make_table, play_first, token
 
+JSON = {"Content-Type": "application/json"}  # bodies are read only when declared JSON
+
 
 def hub_of(client: TestClient) -> Hub:
     return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
@@ -71,7 +73,7 @@ def test_a_bad_table_spec_is_refused_with_its_reason(
 
 def test_bodies_that_are_not_small_json_objects_are_refused(client: TestClient) -> None:
     for content in (b"garbage", b"[1, 2]", b'"text"', b"\xff\xfe", b"{" * 10_000, b" " * 40_000):
-        r = client.post("/api/tables", content=content)
+        r = client.post("/api/tables", content=content, headers=JSON)
         assert r.status_code == 400, content[:10]
         assert "error" in r.json() and "Traceback" not in r.text
     assert hub_of(client).tables == {}
@@ -140,7 +142,8 @@ def test_two_moves_racing_for_one_seat_resolve_to_exactly_one(client: TestClient
     moves_before = len(table.moves)
 
     async def race() -> list[Any]:
-        tries = [hub.act(table, seat, e["action"], m["version"]) for e in m["legal"][:2] * 2]
+        live = hub.live[t["table"]]
+        tries = [hub.act(live, seat, e["action"], m["version"]) for e in m["legal"][:2] * 2]
         return await asyncio.gather(*tries, return_exceptions=True)
 
     results = client.portal.call(race)  # type: ignore[union-attr]
@@ -255,13 +258,13 @@ def test_a_zombie_plays_when_the_turn_timer_runs_out_and_the_record_says_so(
     m = look(client, t, table.state.current_player)
     assert m["timer"]["seconds"] == 60 and m["timer"]["deadline"] > time.time()
     table.turn_started -= 61  # as if a minute went by
-    client.portal.call(lambda: _kick(hub_of(client), table))  # type: ignore[union-attr]
+    client.portal.call(lambda: _kick(hub_of(client), t["table"]))  # type: ignore[union-attr]
     wait_for(lambda: len(table.moves) >= 1)  # the zombie plays out the rest of that turn
     assert table.moves[0].note and "turn timer ran out" in table.moves[0].note
 
 
-async def _kick(hub: Hub, table: Table) -> None:
-    hub.kick(table)
+async def _kick(hub: Hub, table_id: str) -> None:
+    hub.kick(hub.live[table_id])
 
 
 def test_a_seat_that_leaves_for_good_is_played_by_the_zombie(client: TestClient) -> None:

@@ -20,6 +20,13 @@ def new_table(game: str, seed: int) -> Table:
     return Table(StoredTable("t", game, {}, seed, seats, None, "random", time.time()))
 
 
+def play(table: Table, seat: int, action: str, version: object) -> list[Event]:
+    """Play and accept a move at once, as the hub does once the store has it."""
+    played = table.play(seat, action, version)
+    table.accept(played)
+    return played.events
+
+
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_seat_that_learns_nothing_is_sent_nothing_new(game: str, seed: int) -> None:
@@ -37,7 +44,7 @@ def test_a_seat_that_learns_nothing_is_sent_nothing_new(game: str, seed: int) ->
         views = {v: table.state.view(v) for v in (*seats, None)}
         mine = table.message(decider, set())
         action = rnd.choice(mine["legal"])["action"]  # type: ignore[index]
-        events = table.play(decider, action, mine["version"])
+        events = play(table, decider, action, mine["version"])
         for v in (*seats, None):
             if v == decider or table.state.current_player == v:
                 continue
@@ -66,4 +73,4 @@ def test_every_message_carries_only_its_seats_view_and_visible_events(game: str)
             assert bool(m["legal"]) == (v == decider)
         mine = table.message(decider, set())
         choice = rnd.choice(mine["legal"])["action"]  # type: ignore[index]
-        events += table.play(decider, choice, mine["version"])
+        events += play(table, decider, choice, mine["version"])

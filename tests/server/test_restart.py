@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
@@ -28,10 +29,11 @@ def test_every_table_resumes_exactly_after_a_restart(db_url: str) -> None:
         seen = [play_first(client, t, 9) for t in tables]
         before = [client.app.state.hub.tables[t["table"]].state for t in tables]  # type: ignore[attr-defined]
     with TestClient(create_app(db_url, bot_workers=0)) as client:
+        assert client.app.state.hub.tables == {}  # type: ignore[attr-defined]  # none read yet
         for t, old, state in zip(tables, seen, before, strict=True):
+            again = look(client, t, old["seat"])  # loads the table
             table = client.app.state.hub.tables[t["table"]]  # type: ignore[attr-defined]
             assert table.state == state  # the same game: position, RNG, history
-            again = look(client, t, old["seat"])
             assert again["view"] == old["view"] and again["log"] == old["log"]
             assert [e["action"] for e in again["legal"]] == [e["action"] for e in old["legal"]]
 
@@ -42,7 +44,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
+    """``scarab serve`` on 127.0.0.1:``port``, once it answers."""
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -53,6 +56,7 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
             str(port),
             "--db",
             f"sqlite:///{db}",
+            *options,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -71,6 +75,8 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
 def call(port: int, path: str, body: Any = None, token: str | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data)
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
     if token:
         req.add_header("X-Seat-Token", token)
     try:
@@ -116,8 +122,9 @@ def test_kill_9_loses_no_accepted_move(tmp_path: Path) -> None:
     try:
         m = call(port, f"/api/tables/{t['table']}")
         assert m["table"] == t["table"]
-        stored = Store(f"sqlite:///{db}").load_all()
-        moves = [mv.notation for mv in stored[0].moves]
+        stored = Store(f"sqlite:///{db}").load(t["table"])
+        assert stored is not None
+        moves = [mv.notation for mv in stored.moves]
         assert moves[: len(accepted)] == accepted  # every acknowledged move is there
         assert len(moves) <= len(accepted) + 1  # at most the one in flight besides
         resumed = call(port, f"/api/tables/{t['table']}", token=tokens[m["current"]])
@@ -153,3 +160,53 @@ def test_a_move_that_could_be_taken_back_still_can_after_a_restart(tmp_path: Pat
     assert again["undo"] == after["undo"]
     if after["current"] == m["seat"]:
         assert again["undo"] is True  # rebuilt from the store, not remembered
+
+
+def children(pid: int) -> dict[int, str]:
+    """The live child processes of ``pid``: their start times (which a reused pid lacks)."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # it ended while we looked
+        if fields[1] == str(pid) and fields[0] != "Z":
+            found[int(stat.parent.name)] = fields[19]
+    return found
+
+
+def alive(pid: int, started: str) -> bool:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] != "Z" and fields[19] == started  # a zombie has ended, awaiting its reaper
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_kill_9_takes_the_bot_workers_with_it(tmp_path: Path) -> None:
+    port = free_port()
+    proc = start(tmp_path / "scarab.db", port, "--bot-workers", "2")
+    try:
+        bots = [{"kind": "bot", "level": "random"}] * 2
+        for _ in range(3):  # games at once, so that both workers are wanted
+            assert "table" in call(port, "/api/tables", {"game": "luxor", "seats": bots})
+        workers: dict[int, str] = {}
+        end = time.monotonic() + 30
+        while len(workers) < 2 and time.monotonic() < end:
+            workers = {
+                pid: started
+                for pid, started in children(proc.pid).items()
+                if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+            }
+            time.sleep(0.1)
+        assert workers, "no bot worker started"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        end = time.monotonic() + 10
+        while any(alive(*w) for w in workers.items()) and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not [pid for pid, started in workers.items() if alive(pid, started)]
+    finally:
+        proc.kill()
+        proc.wait()

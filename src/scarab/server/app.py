@@ -11,7 +11,8 @@
     WS   /ws/<id>                   hello / act / undo / allow_undo / leave / sync; see PROTOCOL
 
 Errors are JSON ``{"error": "..."}`` (or a WebSocket ``error`` message) that say
-what was wrong; no stack trace ever leaves the server.
+what was wrong; no stack trace ever leaves the server. The limits on what one client
+may do (rates, sockets, Origin, JSON bodies) and the security headers are in guard.py.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -35,7 +36,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from scarab.agents import agent_names
 from scarab.core.errors import ScarabError
 from scarab.core.registry import games, load
-from scarab.server.hub import Connection, Hub
+from scarab.server import migrate
+from scarab.server.deadlines import Timeouts, protocol
+from scarab.server.guard import Guard, Limits, install
+from scarab.server.hub import MAX_ID, Connection, Hub, Live
 from scarab.server.protocol import (
     MAX_MESSAGE,
     MAX_RECORD_BODY,
@@ -44,9 +48,9 @@ from scarab.server.protocol import (
     parse,
     token_field,
 )
-from scarab.server.replay import replay_frame
+from scarab.server.replay import replay_body
 from scarab.server.store import Store
-from scarab.server.table import NoTable, Stale, Table, TableError, check_notation
+from scarab.server.table import NoTable, Stale, StoreUnavailable, TableError, check_notation
 
 STATIC = Path(__file__).parent / "static"
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
@@ -55,13 +59,6 @@ PROTOCOL = """Client to server, JSON objects: {"type": "hello", "token": str|nul
 then {"type": "act", "action": notation, "version": v}, {"type": "undo", "version": v},
 {"type": "allow_undo", "allow": bool}, {"type": "leave"} (for good: a zombie plays on),
 {"type": "sync"}. Server to client: {"type": "state", ...} and {"type": "error", "message"}."""
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
@@ -72,27 +69,46 @@ async def body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     """The request's JSON object, read no further than its size cap."""
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit * 4:
-            raise BadRequest(f"the request body is too long: at most {limit:,} characters")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit * 4:
+                raise BadRequest(f"the request body is too long: at most {limit:,} characters")
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone, or cut off by --body-timeout: an error, not a crash
+        raise BadRequest("the request body did not all come") from None
     return parse(b"".join(chunks), limit)
 
 
-def create_app(db_url: str, bot_workers: int = 1) -> Starlette:
+def create_app(
+    db_url: str,
+    bot_workers: int = 1,
+    upgrade: bool = True,
+    *,
+    limits: Limits | None = None,
+    **hub_options: float,
+) -> Starlette:
+    """The app on the store at ``db_url``, upgraded to this version's schema first
+    (with ``upgrade=False``, StoreBehind if it is not there yet); ``hub_options`` set
+    how long an idle table stays in memory and how often due tables are looked for;
+    ``limits`` bound what one client may do (guard.py; the defaults when None)."""
+    guard = Guard(limits or Limits())
+    if upgrade:
+        migrate.upgrade(db_url)
+    else:
+        migrate.check(db_url)
     store = Store(db_url)
-    hub = Hub(store, bot_workers)
+    hub = Hub(store, bot_workers, **hub_options)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await hub.start()
-        gc.freeze()  # the rebuilt tables live long: keep them out of full collections
+        gc.freeze()  # modules and game data live for ever: keep them out of full collections
         yield
         await hub.stop()
 
     async def page(_request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=SECURITY_HEADERS)
+        return FileResponse(STATIC / "index.html")  # the guard adds the security headers
 
     async def list_games(_request: Request) -> Response:
         out = []
@@ -116,33 +132,33 @@ def create_app(db_url: str, bot_workers: int = 1) -> Starlette:
         ids = field(await body(request), "tables", list)
         if len(ids) > MAX_SUMMARIES:
             raise BadRequest(f"ask for at most {MAX_SUMMARIES} tables at a time")
-        found = [hub.tables[i].summary() for i in ids if isinstance(i, str) and i in hub.tables]
-        return JSONResponse({"tables": found})
+        wanted = [i for i in ids if isinstance(i, str) and 0 < len(i) <= MAX_ID]
+        return JSONResponse({"tables": await hub.summaries(wanted)})
 
-    def seat_of(table: Table, token: str | None) -> int | None:
-        return table.seat_for(token_field({"token": token}))
+    def seat_of(live: Live, token: str | None) -> int | None:
+        return live.table.seat_for(token_field({"token": token}))
 
     async def show_table(request: Request) -> Response:
-        table = hub.table(request.path_params["table_id"])
-        seat = seat_of(table, request.headers.get("x-seat-token"))
-        return Response(hub.message(table, seat), media_type="application/json")
+        live = await hub.get(request.path_params["table_id"])
+        seat = seat_of(live, request.headers.get("x-seat-token"))
+        return Response(hub.message(live, seat), media_type="application/json")
 
     async def act(request: Request) -> Response:
-        table = hub.table(request.path_params["table_id"])
+        live = await hub.get(request.path_params["table_id"])
         msg = await body(request)
-        seat = table.seat_for(token_field(msg))
+        seat = live.table.seat_for(token_field(msg))
         if seat is None:
             raise TableError("a spectator cannot act: send your seat's token")
         try:
-            await hub.act(table, seat, check_notation(msg.get("action")), msg.get("version"))
+            await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
         except Stale as exc:
             return JSONResponse(
-                {"error": str(exc), "state": json.loads(hub.message(table, seat))}, 409
+                {"error": str(exc), "state": json.loads(hub.message(live, seat))}, 409
             )
-        return Response(hub.message(table, seat), media_type="application/json")
+        return Response(hub.message(live, seat), media_type="application/json")
 
     async def record(request: Request) -> Response:
-        table = hub.table(request.path_params["table_id"])
+        table = (await hub.get(request.path_params["table_id"])).table
         name = f"scarab-{table.game.name}-{table.id}.txt"
         return PlainTextResponse(
             table.record_text(), headers={"Content-Disposition": f'attachment; filename="{name}"'}
@@ -150,30 +166,50 @@ def create_app(db_url: str, bot_workers: int = 1) -> Starlette:
 
     async def replay(request: Request) -> Response:
         msg = await body(request, MAX_RECORD_BODY)
-        return JSONResponse(replay_frame(field(msg, "record", str), field(msg, "ply", int, 0)))
+        frame = await replay_body(field(msg, "record", str), field(msg, "ply", int, 0))
+        return Response(frame, media_type="application/json")
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
+        client = guard.client(ws.scope)
+        gate = guard.gate(client)
         conn: Connection | None = None
-        table: Table | None = None
+        live: Live | None = None
+        counted: str | None = None  # the table id this socket is counted under
         sender: asyncio.Task[None] | None = None
         try:
-            table = hub.table(ws.path_params["table_id"])
+            await hub.get(ws.path_params["table_id"])  # no table: refused before the hello
+            refused = guard.sockets.enter(ws.path_params["table_id"], client)
+            if refused is not None:
+                await _close(ws, refused, 1008)
+                return
+            counted = ws.path_params["table_id"]
             hello = parse(await asyncio.wait_for(_receive(ws), HELLO_SECONDS))
             if hello.get("type") != "hello":
                 raise BadRequest('say hello first: {"type": "hello", "token": "<seat token>"}')
-            seat = seat_of(table, token_field(hello))
+            live = await hub.get(ws.path_params["table_id"])  # it may have left memory meanwhile
+            seat = seat_of(live, token_field(hello))
             conn = Connection(ws.send_text, seat)
             sender = asyncio.get_running_loop().create_task(conn.run())
-            hub.join(table, conn)
+            hub.join(live, conn)
             while True:
                 text = await _receive(ws)
+                await asyncio.sleep(0)  # queued messages must not keep the loop to this socket
+                over = gate.check()
+                if over is not None:
+                    went, why, end = over
+                    if end:
+                        await _close(ws, why, 1008)
+                        return
+                    conn.push(json.dumps({"type": "error", "message": why}))
+                    await asyncio.sleep(went.wait)  # unread meanwhile: TCP holds its sender back
+                    continue
                 try:
-                    await _handle(hub, table, conn, parse(text))
+                    await _handle(hub, live, conn, parse(text))
                 except Stale as exc:
                     conn.last = ""
                     conn.push(json.dumps({"type": "error", "message": str(exc)}))
-                    conn.push_state(hub.message(table, conn.seat))
+                    conn.push_state(hub.message(live, conn.seat))
                 except ScarabError as exc:
                     conn.push(json.dumps({"type": "error", "message": str(exc)}))
         except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError):
@@ -183,13 +219,19 @@ def create_app(db_url: str, bot_workers: int = 1) -> Starlette:
         except ScarabError as exc:
             await _close(ws, str(exc))
         finally:
-            if table is not None and conn is not None:
-                hub.leave(table, conn)
+            gate.forget()
+            if counted is not None:
+                guard.sockets.leave(counted, client)
+            if live is not None and conn is not None:
+                hub.leave(live, conn)
             if sender is not None:
                 sender.cancel()
 
     async def scarab_error(_request: Request, exc: Exception) -> Response:
-        return error(str(exc), 404 if isinstance(exc, NoTable) else 400)
+        status = (
+            404 if isinstance(exc, NoTable) else 503 if isinstance(exc, StoreUnavailable) else 400
+        )
+        return error(str(exc), status)
 
     async def http_error(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -221,7 +263,9 @@ def create_app(db_url: str, bot_workers: int = 1) -> Starlette:
             Exception: server_error,
         },
     )
+    install(app, guard)
     app.state.hub = hub
+    app.state.guard = guard
     return app
 
 
@@ -239,18 +283,20 @@ async def _receive(ws: WebSocket) -> str:
     return str(text)
 
 
-async def _close(ws: WebSocket, reason: str) -> None:
+async def _close(ws: WebSocket, reason: str, code: int = 4400) -> None:
+    """Say why, then close: 4400 for a bad request (the page does not retry), 1008 for a
+    limit (the page retries later)."""
     with contextlib.suppress(Exception):
         await ws.send_text(json.dumps({"type": "error", "message": reason}))
-        await ws.close(code=4400)
+        await ws.close(code=code, reason=reason.encode()[:120].decode("utf-8", "ignore"))
 
 
-async def _handle(hub: Hub, table: Table, conn: Connection, msg: dict[str, Any]) -> None:
+async def _handle(hub: Hub, live: Live, conn: Connection, msg: dict[str, Any]) -> None:
     kind = msg.get("type")
     seat = conn.seat
     if kind == "sync":
         conn.last = ""
-        conn.push_state(hub.message(table, seat))
+        conn.push_state(hub.message(live, seat))
         return
     if kind not in ("act", "undo", "allow_undo", "leave"):
         raise BadRequest(
@@ -260,20 +306,29 @@ async def _handle(hub: Hub, table: Table, conn: Connection, msg: dict[str, Any])
     if seat is None:
         raise TableError("a spectator watches: only a seat's token can act")
     if kind == "act":
-        await hub.act(table, seat, check_notation(msg.get("action")), msg.get("version"))
+        await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
     elif kind == "undo":
-        await hub.undo(table, seat, msg.get("version"))
+        await hub.undo(live, seat, msg.get("version"))
     elif kind == "allow_undo":
-        await hub.set_seat(table, seat, allow_undo=field(msg, "allow", bool))
+        await hub.set_seat(live, seat, allow_undo=field(msg, "allow", bool))
     else:
-        await hub.set_seat(table, seat, left=True)
+        await hub.set_seat(live, seat, left=True)
 
 
-def serve_main(host: str, port: int, db: str, bot_workers: int) -> int:
+def serve_main(
+    host: str,
+    port: int,
+    db: str,
+    bot_workers: int,
+    limits: Limits | None = None,
+    timeouts: Timeouts | None = None,
+) -> int:
     """Run the server until interrupted; prints the address to open."""
     import uvicorn
 
-    app = create_app(db, bot_workers)
+    limits = limits or Limits()
+    timeouts = timeouts or Timeouts()
+    app = create_app(db, bot_workers, limits=limits)
     gc.set_threshold(20_000, 20, 50)  # fewer collection pauses under many small messages
     shown = f"[{host}]" if ":" in host else host
     print(
@@ -285,6 +340,10 @@ def serve_main(host: str, port: int, db: str, bot_workers: int) -> int:
         port=port,
         log_level="warning",
         ws_max_size=65_536,
+        http=protocol(timeouts),  # deadlines for a request's head and body (deadlines.py)
+        timeout_keep_alive=timeouts.keep_alive,
+        limit_concurrency=limits.max_connections,  # beyond it, HTTP gets 503
+        proxy_headers=False,  # the client is the peer, or --forwarded-header's (guard.py)
         ws_per_message_deflate=False,  # states are a few KB: compressing costs more than it saves
     )
     return 0

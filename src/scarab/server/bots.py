@@ -8,11 +8,16 @@ with the action's notation, which the table then plays like any other move.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import secrets
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from scarab.agents import Seat, make_agent
 from scarab.core.game import State
+
+PARENT_POLL_SECONDS = 0.5
 
 
 def choose(state: State, seat: int, level: str, seed: int) -> str:
@@ -30,4 +35,27 @@ def make_pool(workers: int) -> Executor:
     ``workers`` 0 runs bots on one thread instead, for tests and small machines."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="scarab-bot")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=follow_parent,
+        initargs=(os.getpid(),),
+    )
+
+
+def follow_parent(parent: int) -> None:
+    """Pool initializer: the worker ends when the server does, even by kill -9.
+
+    A worker blocks on its task queue, whose pipe it holds both ends of, so it
+    would never see the server go and would live on as an orphan. A daemon
+    thread watches for the worker being handed to another parent instead.
+    (Linux's PR_SET_PDEATHSIG is not used: it fires when the *thread* that
+    started the worker ends, and the pool starts workers from whichever thread
+    submits.)"""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="scarab-follow-parent", daemon=True).start()

@@ -1,9 +1,10 @@
-"""All tables of a running server: acting, storing, telling watchers, bots and timers.
+"""The live tables of a server process: acting, storing, telling watchers, bots and timers.
 
-One asyncio lock per table orders its changes; each change is committed by
-the single storage thread before anyone hears of it. Bots and zombies think in
-a worker pool and come back through the same path as a person's move, so a
-bot's move that lost a race is simply thrown away and thought again.
+One asyncio lock per table orders its changes; each change is worked out on
+a copy, committed by a storage thread, and only then shown to anyone. Bots and
+zombies think in a worker pool and come back through the same path as a
+person's move, so a bot's move that lost a race is simply thrown away and
+thought again.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from typing import Any, TypeVar
@@ -25,22 +26,33 @@ from scarab.core.errors import BadOption, ScarabError, brief
 from scarab.core.game import JSON, check_name
 from scarab.core.registry import games, load
 from scarab.server.bots import bot_seed, choose, make_pool
+from scarab.server.listen import Listener
 from scarab.server.protocol import BadRequest, field, timer_field
-from scarab.server.store import Store, StoredTable
+from scarab.server.store import Conflict, Store, StoredTable
 from scarab.server.table import (
     BOT,
     HUMAN,
     NoTable,
     SeatInfo,
     Stale,
+    StoreUnavailable,
     Table,
     TableError,
+    stored_seats,
+    summary,
     token_hash,
 )
 
 T = TypeVar("T")
 log = logging.getLogger("scarab.server")
 MAX_OUTBOX = 32  # replies waiting for one slow client; state messages coalesce anyway
+MAX_ID = 32  # characters in a table id
+IDLE_SECONDS = 60.0  # a table nobody watches or plays leaves memory after this long
+TICK_SECONDS = 1.0  # how often due tables are looked for and idle ones evicted
+DUE_BATCH = 100  # due tables loaded per tick at most
+STORE_THREADS = 8  # storage calls at once: different tables' writes don't queue
+CLAIM_SECONDS = 30.0  # a claim on a table's bot lapses after this (its process died)
+CLAIM_RETRY = 2.0  # seconds before a bot blocked by another's claim, or failed, tries again
 
 
 class Connection:
@@ -80,50 +92,204 @@ class Connection:
                 await self.send(text)
 
 
+class Live:
+    """A table loaded in this process, with what serves it here: its lock, the sockets
+    watching it, the bot thinking for it and the turn timer's alarm."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.lock = asyncio.Lock()
+        self.watchers: set[Connection] = set()
+        self.thinking: asyncio.Task[None] | None = None
+        self.alarm: asyncio.TimerHandle | None = None
+        self.used = time.monotonic()
+
+    def idle(self, since: float) -> bool:
+        return (
+            not self.watchers
+            and self.thinking is None
+            and not self.lock.locked()
+            and self.used < since
+        )
+
+
 class Hub:
-    def __init__(self, store: Store, bot_workers: int = 1) -> None:
+    """The tables this process serves: loaded on first use, evicted when idle.
+
+    The store is the truth. Memory holds only live tables; a table's due time
+    (a bot's or zombie's move, a turn timer) is kept in the store, so a table
+    nobody watches is evicted and loaded again when its turn comes. Several
+    processes may serve one PostgreSQL store: a change is written only against
+    the revision it was made from, LISTEN/NOTIFY tells the others a table moved,
+    and a claim row lets one process at a time run a table's bot.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        bot_workers: int = 1,
+        *,
+        idle_seconds: float = IDLE_SECONDS,
+        tick: float = TICK_SECONDS,
+    ) -> None:
         self.store = store
-        self.tables: dict[str, Table] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.watchers: dict[str, set[Connection]] = {}
-        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scarab-store")
+        self.live: dict[str, Live] = {}
+        self.loading: dict[str, asyncio.Task[Live]] = {}
+        self.io = ThreadPoolExecutor(max_workers=STORE_THREADS, thread_name_prefix="scarab-store")
         self.pool = make_pool(bot_workers)
-        self.thinking: dict[str, asyncio.Task[None]] = {}
-        self.alarms: dict[str, asyncio.TimerHandle] = {}
+        self.owner = secrets.token_hex(8)  # this process, in claims
+        self.idle_seconds = idle_seconds
+        self.tick = tick
+        self.chores: list[asyncio.Task[None]] = []
+        self.background: set[asyncio.Task[None]] = set()
+        self.listener: Listener | None = None
+
+    @property
+    def tables(self) -> dict[str, Table]:
+        """The live tables by id."""
+        return {k: v.table for k, v in self.live.items()}
 
     # ---- life ---------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every stored table and set its bots and timers going."""
-        for stored in await self._write(self.store.load_all):
-            table = Table(stored)
-            self._add(table)
-        for table in self.tables.values():
-            self.kick(table)
+        """Start the chores; nothing is read per table (due tables are found as they come)."""
+        if not self.store.postgres:
+            await self._io(self.store.release_all)  # one process: no claim outlives it
+        else:
+            self.listener = Listener(self.store, self.moved)
+            self.listener.start()
+        self.chores.append(asyncio.get_running_loop().create_task(self._chores()))
 
     async def stop(self) -> None:
-        for task in self.thinking.values():
+        for task in self.chores:
             task.cancel()
-        for alarm in self.alarms.values():
-            alarm.cancel()
+        for live in self.live.values():
+            if live.thinking is not None:
+                live.thinking.cancel()
+            if live.alarm is not None:
+                live.alarm.cancel()
+        if self.listener is not None:
+            self.listener.stop()
         self.pool.shutdown(wait=False, cancel_futures=True)
-        self.writer.shutdown(wait=True)
+        self.io.shutdown(wait=True)
+        with contextlib.suppress(Exception):  # a store that is down keeps them till they lapse
+            self.store.release_all(self.owner)
         self.store.close()
 
-    def _add(self, table: Table) -> None:
-        self.tables[table.id] = table
-        self.locks[table.id] = asyncio.Lock()
-        self.watchers[table.id] = set()
+    async def _io(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.io, fn, *args)
 
-    async def _write(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
+    async def _write(self, what: str, fn: Callable[..., T], *args: Any) -> T:
+        """A storage call that changes a table; StoreUnavailable (saying ``what`` was not done)
+        if the store failed, Conflict if another process changed the table first."""
+        try:
+            return await self._io(fn, *args)
+        except Conflict:
+            raise
+        except Exception as exc:
+            log.warning("the store failed: %s", str(exc)[:200])
+            raise StoreUnavailable(f"the game store is unavailable; {what}") from None
 
-    def table(self, table_id: object) -> Table:
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None:
+    async def _chores(self) -> None:
+        """Every tick: load the tables whose turn has come, and evict the idle ones."""
+        while True:
+            await asyncio.sleep(self.tick)
+            try:
+                await self._due()
+            except Exception as exc:
+                log.warning("could not read the due tables: %s", str(exc)[:200])
+            self._evict(time.monotonic() - self.idle_seconds)
+
+    async def _due(self) -> None:
+        for table_id in await self._io(self.store.due, time.time(), DUE_BATCH):
+            if table_id not in self.live and table_id not in self.loading:
+                with contextlib.suppress(ScarabError):
+                    await self.get(table_id)
+
+    def _evict(self, since: float) -> None:
+        for table_id, live in list(self.live.items()):
+            if live.idle(since):
+                if live.alarm is not None:
+                    live.alarm.cancel()
+                del self.live[table_id]
+
+    # ---- finding ------------------------------------------------------------
+    async def get(self, table_id: object) -> Live:
+        """The live table with this id, loaded from the store if need be; NoTable if none."""
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= MAX_ID:
             raise NoTable("there is no table with that id; check the link")
-        return table
+        live = self.live.get(table_id)
+        if live is None:
+            task = self.loading.get(table_id)
+            if task is None:
+                task = asyncio.get_running_loop().create_task(self._load(table_id))
+                self.loading[table_id] = task
+                task.add_done_callback(lambda _t: self.loading.pop(table_id, None))
+            live = await asyncio.shield(task)
+        live.used = time.monotonic()
+        return live
 
-    # ---- creating -----------------------------------------------------------
+    async def _load(self, table_id: str) -> Live:
+        try:
+            table = await self._io(self._build, table_id)
+        except ScarabError:
+            raise
+        except Exception as exc:
+            log.warning("could not load table %s: %s", table_id, str(exc)[:200])
+            raise StoreUnavailable("the game store is unavailable; try again soon") from None
+        live = self.live[table_id] = Live(table)
+        self.kick(live)
+        return live
+
+    def _build(self, table_id: str) -> Table:
+        """The table rebuilt from the store (runs on a store thread)."""
+        stored = self.store.load(table_id)
+        if stored is None:
+            raise NoTable("there is no table with that id; check the link")
+        return Table(stored)
+
+    async def summaries(self, ids: list[str]) -> list[dict[str, JSON]]:
+        """The list entries of these tables, from the store's headers alone."""
+        try:
+            headers = await self._io(self.store.headers, ids)
+        except Exception:
+            raise StoreUnavailable("the game store is unavailable; try again soon") from None
+        found = {h.id: summary(h) for h in headers}
+        return [found[i] for i in dict.fromkeys(ids) if i in found]
+
+    # ---- other processes ----------------------------------------------------
+    def moved(self, table_id: str, rev: int) -> None:
+        """Another process (or this one) changed a table: catch up if it is live here."""
+        live = self.live.get(table_id)
+        if live is not None and rev > live.table.rev:
+            self._spawn(self._refresh(live))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on its own, held until done (the loop keeps only weak references)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def _refresh(self, live: Live) -> None:
+        """Catch ``live`` up with the store, then tell and kick as after any change."""
+        async with live.lock:
+            changed = await self._catch_up(live)
+        if changed:
+            self.broadcast(live)
+        if self.live.get(live.table.id) is live:
+            self.kick(live)
+
+    async def _catch_up(self, live: Live) -> bool:
+        """Rebuild ``live`` from the store if the store is ahead; True if it was (lock held)."""
+        try:
+            stored = await self._io(self.store.load, live.table.id)
+        except Exception as exc:
+            log.warning("could not reload table %s: %s", live.table.id, str(exc)[:200])
+            return False
+        if stored is None or stored.rev == live.table.rev:
+            return False
+        live.table = Table(stored)
+        return True
+
     async def create(self, spec: dict[str, Any]) -> dict[str, JSON]:
         """A new table from a checked spec; the answer holds each person's seat token."""
         name = field(spec, "game", str)
@@ -153,9 +319,11 @@ class Hub:
             table = Table(stored)  # new_game checks the options
         except BadOption as exc:
             raise BadRequest(str(exc)) from None
-        await self._write(self.store.create, stored)
-        self._add(table)
-        self.kick(table)
+        head = table.header()
+        stored.current, stored.over, stored.due = head.current, head.over, head.due
+        await self._write("no table was made", self.store.create, stored)
+        live = self.live[table.id] = Live(table)
+        self.kick(live)
         return {
             "table": table.id,
             "watch": f"/t/{table.id}",
@@ -174,75 +342,116 @@ class Hub:
 
     # ---- acting -------------------------------------------------------------
     async def act(
-        self, table: Table, seat: int, notation: object, version: object, note: str | None = None
+        self, live: Live, seat: int, notation: object, version: object, note: str | None = None
     ) -> None:
-        """Play a move: checked, committed, then told to every watcher."""
-        async with self.locks[table.id]:
-            table.play(seat, notation, version, note)
-            try:
-                await self._write(
-                    self.store.append, table.id, len(table.moves) - 1, table.moves[-1], table.over
-                )
-            except Exception:
-                table.forget_last()
-                raise
-        self._after_change(table)
+        """Play a move: checked, committed, and only then shown to anyone."""
+        async with live.lock:
+            table = live.table
+            played = table.play(seat, notation, version, note)
+            head = table.header(played.state, turn_started=table.started_after(played))
+            await self._change(
+                live,
+                "your move was not made",
+                self.store.append,
+                table.rev,
+                len(table.moves),
+                played.move,
+                head,
+            )
+            table.accept(played)
+        self._after_change(live)
 
-    async def undo(self, table: Table, seat: int, version: object) -> None:
-        async with self.locks[table.id]:
-            table.undo(seat, version)
-            await self._write(self.store.truncate, table.id, len(table.moves))
-        self._after_change(table)
+    async def undo(self, live: Live, seat: int, version: object) -> None:
+        async with live.lock:
+            table = live.table
+            rebuilt = table.undo(seat, version)
+            head = table.header(rebuilt.state)
+            await self._change(
+                live,
+                "nothing was undone",
+                self.store.truncate,
+                table.rev,
+                len(rebuilt.moves),
+                head,
+            )
+            table.accept_undo(rebuilt)
+        self._after_change(live)
 
-    async def set_seat(self, table: Table, seat: int, **changes: Any) -> None:
+    async def set_seat(self, live: Live, seat: int, **changes: Any) -> None:
         """Change a person's seat settings (leave for good, allow undo) and store them."""
-        async with self.locks[table.id]:
-            for key, value in changes.items():
-                setattr(table.seats[seat], key, value)
-            await self._write(self.store.set_seats, table.id, table.stored_seats())
-        self._after_change(table)
+        async with live.lock:
+            table = live.table
+            seats = table.seat_change(seat, **changes)
+            head = table.header(seats=seats)
+            await self._change(
+                live,
+                "your seat was not changed",
+                self.store.set_seats,
+                table.rev,
+                stored_seats(seats),
+                head,
+            )
+            table.accept_seats(seats)
+        self._after_change(live)
 
-    def _after_change(self, table: Table) -> None:
-        self.broadcast(table)
-        self.kick(table)
+    async def _change(self, live: Live, what: str, fn: Callable[..., None], *args: Any) -> None:
+        """Store a change to ``live`` (its lock held). If another process changed the table
+        first, catch up with the store and say so (Stale): nothing of this change is kept."""
+        try:
+            await self._write(what, fn, live.table.id, *args)
+        except Conflict:
+            if await self._catch_up(live):
+                self._after_change(live)
+            raise Stale(
+                "the table moved on since you looked (another move came first); "
+                "here is the current state"
+            ) from None
+
+    def _after_change(self, live: Live) -> None:
+        if self.live.get(live.table.id) is live:
+            self.broadcast(live)
+            self.kick(live)
 
     # ---- telling ------------------------------------------------------------
-    def online(self, table_id: str) -> set[int]:
-        return {c.seat for c in self.watchers[table_id] if c.seat is not None}
+    @staticmethod
+    def online(live: Live) -> set[int]:
+        return {c.seat for c in live.watchers if c.seat is not None}
 
-    def message(self, table: Table, seat: int | None) -> str:
-        return json.dumps(table.message(seat, self.online(table.id)), separators=(",", ":"))
+    def message(self, live: Live, seat: int | None) -> str:
+        return json.dumps(live.table.message(seat, self.online(live)), separators=(",", ":"))
 
-    def broadcast(self, table: Table) -> None:
+    def broadcast(self, live: Live) -> None:
         texts: dict[int | None, str] = {}
-        for conn in list(self.watchers[table.id]):
+        for conn in list(live.watchers):
             if conn.seat not in texts:
-                texts[conn.seat] = self.message(table, conn.seat)
+                texts[conn.seat] = self.message(live, conn.seat)
             conn.push_state(texts[conn.seat])
 
-    def join(self, table: Table, conn: Connection) -> None:
-        was_online = conn.seat in self.online(table.id)
-        self.watchers[table.id].add(conn)
+    def join(self, live: Live, conn: Connection) -> None:
+        was_online = conn.seat in self.online(live)
+        live.watchers.add(conn)
         if conn.seat is not None and not was_online:
-            self.broadcast(table)  # the others see the seat come online
+            self.broadcast(live)  # the others see the seat come online
         else:
-            conn.push_state(self.message(table, conn.seat))
+            conn.push_state(self.message(live, conn.seat))
 
-    def leave(self, table: Table, conn: Connection) -> None:
+    def leave(self, live: Live, conn: Connection) -> None:
         conn.closed = True
         conn.wake.set()
-        self.watchers[table.id].discard(conn)
-        if conn.seat is not None and conn.seat not in self.online(table.id):
-            self.broadcast(table)
+        live.watchers.discard(conn)
+        live.used = time.monotonic()
+        if conn.seat is not None and conn.seat not in self.online(live):
+            self.broadcast(live)
 
     # ---- bots and timers ----------------------------------------------------
-    def kick(self, table: Table) -> None:
+    def kick(self, live: Live) -> None:
         """Start whatever must happen next on its own: a bot's move or a turn timer."""
-        alarm = self.alarms.pop(table.id, None)
-        if alarm is not None:
-            alarm.cancel()
+        if live.alarm is not None:
+            live.alarm.cancel()
+            live.alarm = None
+        table = live.table
         seat = table.state.current_player
-        if seat is None or table.id in self.thinking:
+        if seat is None or live.thinking is not None or self.live.get(table.id) is not live:
             return
         level = table.bot_level(seat)
         if level is not None:
@@ -250,41 +459,61 @@ class Hub:
             note = (
                 f"played by the zombie ({level}): {table.seats[seat].name} left" if left else None
             )
-            self._think(table, seat, level, note)
+            self._think(live, seat, level, note)
             return
         deadline = table.deadline()
         if deadline is not None:
-            loop = asyncio.get_running_loop()
             delay = max(0.0, deadline - time.time())
-            self.alarms[table.id] = loop.call_later(delay, self._time_out, table, seat)
+            live.alarm = asyncio.get_running_loop().call_later(delay, self._time_out, live, seat)
 
-    def _time_out(self, table: Table, seat: int) -> None:
-        self.alarms.pop(table.id, None)
-        if table.state.current_player != seat or table.id in self.thinking:
+    def _time_out(self, live: Live, seat: int) -> None:
+        live.alarm = None
+        if live.table.state.current_player != seat or live.thinking is not None:
             return
-        note = f"played by the zombie ({table.zombie}): the turn timer ran out"
-        self._think(table, seat, table.zombie, note)
+        note = f"played by the zombie ({live.table.zombie}): the turn timer ran out"
+        self._think(live, seat, live.table.zombie, note)
 
-    def _think(self, table: Table, seat: int, level: str, note: str | None) -> None:
-        task = asyncio.get_running_loop().create_task(self._bot_move(table, seat, level, note))
-        self.thinking[table.id] = task
+    def _think(self, live: Live, seat: int, level: str, note: str | None) -> None:
+        loop = asyncio.get_running_loop()
+        live.thinking = loop.create_task(self._bot_move(live, seat, level, note))
 
-    async def _bot_move(self, table: Table, seat: int, level: str, note: str | None) -> None:
+    async def _bot_move(self, live: Live, seat: int, level: str, note: str | None) -> None:
+        """One bot decision, if this process holds the table's claim; then what comes next."""
+        retry: float | None = None
+        table_id, rev = live.table.id, live.table.rev
         try:
-            version = table.version
-            copy = table.state.clone()
-            loop = asyncio.get_running_loop()
-            notation = await loop.run_in_executor(self.pool, choose, copy, seat, level, bot_seed())
-            with contextlib.suppress(Stale, TableError):  # the table moved on: think again
-                await self.act(table, seat, notation, version, note)
+            if await self._io(
+                self.store.claim, table_id, rev, self.owner, time.time(), CLAIM_SECONDS
+            ):
+                try:
+                    await self._decide(live, seat, level, note)
+                finally:
+                    await self._io(self.store.release, table_id, self.owner)
+            else:  # another process thinks for this table, or moved it: look again later
+                retry = CLAIM_RETRY
         except ScarabError as exc:  # a bot that failed leaves the seat to a later kick
-            log.warning("bot %s at table %s failed: %s", level, table.id, exc)
+            log.warning("bot %s at table %s failed: %s", level, table_id, exc)
+            retry = CLAIM_RETRY
         except Exception:
-            log.exception("bot %s at table %s crashed", level, table.id)
+            log.exception("bot %s at table %s crashed", level, table_id)
+            retry = CLAIM_RETRY
         finally:
-            self.thinking.pop(table.id, None)
-        if self.tables.get(table.id) is table:
-            self.kick(table)
+            live.thinking = None
+        if retry is None:
+            self.kick(live)
+        elif self.live.get(table_id) is live:
+            live.alarm = asyncio.get_running_loop().call_later(
+                retry, lambda: self._spawn(self._refresh(live))
+            )
+
+    async def _decide(self, live: Live, seat: int, level: str, note: str | None) -> None:
+        table = live.table
+        version = table.version
+        copy = table.state.clone()
+        loop = asyncio.get_running_loop()
+        notation = await loop.run_in_executor(self.pool, choose, copy, seat, level, bot_seed())
+        with contextlib.suppress(Stale, TableError):  # the table moved on: think again
+            await self.act(live, seat, notation, version, note)
 
 
 def _level(value: str, what: str) -> str:

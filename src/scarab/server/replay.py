@@ -1,53 +1,130 @@
 """The replay viewer's server half: a record in, the game as it stood after a move out.
 
-Stateless: the page sends the record with each step, so nothing is kept and
-any record, uploaded or downloaded from a finished table, is viewed the same
-way. The frame is the spectator's view, with the moves and the log so far.
+The page sends the whole record with each step, so any record, uploaded or
+downloaded from a finished table, is viewed the same way. Replaying it for
+every frame cost a full replay or two (seconds near the record cap), so a
+record is replayed once and kept, by the SHA-256 of its text, in a small LRU
+cache: its moves and result already as JSON, each move's log lines, and a
+saved state every STEP moves (further apart past MAX_SAVED states, which bounds
+a record's memory). A frame then costs the moves from the nearest saved state,
+fewer than a step, and its view. Frames are computed on a small thread pool,
+never on the event loop. The frame is the spectator's view, with the moves
+and the log so far.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
+import math
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
 from scarab.core.errors import BadRecord, brief
-from scarab.core.game import JSON, events_for
-from scarab.core.record import read_record, replay
+from scarab.core.game import JSON, Game, State, events_for
+from scarab.core.record import Record, read_record, replay
 from scarab.core.registry import load
 
 LOG_LINES = 60
+CACHED_RECORDS = 8
+STEP = 16  # moves between saved states ...
+MAX_SAVED = 512  # ... unless a record is so long that this many would not cover it
+THREADS = 2
+
+_pool = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="scarab-replay")
+_cache: OrderedDict[bytes, Replayed] = OrderedDict()
+_lock = threading.Lock()
 
 
-def replay_frame(text: str, ply: int) -> dict[str, JSON]:
-    """The game ``text`` records, after its first ``ply`` moves; BadRecord if unreadable."""
-    record = read_record(text)
-    full = replay(record)  # checks the whole record first, so every frame is of a real game
-    if isinstance(ply, bool) or not 0 <= ply <= len(record.moves):
-        raise BadRecord(f"ply is a move count from 0 to {len(record.moves)}, not {brief(ply)}")
-    game = load(record.game)
-    state = game.new_game(record.players, seed=record.seed, **record.options)
-    events = []
-    for seat, notation in record.moves[:ply]:
-        assert state.current_player == seat
-        events.extend(state.apply(game.parse_action(state, notation)))
-    log = [
-        {"seat": e.player, "text": e.text}
-        for e in events_for(events, None)
-        if e.text and e.kind != "final"
-    ]
-    out: dict[str, JSON] = {
-        "game": game.name,
-        "title": game.title,
-        "names": list(record.players),
-        "result": full.result_text(),
-        "moves": [
-            {"seat": seat, "action": notation, "note": record.notes.get(i)}
-            for i, (seat, notation) in enumerate(record.moves)
-        ],
-        "ply": ply,
-        "current": state.current_player,
-        "over": state.is_over,
-        "view": state.view(None),
-        "log": log[-LOG_LINES:],
-    }
-    if state.is_over:
-        out["scores"] = state.scores()
-        out["winners"] = state.winners()
-    return out
+def _dumps(value: Any) -> str:
+    """JSON as Starlette's JSONResponse writes it."""
+    return json.dumps(
+        value, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
+    )
+
+
+class Replayed:
+    """One record, replayed once; ``frame`` gives the game after any number of its moves."""
+
+    def __init__(self, record: Record) -> None:
+        final = replay(record)  # checks the whole record first, so every frame is of a real game
+        self.game: Game = load(record.game)
+        self.moves = [notation for _, notation in record.moves]
+        self.step = max(STEP, math.ceil(len(self.moves) / MAX_SAVED))
+        # what no frame changes, as the start of its JSON object
+        self.head = _dumps(
+            {
+                "game": self.game.name,
+                "title": self.game.title,
+                "names": list(record.players),
+                "result": final.result_text(),
+                "moves": [
+                    {"seat": seat, "action": notation, "note": record.notes.get(i)}
+                    for i, (seat, notation) in enumerate(record.moves)
+                ],
+            }
+        )[:-1]
+        self.log: list[dict[str, JSON]] = []
+        self.log_ends = [0]  # len(self.log) after each number of moves
+        state = self.game.new_game(record.players, seed=record.seed, **record.options)
+        self.saved = [state.clone()]
+        for ply, notation in enumerate(self.moves, 1):
+            events = state.apply(self.game.parse_action(state, notation))
+            self.log.extend(
+                {"seat": e.player, "text": e.text}
+                for e in events_for(events, None)
+                if e.text and e.kind != "final"
+            )
+            self.log_ends.append(len(self.log))
+            if ply % self.step == 0:
+                self.saved.append(state.clone())
+
+    def frame(self, ply: int) -> str:
+        """The frame's JSON after the first ``ply`` moves."""
+        if isinstance(ply, bool) or not 0 <= ply <= len(self.moves):
+            raise BadRecord(f"ply is a move count from 0 to {len(self.moves)}, not {brief(ply)}")
+        start = ply // self.step
+        state: State = self.saved[start].clone()
+        for notation in self.moves[start * self.step : ply]:
+            state.step(self.game.parse_action(state, notation))
+        end = self.log_ends[ply]
+        out: dict[str, JSON] = {
+            "ply": ply,
+            "current": state.current_player,
+            "over": state.is_over,
+            "view": state.view(None),
+            "log": self.log[max(0, end - LOG_LINES) : end],
+        }
+        if state.is_over:
+            out["scores"] = state.scores()
+            out["winners"] = state.winners()
+        return f"{self.head},{_dumps(out)[1:]}"
+
+
+def replayed(text: str) -> Replayed:
+    """The record ``text``, from the cache or replayed now; BadRecord if unreadable."""
+    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+    with _lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found
+    made = Replayed(read_record(text))  # outside the lock: another record need not wait
+    with _lock:
+        _cache[key] = made
+        while len(_cache) > CACHED_RECORDS:
+            _cache.popitem(last=False)
+    return made
+
+
+def replay_frame(text: str, ply: int) -> bytes:
+    """The frame's JSON body: the game ``text`` records, after its first ``ply`` moves."""
+    return replayed(text).frame(ply).encode("utf-8")
+
+
+async def replay_body(text: str, ply: int) -> bytes:
+    """replay_frame on the replay threads, so the event loop goes on serving meanwhile."""
+    return await asyncio.get_running_loop().run_in_executor(_pool, replay_frame, text, ply)

@@ -1,11 +1,16 @@
-"""Where tables live between restarts: a header row and an append-only list of moves.
+"""Where tables live: a header row and an append-only list of moves; the store is the truth.
 
 A table is event-sourced: its header (game, options, secret seed, seats) and
 the moves in order are all that is stored, and the state is rebuilt by
-replaying them. A move is acknowledged only after its row is committed, so a
+replaying them. A change is acknowledged only after it is committed, so a
 server killed at any moment (even ``kill -9``) restarts with every accepted
-move. SQLite (the default, a file next to the server) runs in WAL mode;
-PostgreSQL is used by URL.
+move. The header also keeps what a process needs without replaying: who
+decides (for summaries), when the server must act on its own (``due``: a
+bot's or zombie's move, a turn timer), which process is running the table's
+bot (a claim that expires), and a revision number that every change raises:
+a change is written only against the revision it was made from, so two
+processes can never both change one table. SQLite (the default, a file next
+to the server) runs in WAL mode; PostgreSQL is used by URL.
 """
 
 from __future__ import annotations
@@ -25,11 +30,16 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    or_,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+WRITE_TIMEOUT = 5.0  # seconds a statement may wait for a lock before the store gives up
+NOTIFY_CHANNEL = "scarab_tables"
 
 
 class Base(DeclarativeBase):
@@ -48,6 +58,11 @@ class TableRow(Base):
     zombie: Mapped[str] = mapped_column(String(32))  # the level that plays for absent seats
     created: Mapped[float] = mapped_column(Float)
     over: Mapped[bool] = mapped_column(Boolean, default=False)
+    rev: Mapped[int] = mapped_column(Integer, default=0)  # raised by every change
+    current: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the seat to decide
+    due: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    claim: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the bot's process
+    claim_until: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class MoveRow(Base):
@@ -63,12 +78,25 @@ class MoveRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class Conflict(Exception):
+    """The table changed in the store since this process read it (another process moved)."""
+
+
 @dataclass
 class StoredMove:
     seat: int
     notation: str
     note: str | None
     at: float
+
+
+@dataclass
+class Header:
+    """What the store keeps of a table's position, written with every change."""
+
+    current: int | None
+    over: bool
+    due: float | None
 
 
 @dataclass
@@ -82,6 +110,9 @@ class StoredTable:
     zombie: str
     created: float
     over: bool = False
+    rev: int = 0
+    current: int | None = None
+    due: float | None = None
     moves: list[StoredMove] = field(default_factory=list)
 
 
@@ -90,6 +121,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")  # a killed process loses no committed move
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={int(WRITE_TIMEOUT * 1000)}")
     cursor.close()
 
 
@@ -105,42 +137,61 @@ def _stored(row: TableRow) -> StoredTable:
         zombie=row.zombie,
         created=row.created,
         over=row.over,
+        rev=row.rev,
+        current=row.current,
+        due=row.due,
+    )
+
+
+def make_engine(url: str, timeout: float = WRITE_TIMEOUT) -> Engine:
+    """An engine whose every statement gives up after ``timeout`` seconds of waiting."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": timeout})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    ms = int(timeout * 1000)
+    return create_engine(
+        url,
+        pool_size=8,
+        pool_timeout=timeout,
+        connect_args={"options": f"-c statement_timeout={ms} -c lock_timeout={ms}"},
     )
 
 
 class Store:
-    """Synchronous storage calls; the server runs them on one writer thread, in order."""
+    """Synchronous storage calls; the server runs them on a small pool of threads."""
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        self.engine: Engine = make_engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
         self.engine.dispose()
 
     def create(self, t: StoredTable) -> None:
-        row = TableRow(
-            id=t.id,
-            game=t.game,
-            options=json.dumps(t.options),
-            seed=str(t.seed),
-            seats=json.dumps(t.seats),
-            timer=t.timer,
-            zombie=t.zombie,
-            created=t.created,
-            over=t.over,
-        )
-        with Session(self.engine) as s, s.begin():
-            s.add(row)
+        row = {
+            "id": t.id,
+            "game": t.game,
+            "options": json.dumps(t.options),
+            "seed": str(t.seed),
+            "seats": json.dumps(t.seats),
+            "timer": t.timer,
+            "zombie": t.zombie,
+            "created": t.created,
+            "over": t.over,
+            "rev": t.rev,
+            "current": t.current,
+            "due": t.due,
+        }
+        with self.engine.begin() as conn:
+            conn.execute(insert(TableRow), row)
 
-    def append(self, table_id: str, ply: int, move: StoredMove, over: bool) -> None:
-        """Add move number ``ply`` (0-based); the primary key refuses a second one.
+    def append(self, table_id: str, rev: int, ply: int, move: StoredMove, head: Header) -> None:
+        """Add move number ``ply`` (0-based) to a table still at revision ``rev``.
 
         Core statements, not the ORM: this runs once per move and is the server's
-        largest cost per move."""
+        largest cost per move. Conflict if the table moved on in the meantime."""
         row = {
             "table_id": table_id,
             "ply": ply,
@@ -150,27 +201,105 @@ class Store:
             "at": move.at,
         }
         with self.engine.begin() as conn:
+            self._advance(conn, table_id, rev, head)
             conn.execute(insert(MoveRow), row)
-            if over:
-                conn.execute(update(TableRow).where(TableRow.id == table_id).values(over=True))
 
-    def truncate(self, table_id: str, keep: int) -> None:
+    def truncate(self, table_id: str, rev: int, keep: int, head: Header) -> None:
         """Drop the moves from ply ``keep`` on (an undo)."""
-        with Session(self.engine) as s, s.begin():
-            s.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply >= keep))
+        with self.engine.begin() as conn:
+            self._advance(conn, table_id, rev, head)
+            conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply >= keep))
 
-    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        with Session(self.engine) as s, s.begin():
-            s.execute(
-                update(TableRow).where(TableRow.id == table_id).values(seats=json.dumps(seats))
+    def set_seats(self, table_id: str, rev: int, seats: list[dict[str, Any]], head: Header) -> None:
+        with self.engine.begin() as conn:
+            self._advance(conn, table_id, rev, head, seats=json.dumps(seats))
+
+    def _advance(
+        self, conn: Connection, table_id: str, rev: int, head: Header, **values: Any
+    ) -> None:
+        """Raise the revision from ``rev`` (Conflict if it is not that) and write the header;
+        on PostgreSQL, tell the other processes once the transaction commits."""
+        done = conn.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.rev == rev)
+            .values(rev=rev + 1, current=head.current, over=head.over, due=head.due, **values)
+        )
+        if done.rowcount != 1:
+            raise Conflict(f"table {table_id} is no longer at revision {rev}")
+        if self.postgres:
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": NOTIFY_CHANNEL, "payload": f"{table_id} {rev + 1}"},
             )
 
-    def load_all(self) -> list[StoredTable]:
-        """Every table with its moves in order."""
-        with Session(self.engine) as s:
-            tables = {row.id: _stored(row) for row in s.scalars(select(TableRow))}
-            for m in s.scalars(select(MoveRow).order_by(MoveRow.table_id, MoveRow.ply)):
-                t = tables.get(m.table_id)
-                if t is not None:
-                    t.moves.append(StoredMove(m.seat, m.notation, m.note, m.at))
-        return list(tables.values())
+    def load(self, table_id: str) -> StoredTable | None:
+        """One table with its moves in order; None if there is none."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(TableRow).where(TableRow.id == table_id)).first()
+            if row is None:
+                return None
+            stored = _stored(TableRow(**row._asdict()))
+            moves = conn.execute(
+                select(MoveRow.seat, MoveRow.notation, MoveRow.note, MoveRow.at)
+                .where(MoveRow.table_id == table_id)
+                .order_by(MoveRow.ply)
+            )
+            stored.moves = [StoredMove(*m) for m in moves]
+        return stored
+
+    def headers(self, ids: list[str]) -> list[StoredTable]:
+        """The headers (no moves) of the tables among ``ids`` that exist."""
+        if not ids:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(TableRow).where(TableRow.id.in_(ids)))
+            return [_stored(TableRow(**r._asdict())) for r in rows]
+
+    def due(self, now: float, limit: int) -> list[str]:
+        """Tables whose bot, zombie or turn timer is due by ``now`` and that no live claim holds."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(TableRow.id)
+                .where(
+                    TableRow.due <= now,
+                    TableRow.over.is_(False),
+                    or_(TableRow.claim_until.is_(None), TableRow.claim_until < now),
+                )
+                .order_by(TableRow.due)
+                .limit(limit)
+            )
+            return [r[0] for r in rows]
+
+    def claim(self, table_id: str, rev: int, owner: str, now: float, seconds: float) -> bool:
+        """Take the right to run this table's bot for ``seconds``; False if another holds it,
+        or if the table is no longer at revision ``rev`` (this process has not caught up)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table_id,
+                    TableRow.rev == rev,
+                    or_(
+                        TableRow.claim.is_(None),
+                        TableRow.claim == owner,
+                        TableRow.claim_until < now,
+                    ),
+                )
+                .values(claim=owner, claim_until=now + seconds)
+            )
+            return bool(done.rowcount == 1)
+
+    def release(self, table_id: str, owner: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.claim == owner)
+                .values(claim=None, claim_until=None)
+            )
+
+    def release_all(self, owner: str | None = None) -> None:
+        """Forget the claims of ``owner`` (a process that stops), or every claim (for a store
+        that one process serves, at its start)."""
+        held = TableRow.claim.is_not(None) if owner is None else TableRow.claim == owner
+        with self.engine.begin() as conn:
+            conn.execute(update(TableRow).where(held).values(claim=None, claim_until=None))

@@ -3,8 +3,10 @@
 The server holds the whole state and its seed; a viewer is sent only
 ``view(seat)`` (the spectator view for a watcher), the events it may learn
 of, and, on its own decision, the legal actions with notation and a few words
-each. Versions are opaque tokens, redrawn at every change, so a seat that is
-not deciding cannot count the hidden decisions of another.
+each. A version is a digest of the secret seed and the moves so far: the
+same in every process and after every reload, opaque to the seat that sees
+it, and sent only to the seat that decides, so a seat that is not deciding
+cannot count the hidden decisions of another.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import hashlib
 import secrets
 import time
 from collections import deque
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from types import ModuleType
 from typing import Any
 
@@ -21,7 +23,7 @@ from scarab.core.errors import IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, State, events_for
 from scarab.core.record import Record, write_record
 from scarab.core.registry import load
-from scarab.server.store import StoredMove, StoredTable
+from scarab.server.store import Header, StoredMove, StoredTable
 from scarab.server.undo import reveals
 from scarab.terminal import horus, luxor, pyramids
 
@@ -41,6 +43,10 @@ class NoTable(TableError):
 
 class Stale(TableError):
     """The state moved on since the version the client acted on."""
+
+
+class StoreUnavailable(ScarabError):
+    """The store could not be read or written: nothing was changed, and the client may retry."""
 
 
 def token_hash(token: str) -> str:
@@ -68,8 +74,33 @@ class SeatInfo:
         }
 
 
+@dataclass
+class Played:
+    """A move worked out on a copy, not yet stored: nobody sees it until ``accept``."""
+
+    state: State
+    events: list[Event]
+    move: StoredMove
+    undoable: bool
+
+
+@dataclass
+class Rebuilt:
+    """A table's position rebuilt from a list of moves: the state, logs and undo marks."""
+
+    state: State
+    moves: list[StoredMove]
+    undoable: list[bool]
+    logs: dict[int | None, deque[dict[str, JSON]]]
+
+
 class Table:
-    """A live table rebuilt from its stored header and moves."""
+    """A live table rebuilt from its stored header and moves.
+
+    Changes are two-step: ``play``/``undo``/``seat_change`` work a change out
+    without touching the table, the hub stores it, and only then ``accept``
+    makes it visible; a change the store refused leaves the table as it was.
+    """
 
     def __init__(self, stored: StoredTable) -> None:
         self.id = stored.id
@@ -80,11 +111,8 @@ class Table:
         self.timer = stored.timer
         self.zombie = stored.zombie
         self.created = stored.created
-        self.moves: list[StoredMove] = []
-        self.undoable: list[bool] = []
-        self.logs: dict[int | None, deque[dict[str, JSON]]] = {}
-        self.state = self._replay(stored.moves, mark=True)
-        self.version = secrets.token_hex(8)
+        self.rev = stored.rev
+        self._take(self._rebuild(stored.moves, mark=True))
         self.turn_started = stored.moves[-1].at if stored.moves else stored.created
 
     # ---- building -----------------------------------------------------------
@@ -92,40 +120,49 @@ class Table:
         names = [s.name for s in self.seats]
         return self.game.new_game(names, seed=self.seed, **self.options)
 
-    def _replay(self, moves: list[StoredMove], mark: bool) -> State:
-        """The state after ``moves``, rebuilding the log (and, if asked, the undo marks)."""
+    def _take(self, rebuilt: Rebuilt) -> None:
+        self.state = rebuilt.state
+        self.moves = rebuilt.moves
+        self.undoable = rebuilt.undoable
+        self.logs = rebuilt.logs
+        self.digest = hashlib.sha256(f"{self.seed}:{self.id}".encode())
+        for m in self.moves:
+            _chain(self.digest, m)
+        self.version = self.digest.hexdigest()[:16]
+
+    def _rebuild(self, moves: list[StoredMove], mark: bool) -> Rebuilt:
+        """The position after ``moves``, with its logs (and, if asked, its undo marks)."""
         state = self._fresh()
-        self.moves, self.undoable = [], []
         viewers: list[int | None] = [*range(len(self.seats)), None]
-        self.logs = {v: deque(maxlen=LOG_LINES) for v in viewers}
+        out = Rebuilt(state, [], [], {v: deque(maxlen=LOG_LINES) for v in viewers})
         run_start = (0, state.clone()) if mark else None  # where the latest run of one seat began
         for m in moves:
             if (
                 run_start is not None
-                and self.moves
-                and (m.seat != self.moves[-1].seat or self.moves[-1].note is not None)
+                and out.moves
+                and (m.seat != out.moves[-1].seat or out.moves[-1].note is not None)
             ):
-                run_start = (len(self.moves), state.clone())
+                run_start = (len(out.moves), state.clone())
             act = self.game.parse_action(state, m.notation)
-            self._log(state.apply(act))
-            self.moves.append(m)
-            self.undoable.append(False)
+            _log(out.logs, state.apply(act))
+            out.moves.append(m)
+            out.undoable.append(False)
         if run_start is not None:
-            self._mark_trailing_undoable(state, *run_start)
-        return state
+            self._mark_trailing_undoable(out, *run_start)
+        return out
 
-    def _mark_trailing_undoable(self, state: State, first: int, before: State) -> None:
+    def _mark_trailing_undoable(self, out: Rebuilt, first: int, before: State) -> None:
         """After a restart: which of the deciding seat's latest moves (from move ``first``,
         played from ``before``) could be taken back."""
-        seat = state.current_player
+        seat = out.state.current_player
         if seat is None or self.seats[seat].kind != HUMAN:
             return
-        for i in range(first, len(self.moves)):
-            m = self.moves[i]
+        for i in range(first, len(out.moves)):
+            m = out.moves[i]
             act = self.game.parse_action(before, m.notation)
             after = before.clone()
             events = after.apply(act)
-            self.undoable[i] = (
+            out.undoable[i] = (
                 m.seat == seat and m.note is None and not reveals(before, act, after, events)
             )
             before = after
@@ -144,51 +181,68 @@ class Table:
                 return i
         raise TableError("that seat token belongs to no seat at this table; check the link")
 
-    def bot_level(self, seat: int) -> str | None:
+    def bot_level(self, seat: int, seats: list[SeatInfo] | None = None) -> str | None:
         """The level that plays ``seat`` without waiting for a person, if any."""
-        info = self.seats[seat]
+        info = (seats or self.seats)[seat]
         if info.kind == BOT:
             return info.level
         return self.zombie if info.left else None
 
-    # ---- acting -------------------------------------------------------------
-    def play(
-        self, seat: int, notation: object, version: object, note: str | None = None
-    ) -> list[Event]:
-        """Play ``seat``'s action, given as notation, if ``version`` is current; its events.
+    def header(
+        self,
+        state: State | None = None,
+        seats: list[SeatInfo] | None = None,
+        turn_started: float | None = None,
+    ) -> Header:
+        """What the store keeps of a position (by default the table's own): who decides,
+        whether it is over, and when the server must act on its own."""
+        state = state or self.state
+        current = state.current_player
+        due: float | None = None
+        if current is not None:
+            started = self.turn_started if turn_started is None else turn_started
+            if self.bot_level(current, seats) is not None:
+                due = started
+            elif self.timer is not None:
+                due = started + self.timer
+        return Header(current, state.is_over, due)
 
-        TableError (or Stale, or IllegalAction with the engine's reason) and no
-        change otherwise. The caller stores ``self.moves[-1]`` before telling anyone.
+    # ---- acting -------------------------------------------------------------
+    def play(self, seat: int, notation: object, version: object, note: str | None = None) -> Played:
+        """``seat``'s action, given as notation, played on a copy if ``version`` is current.
+
+        TableError (or Stale, or IllegalAction with the engine's reason) otherwise.
+        Nothing changes until the caller stores the move and ``accept``s it.
         """
         self._check_turn(seat, version)
         if self.seats[seat].left and note is None:
             raise TableError("you left this table for good; the zombie plays your seat now")
         act = self.game.parse_action(self.state, notation)  # type: ignore[arg-type]
-        undoable = note is None and self.seats[seat].kind == HUMAN
-        before = self.state.clone() if undoable else None  # only a person's move may be undone
-        events = self.state.apply(act)
-        self._log(events)
-        safe = (
-            before is not None
-            and self.state.current_player == seat
-            and not reveals(before, act, self.state, events)
+        after = self.state.clone()
+        events = after.apply(act)
+        undoable = (
+            note is None
+            and self.seats[seat].kind == HUMAN
+            and after.current_player == seat
+            and not reveals(self.state, act, after, events)
         )
-        self.moves.append(StoredMove(seat, str(act), note, time.time()))
-        self.undoable.append(safe)
-        self._changed(seat)
-        return events
+        return Played(after, events, StoredMove(seat, str(act), note, time.time()), undoable)
 
-    def _log(self, events: list[Event]) -> None:
-        """Add what each viewer may learn of ``events`` to that viewer's log, in words."""
-        for viewer, lines in self.logs.items():
-            for e in events_for(events, viewer):
-                if e.text and e.kind != "final":
-                    lines.append({"seat": e.player, "text": e.text})
+    def started_after(self, played: Played) -> float:
+        """When the turn after ``played`` started: now if the decider changed."""
+        same = played.state.current_player == played.move.seat
+        return self.turn_started if same else played.move.at
 
-    def forget_last(self) -> None:
-        """Drop the last move again (its storing failed): the table is as it was."""
-        self.state = self._replay(self.moves[:-1], mark=True)
-        self.version = secrets.token_hex(8)
+    def accept(self, played: Played) -> None:
+        """Make a stored move visible."""
+        self.turn_started = self.started_after(played)
+        self.state = played.state
+        _log(self.logs, played.events)
+        self.moves.append(played.move)
+        self.undoable.append(played.undoable)
+        _chain(self.digest, played.move)
+        self.version = self.digest.hexdigest()[:16]
+        self.rev += 1
 
     def _check_turn(self, seat: int, version: object) -> None:
         if self.state.is_over:
@@ -202,11 +256,6 @@ class Table:
             who = self.state.current_player
             raise TableError(f"it is not your decision: {self.seats[who or 0].name} decides now")
 
-    def _changed(self, previous: int | None) -> None:
-        self.version = secrets.token_hex(8)
-        if self.state.current_player != previous:
-            self.turn_started = time.time()
-
     def can_undo(self, seat: int | None) -> bool:
         """True when ``seat`` may take back its last move: same turn, nothing revealed,
         no zombie move, and every other person at the table allows it."""
@@ -219,18 +268,34 @@ class Table:
             s.allow_undo or s.kind == BOT or s.left for i, s in enumerate(self.seats) if i != seat
         )
 
-    def undo(self, seat: int, version: object) -> None:
-        """Take back ``seat``'s last move; TableError saying why when it may not."""
+    def undo(self, seat: int, version: object) -> Rebuilt:
+        """The position before ``seat``'s last move; TableError saying why when it may not
+        be taken back. Nothing changes until the caller stores it and ``accept_undo``s it."""
         self._check_turn(seat, version)
         if not self.can_undo(seat):
             raise TableError(
                 "you cannot undo now: only your own moves of this turn that revealed no hidden "
                 "card and rolled no die can be taken back, and only if the others allow undo"
             )
-        marks = self.undoable[:-1]
-        self.state = self._replay(self.moves[:-1], mark=False)
-        self.undoable = marks
-        self.version = secrets.token_hex(8)
+        rebuilt = self._rebuild(self.moves[:-1], mark=False)
+        rebuilt.undoable = self.undoable[:-1]
+        return rebuilt
+
+    def accept_undo(self, rebuilt: Rebuilt) -> None:
+        self._take(rebuilt)
+        self.rev += 1
+
+    def seat_change(self, seat: int, **changes: Any) -> list[SeatInfo]:
+        """The seats with ``seat``'s settings changed (leave for good, allow undo), on a copy."""
+        seats = [replace(s) for s in self.seats]
+        for key, value in changes.items():
+            setattr(seats[seat], key, value)
+        return seats
+
+    def accept_seats(self, seats: list[SeatInfo]) -> None:
+        """Seat settings are no move: the decider's version still stands."""
+        self.seats = seats
+        self.rev += 1
 
     # ---- telling ------------------------------------------------------------
     def message(self, seat: int | None, online: set[int]) -> dict[str, JSON]:
@@ -278,20 +343,6 @@ class Table:
         timer = self._timer(self.state.current_player)
         return None if timer is None else float(timer["deadline"])
 
-    def summary(self) -> dict[str, JSON]:
-        """What anyone holding the table's link may see in a list of tables."""
-        current = self.state.current_player
-        return {
-            "table": self.id,
-            "game": self.game.name,
-            "title": self.game.title,
-            "names": [s.name for s in self.seats],
-            "current": current,
-            "over": self.state.is_over,
-            "moves": len(self.moves),
-            "created": self.created,
-        }
-
     def record(self) -> Record:
         rec = self.state.record()
         rec.notes = {i: m.note for i, m in enumerate(self.moves) if m.note}
@@ -305,8 +356,35 @@ class Table:
             )
         return write_record(self.record())
 
-    def stored_seats(self) -> list[dict[str, Any]]:
-        return [asdict(s) for s in self.seats]
+
+def summary(stored: StoredTable) -> dict[str, JSON]:
+    """What anyone holding the table's link may see in a list of tables: read from the
+    store's header alone, and nothing that counts moves (a seat's secret choices are moves)."""
+    return {
+        "table": stored.id,
+        "game": stored.game,
+        "title": load(stored.game).title,
+        "names": [s["name"] for s in stored.seats],
+        "current": stored.current,
+        "over": stored.over,
+        "created": stored.created,
+    }
+
+
+def _chain(digest: Any, move: StoredMove) -> None:
+    digest.update(f"|{move.seat}:{move.notation}:{move.at!r}".encode())
+
+
+def stored_seats(seats: list[SeatInfo]) -> list[dict[str, Any]]:
+    return [asdict(s) for s in seats]
+
+
+def _log(logs: dict[int | None, deque[dict[str, JSON]]], events: list[Event]) -> None:
+    """Add what each viewer may learn of ``events`` to that viewer's log, in words."""
+    for viewer, lines in logs.items():
+        for e in events_for(events, viewer):
+            if e.text and e.kind != "final":
+                lines.append({"seat": e.player, "text": e.text})
 
 
 def check_notation(value: object) -> str:

@@ -1,0 +1,490 @@
+"""Bounds against hostile clients: rates, socket caps, Origin, content type and headers.
+
+A client is its address: the peer's, or behind a reverse proxy the right-most
+entry of a configured forwarded header (the one the trusted proxy appended; entries
+to its left are whatever the client wrote); an IPv6 client is its /64.
+
+- Rates are counted by the ``limits`` library in fixed windows kept in memory
+  (one counter per key and window, so a client costs a few bytes whatever its
+  rate): tables created and API requests (socket openings included) per client,
+  messages per socket. Over a rate an HTTP request gets 429 with ``Retry-After``; a
+  WebSocket gets one ``error`` message, is not read until its window allows
+  (TCP pushes back on the sender, no CPU is spent on it), and is closed (1008)
+  when it goes over again for ``flood_strikes`` windows in a row.
+- Sockets are counted per table, per client and in all; a socket over a cap
+  gets an ``error`` message and is closed (1008).
+- ``Origin`` is checked on WebSocket upgrades and on state-changing requests:
+  a page may talk to the server it came from (Origin's host:port is the
+  request's Host) or to one named by ``--allow-origin``; a request with no
+  Origin (curl, scripts, the tests) is no browser's and may.
+- API bodies are JSON only: a request that changes something must say
+  ``Content-Type: application/json``, which no cross-site HTML form can send.
+- Every response carries the security headers (no framing, no sniffing, no referrer).
+
+:class:`Guard` does the HTTP checks and the headers as one pure ASGI layer
+outside everything else, so even a 500 page gets the headers; the WebSocket
+handler asks :class:`Sockets` and :class:`Gate` itself.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import itertools
+import json
+import math
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from scarab.core.errors import ScarabError
+
+if TYPE_CHECKING:  # the command line reads Limits without loading the server's libraries
+    from limits import RateLimitItem
+    from limits.strategies import FixedWindowRateLimiter
+    from starlette.applications import Starlette
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "frame-ancestors 'none'"
+)
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+MAX_ADDRESS = 64  # characters of a client address kept: a forged header costs no more
+DEFAULT_PORTS = {"http": "80", "ws": "80", "https": "443", "wss": "443"}
+
+
+class BadLimit(ScarabError):
+    """A limit given to the server that it cannot use; the message says what would do."""
+
+
+def check_rate(text: str) -> str:
+    """``text`` if ``limits`` reads it as a rate such as ``30/minute`` or ``5/second;100/hour``."""
+    from limits import parse_many
+
+    try:
+        items = parse_many(text)
+    except ValueError:
+        items = []
+    if not items:
+        raise BadLimit(
+            f"{text[:40]!r} is not a rate: give a count per time such as 30/minute, "
+            "or several joined by ';' such as 10/second;300/hour"
+        )
+    return text
+
+
+def check_origin(text: str) -> str:
+    """An origin to allow, as a browser writes it (scheme://host[:port]), or ``*`` for any."""
+    if text == "*":
+        return text
+    try:
+        parts = urlsplit(text)
+    except ValueError:  # a bad IPv6 literal
+        parts = urlsplit("")
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+        raise BadLimit(
+            f"{text[:60]!r} is not an origin: give scheme://host[:port] such as "
+            "https://games.example.org, or * for any"
+        )
+    return text.lower().rstrip("/")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may do, and how many connections the server holds.
+
+    The defaults let a person, or a household or club behind one address, play
+    at any pace a hand can, while a script gets throttled and bounded.
+    """
+
+    table_rate: str = "60/minute;600/hour"  # tables created, per client
+    api_rate: str = "1200/minute"  # every /api/ request and WebSocket opening, per client
+    message_rate: str = "30/second;600/minute"  # WebSocket messages, per socket
+    flood_strikes: int = 3  # windows over the message rate in a row before a socket is closed
+    max_connections: int = 4096  # HTTP and WebSocket together (uvicorn answers 503 beyond)
+    max_sockets: int | None = None  # WebSockets in all; None: 15/16 of max_connections
+    max_table_sockets: int = 64  # WebSockets watching one table
+    max_client_sockets: int = 32  # WebSockets from one client
+    forwarded_header: str | None = None  # behind a proxy: the header naming the client
+    allow_origins: tuple[str, ...] = ()  # origins besides the server's own ("*": any)
+
+    def __post_init__(self) -> None:
+        for rate in (self.table_rate, self.api_rate, self.message_rate):
+            check_rate(rate)
+        counts = {
+            "flood_strikes": self.flood_strikes,
+            "max_connections": self.max_connections,
+            "max_sockets": self.socket_cap,
+            "max_table_sockets": self.max_table_sockets,
+            "max_client_sockets": self.max_client_sockets,
+        }
+        for name, value in counts.items():
+            if not (isinstance(value, int) and value >= 1):
+                raise BadLimit(f"{name} must be a whole number of 1 or more, not {value!r}")
+        for origin in self.allow_origins:
+            check_origin(origin)
+
+    @property
+    def socket_cap(self) -> int:
+        """WebSockets in all: as given, or leaving a sixteenth of the connections to HTTP."""
+        if self.max_sockets is not None:
+            return self.max_sockets
+        return max(1, self.max_connections - self.max_connections // 16)
+
+
+# ---- who is asking ------------------------------------------------------------------------
+def header(scope: Scope, name: bytes) -> str | None:
+    """A request header's value (the repeated lines of a header joined by commas), or None."""
+    values = [v for k, v in scope.get("headers", ()) if k == name]
+    if not values:
+        return None
+    return b",".join(values).decode("latin-1")
+
+
+def client_address(scope: Scope, forwarded: bytes | None = None) -> str:
+    """The client's address: the peer's, or the right-most entry of the forwarded header.
+
+    The trusted proxy appends the address it saw to the end of that header; anything
+    to its left came from the client and proves nothing. A request that lacks the
+    header is the proxy's (or a direct one) and counts under the peer address. An
+    IPv6 client is its /64, which one household or host holds whole: walking
+    through its addresses gains nothing.
+    """
+    address = ""
+    if forwarded is not None:
+        value = header(scope, forwarded)
+        if value is not None:
+            address = value.rsplit(",", 1)[-1].strip()
+            if forwarded == b"forwarded":  # RFC 7239: for=192.0.2.1;proto=https
+                address = _forwarded_for(address)
+    if not address:
+        peer = scope.get("client")
+        address = str(peer[0]) if peer else "unknown"
+    return _network(address[:MAX_ADDRESS])
+
+
+def _network(address: str) -> str:
+    """An IPv6 address's /64 (an IPv4 one mapped into IPv6 as itself); others unchanged."""
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.IPv6Network((ip, 64), strict=False))
+
+
+def _forwarded_for(element: str) -> str:
+    for pair in element.split(";"):
+        key, _, value = pair.strip().partition("=")
+        if key.lower() == "for":
+            value = value.strip('"')
+            if value.startswith("["):  # "[2001:db8::1]:4711"
+                return value[1 : value.find("]")] if "]" in value else value[1:]
+            return value.split(":", 1)[0] if value.count(":") == 1 else value
+    return ""
+
+
+def origin_refusal(scope: Scope, allowed: frozenset[str]) -> str | None:
+    """Why this request's Origin may not use the server, or None when it may (or has none)."""
+    origin = header(scope, b"origin")
+    if origin is None or "*" in allowed:
+        return None
+    text = origin.strip().lower()
+    if text in allowed:
+        return None
+    host = header(scope, b"host")
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        parts = None
+    if parts is not None and parts.netloc and host is not None:
+        scheme = parts.scheme
+        if _without_default_port(parts.netloc, scheme) == _without_default_port(
+            host.strip().lower(), scheme
+        ):
+            return None
+    return (
+        f"a page from {origin[:80]!r} may not use this server: only its own pages may, "
+        "or an origin the server allows with --allow-origin"
+    )
+
+
+def _without_default_port(netloc: str, scheme: str) -> str:
+    default = DEFAULT_PORTS.get(scheme)
+    if default is not None and netloc.endswith(f":{default}"):
+        return netloc[: -len(default) - 1]
+    return netloc
+
+
+def content_type_refusal(scope: Scope) -> str | None:
+    """Why this request's body will not be read as JSON, or None when it is declared JSON."""
+    declared = header(scope, b"content-type")
+    media = (declared or "").split(";", 1)[0].strip().lower()
+    if media == "application/json":
+        return None
+    said = f"it says {declared[:60]!r}" if declared else "it names no content type"
+    return f"send the body as JSON with the header Content-Type: application/json ({said})"
+
+
+# ---- rates --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Over:
+    """A rate went over: for how long, and the limit in words (``30 per 1 minute``)."""
+
+    wait: float  # seconds until the window that went over ends
+    window: float  # that window's length in seconds
+    limit: str
+
+    @property
+    def retry_after(self) -> str:
+        """The whole seconds to send as an HTTP ``Retry-After``: at least 1."""
+        return str(max(1, math.ceil(self.wait)))
+
+
+class Rate:
+    """One rate (``30/minute;300/hour``) counted per key in fixed windows."""
+
+    def __init__(self, name: str, text: str, limiter: FixedWindowRateLimiter) -> None:
+        from limits import parse_many
+
+        self.name = name
+        self.items: list[RateLimitItem] = parse_many(check_rate(text))
+        self.limiter = limiter
+
+    def hit(self, key: str) -> Over | None:
+        """Count one more for ``key``: None when within every window, else the window it broke."""
+        for item in self.items:
+            if not self.limiter.hit(item, self.name, key):
+                reset = self.limiter.get_window_stats(item, self.name, key)[0]  # reset time
+                wait = max(reset - time.time(), 0.01)
+                return Over(wait, float(item.get_expiry()), str(item))
+        return None
+
+    def forget(self, key: str) -> None:
+        for item in self.items:
+            self.limiter.clear(item, self.name, key)
+
+
+@dataclass
+class Gate:
+    """One WebSocket's message rate: over it a pause; over it again and again, the end.
+
+    Going over again within a window of the end of the last pause counts as in a
+    row; ``strikes`` in a row close the socket.
+    """
+
+    rate: Rate
+    key: str
+    strikes: int
+    count: int = 0
+    calm_after: float = 0.0  # monotonic time from which going over starts a new count
+
+    def check(self) -> tuple[Over, str, bool] | None:
+        """None: read the message. Else what went over, what to tell the client, and
+        whether to close (rather than drop the message and pause for ``over.wait``)."""
+        over = self.rate.hit(self.key)
+        if over is None:
+            return None
+        now = time.monotonic()
+        self.count = self.count + 1 if now < self.calm_after else 1
+        self.calm_after = now + over.wait + over.window
+        if self.count >= self.strikes:
+            return (
+                over,
+                f"closed: this connection went on sending faster than {over.limit} "
+                f"messages for {self.count} windows in a row",
+                True,
+            )
+        return (
+            over,
+            f"you are sending too fast: at most {over.limit} messages; this one was dropped "
+            f"and nothing more is read for {over.wait:.1f} s",
+            False,
+        )
+
+    def forget(self) -> None:
+        self.rate.forget(self.key)
+
+
+# ---- sockets ------------------------------------------------------------------------------
+@dataclass
+class Sockets:
+    """The open WebSockets, counted per table, per client and in all."""
+
+    limits: Limits
+    by_table: Counter[str] = field(default_factory=Counter)
+    by_client: Counter[str] = field(default_factory=Counter)
+    total: int = 0
+
+    def enter(self, table_id: str, client: str) -> str | None:
+        """Count a socket in; or say why it may not open (and count nothing)."""
+        lim = self.limits
+        if self.total >= lim.socket_cap:
+            return (
+                f"the server holds as many connections as it takes ({lim.socket_cap:,}); "
+                "try again in a while"
+            )
+        if self.by_table[table_id] >= lim.max_table_sockets:
+            return (
+                f"this table has {lim.max_table_sockets} connections open, the most it takes; "
+                "try again when someone leaves"
+            )
+        if self.by_client[client] >= lim.max_client_sockets:
+            return (
+                f"your address has {lim.max_client_sockets} connections open, the most one may; "
+                "close some tables' tabs and try again"
+            )
+        self.by_table[table_id] += 1
+        self.by_client[client] += 1
+        self.total += 1
+        return None
+
+    def leave(self, table_id: str, client: str) -> None:
+        for counter, key in ((self.by_table, table_id), (self.by_client, client)):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
+        self.total -= 1
+
+
+# ---- the guard ----------------------------------------------------------------------------
+class Guard:
+    """The server's limits in force: its rates, its socket counts and its checks."""
+
+    def __init__(self, limits: Limits) -> None:
+        from limits.storage import MemoryStorage
+        from limits.strategies import FixedWindowRateLimiter
+
+        self.limits = limits
+        self.limiter = FixedWindowRateLimiter(MemoryStorage())
+        self.tables = Rate("tables", limits.table_rate, self.limiter)
+        self.api = Rate("api", limits.api_rate, self.limiter)
+        self.messages = Rate("messages", limits.message_rate, self.limiter)
+        self.sockets = Sockets(limits)
+        self.allowed = frozenset(check_origin(o) for o in limits.allow_origins)
+        name = limits.forwarded_header
+        self.forwarded = name.strip().lower().encode("latin-1") if name else None
+        self.serial = itertools.count()
+
+    def client(self, scope: Scope) -> str:
+        return client_address(scope, self.forwarded)
+
+    def gate(self, client: str) -> Gate:
+        """A new socket's message gate (each socket has its own window)."""
+        return Gate(self.messages, f"{client}#{next(self.serial)}", self.limits.flood_strikes)
+
+    def wrap(self, app: ASGIApp) -> ASGIApp:
+        """``app`` behind the checks, every response with the security headers."""
+
+        async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+            kind = scope["type"]
+            if kind == "http":
+                send = _with_headers(send)
+                if await self._refuse_http(scope, send):
+                    return
+            elif kind == "websocket" and await self._refuse_socket(scope, receive, send):
+                return
+            await app(scope, receive, send)
+
+        return guarded
+
+    async def _refuse_http(self, scope: Scope, send: Send) -> bool:
+        """Answer a request that may not go on (and say True); else False."""
+        path: str = scope.get("path", "")
+        api = path.startswith("/api/")
+        client = self.client(scope) if api else ""
+        if api and (over := self.api.hit(client)) is not None:
+            await _too_many(send, over, "requests")
+            return True
+        if scope.get("method", "GET") in SAFE_METHODS:
+            return False
+        why = origin_refusal(scope, self.allowed)
+        if why is not None:
+            await _json(send, 403, {"error": why})
+            return True
+        if api and (why := content_type_refusal(scope)) is not None:
+            await _json(send, 415, {"error": why})
+            return True
+        if path == "/api/tables" and (over := self.tables.hit(client)) is not None:
+            await _too_many(send, over, "new tables")
+            return True
+        return False
+
+    async def _refuse_socket(self, scope: Scope, receive: Receive, send: Send) -> bool:
+        """Refuse the upgrade of a socket from a foreign page or too fast a client."""
+        why = origin_refusal(scope, self.allowed)
+        status, retry = 403, ""
+        if why is None:
+            over = self.api.hit(self.client(scope))
+            if over is None:
+                return False
+            why = _too_many_text(over, "connections")
+            status, retry = 429, over.retry_after
+        await receive()  # websocket.connect
+        if "websocket.http.response" in scope.get("extensions", {}):
+            body = json.dumps({"error": why}).encode()
+            headers = [(b"content-type", b"application/json"), *SECURITY_HEADERS]
+            if retry:
+                headers.append((b"retry-after", retry.encode()))
+            await send(
+                {"type": "websocket.http.response.start", "status": status, "headers": headers}
+            )
+            await send({"type": "websocket.http.response.body", "body": body})
+        else:  # a server without denial responses answers a close before accept with 403
+            await send({"type": "websocket.close", "code": 1008, "reason": why[:120]})
+        return True
+
+
+def install(app: Starlette, guard: Guard) -> None:
+    """Put ``guard`` outside all of ``app``, its own error pages (500 included) too: Starlette
+    builds its middleware stack on the first call through this method."""
+    build = app.build_middleware_stack
+    app.build_middleware_stack = lambda: guard.wrap(build())  # type: ignore[method-assign]
+
+
+def _with_headers(send: Send) -> Send:
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", ()))
+            have = {k.lower() for k, _ in headers}
+            headers.extend(h for h in SECURITY_HEADERS if h[0] not in have)
+            message["headers"] = headers
+        await send(message)
+
+    return sending
+
+
+def _too_many_text(over: Over, what: str) -> str:
+    return (
+        f"too many {what} from your address: at most {over.limit}; "
+        f"try again in {over.retry_after} s"
+    )
+
+
+async def _too_many(send: Send, over: Over, what: str) -> None:
+    retry = ((b"retry-after", over.retry_after.encode()),)
+    await _json(send, 429, {"error": _too_many_text(over, what)}, retry)
+
+
+async def _json(
+    send: Send, status: int, content: dict[str, str], extra: tuple[tuple[bytes, bytes], ...] = ()
+) -> None:
+    body = json.dumps(content).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *extra,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,61 @@
+"""Hearing from the other server processes: PostgreSQL LISTEN/NOTIFY on one connection.
+
+Every change to a table notifies ``table_id revision`` when it commits (see
+``Store``). A thread here listens on its own connection and hands each
+notice to the event loop, where the hub catches the table up if it is live.
+A lost connection is opened again; notices missed meanwhile are caught on
+the next write to that table (its revision check fails and it reloads).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+
+from scarab.server.store import NOTIFY_CHANNEL, Store
+
+log = logging.getLogger("scarab.server")
+POLL_SECONDS = 0.5  # how soon the thread notices it should stop
+RECONNECT_SECONDS = 1.0
+
+
+class Listener:
+    def __init__(self, store: Store, moved: Callable[[str, int], None]) -> None:
+        self.url = store.engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False
+        )
+        self.moved = moved
+        self.loop = asyncio.get_running_loop()
+        self.stopping = threading.Event()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="scarab-listen", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+        self.ready.wait(10)  # changes made once start() returns are heard
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(5)
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    self.ready.set()
+                    while not self.stopping.is_set():
+                        for notice in conn.notifies(timeout=POLL_SECONDS):
+                            self._tell(notice.payload)
+            except Exception as exc:
+                log.warning("listening for other processes failed: %s", exc)
+                self.stopping.wait(RECONNECT_SECONDS)
+
+    def _tell(self, payload: str) -> None:
+        table_id, _, rev = payload.partition(" ")
+        if rev.isdigit():
+            self.loop.call_soon_threadsafe(self.moved, table_id, int(rev))

@@ -1,0 +1,152 @@
+"""The store's schema: made and changed only by the Alembic revisions shipped in the package.
+
+A live store keeps its tables from one version of Scarab to the next, so its
+schema is never made by ``create_all``: ``scarab serve`` (and ``create_app``)
+upgrades a store to this version's head at start, and ``scarab db upgrade``
+does it on demand. A store made before migrations existed (the tables but no
+alembic_version) is at the first revision and is stamped so before upgrading.
+One upgrade runs in one transaction, every revision committing together or
+not at all, and two processes upgrading one store at once take turns.
+
+A new revision: ``alembic.command.revision(config(conn), message, autogenerate=True)``
+with a connection to a store at head, then write its upgrade by hand if needed.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
+
+from scarab.core.errors import ScarabError
+from scarab.server.store import WRITE_TIMEOUT
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+FIRST = "0001"  # the schema that create_all made before there were migrations
+LOCK = 0x5CA4AB  # PostgreSQL advisory lock that serialises upgrades of one database
+
+
+class StoreBehind(ScarabError):
+    """The store's schema is older than this version's, and it was not to be upgraded."""
+
+
+class StoreAhead(ScarabError):
+    """The store is at a revision this version does not know: a newer Scarab upgraded it."""
+
+
+def config(conn: Connection | None = None) -> Config:
+    """Alembic's configuration, built in code: the revisions in the package, on ``conn``."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = conn
+    return cfg
+
+
+@cache
+def _scripts() -> ScriptDirectory:
+    return ScriptDirectory.from_config(config())
+
+
+def head() -> str:
+    """The revision this version of Scarab runs on."""
+    found = _scripts().get_current_head()
+    assert found is not None  # the package ships its revisions
+    return found
+
+
+def shown(url: str) -> str:
+    """The URL as it may be printed: without its password."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _engine(url: str) -> Engine:
+    """An engine for schema changes. On SQLite each transaction takes the write lock at
+    BEGIN, and DDL is part of it (pysqlite would otherwise run DDL outside it)."""
+    if not url.startswith("sqlite"):
+        return create_engine(url)
+    engine = create_engine(url, connect_args={"timeout": WRITE_TIMEOUT})
+
+    def no_autobegin(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+
+    def begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    event.listen(engine, "connect", no_autobegin)
+    event.listen(engine, "begin", begin)
+    return engine
+
+
+def _revision(conn: Connection) -> str | None:
+    """The store's revision: None for an empty database; FIRST for one create_all made."""
+    found = MigrationContext.configure(conn).get_current_revision()
+    if found is None and inspect(conn).has_table("scarab_tables"):
+        return FIRST
+    return found
+
+
+def _known(url: str, revision: str | None) -> None:
+    """StoreAhead unless ``revision`` is one of this version's (or None: empty)."""
+    if revision is None:
+        return
+    if revision not in {s.revision for s in _scripts().walk_revisions()}:
+        raise StoreAhead(
+            f"the store at {shown(url)} is at schema revision {revision}, which this version "
+            f"of Scarab does not know (it runs on {head()}): a newer Scarab upgraded it; "
+            "run that version"
+        )
+
+
+def current(url: str) -> str | None:
+    """The store's schema revision; None if it has no schema yet."""
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return _revision(conn)
+    finally:
+        engine.dispose()
+
+
+def pending(url: str) -> bool:
+    """Whether the store must be upgraded before this version can use it."""
+    revision = current(url)
+    _known(url, revision)
+    return revision != head()
+
+
+def check(url: str) -> None:
+    """StoreBehind, saying what to run, if the store must be upgraded first."""
+    revision = current(url)
+    _known(url, revision)
+    if revision != head():
+        where = "has no schema yet" if revision is None else f"is at schema revision {revision}"
+        raise StoreBehind(
+            f"the store at {shown(url)} {where}, and this version of Scarab runs on "
+            f"{head()}; run `scarab db upgrade --db {shown(url)}` (or serve without "
+            "--no-upgrade)"
+        )
+
+
+def upgrade(url: str) -> str | None:
+    """Bring the store to head in one transaction; the revision it was at before."""
+    engine = _engine(url)
+    try:
+        with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
+            before = _revision(conn)
+            _known(url, before)
+            if before != head():
+                cfg = config(conn)
+                if before == FIRST and not inspect(conn).has_table("alembic_version"):
+                    command.stamp(cfg, FIRST)
+                command.upgrade(cfg, "head")
+            return before
+    finally:
+        engine.dispose()

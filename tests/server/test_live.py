@@ -1,0 +1,238 @@
+"""Memory holds only live tables; the store is the truth, and a failed write changes nothing.
+
+Tables are loaded on first use and evicted when idle; their due bots and timers
+fire from the store; a write the store refuses leaves memory as the store has
+it and tells the client so; two processes (here: two hubs on one store) never
+both change a table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import update
+from sqlalchemy.exc import OperationalError
+from starlette.testclient import TestClient
+
+from scarab.server.app import create_app
+from scarab.server.hub import Hub
+from scarab.server.store import Store, TableRow
+from tests.server.conftest import act, look, make_table, play_first, token
+
+UNAVAILABLE = "the game store is unavailable"
+
+
+def hub_of(client: TestClient) -> Hub:
+    return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
+
+
+def wait_for(check: Any, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out waiting"
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def quick(db_url: str) -> Iterator[TestClient]:
+    """A server whose idle tables leave memory at the next tick (every 0.05 s)."""
+    with TestClient(create_app(db_url, bot_workers=0, idle_seconds=0.0, tick=0.05)) as c:
+        yield c
+
+
+def test_a_table_is_loaded_on_first_use_and_evicted_when_idle(quick: TestClient) -> None:
+    hub = hub_of(quick)
+    t = make_table(quick, "horus")
+    seen = play_first(quick, t, 7)
+    before = hub.live[t["table"]].table.state.clone()
+    wait_for(lambda: t["table"] not in hub.live)  # nobody watches it: gone from memory
+    again = look(quick, t, seen["seat"])  # loaded again from the store
+    assert hub.live[t["table"]].table.state == before  # the same game: position, RNG, history
+    assert again["view"] == seen["view"] and again["log"] == seen["log"]
+    assert [e["action"] for e in again["legal"]] == [e["action"] for e in seen["legal"]]
+
+
+def test_a_watched_table_stays_in_memory(quick: TestClient) -> None:
+    hub = hub_of(quick)
+    t = make_table(quick)
+    with quick.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, 0)})
+        ws.receive_json()
+        time.sleep(0.3)  # several ticks
+        assert t["table"] in hub.live
+    wait_for(lambda: t["table"] not in hub.live)
+
+
+def test_an_unknown_or_odd_table_id_is_no_table(quick: TestClient) -> None:
+    for bad in ("nope", "x" * 33):
+        r = quick.get(f"/api/tables/{bad}")
+        assert r.status_code == 404 and "no table" in r.json()["error"]
+    assert hub_of(quick).live == {}
+
+
+def _backdate(store: Store, table_id: str, seconds: float) -> None:
+    """As if ``seconds`` went by since the table's last change (its turn timer ran on)."""
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id)
+            .values(created=TableRow.created - seconds, due=TableRow.due - seconds)
+        )
+
+
+def test_a_turn_timer_fires_on_a_table_that_left_memory(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_workers=0, idle_seconds=0.0, tick=0.05)) as c:
+        hub = hub_of(c)
+        t = make_table(c, "luxor", timer=60, zombie="random")
+        wait_for(lambda: t["table"] not in hub.live)
+        _backdate(hub.store, t["table"], 61)
+        stored = hub.store.load(t["table"])
+        wait_for(lambda: len((hub.store.load(t["table"]) or stored).moves) >= 1)  # type: ignore[union-attr, arg-type]
+        first = (hub.store.load(t["table"]) or stored).moves[0]  # type: ignore[union-attr]
+        assert first.note and "turn timer ran out" in first.note
+
+
+def test_bots_due_when_the_server_starts_play_on(db_url: str) -> None:
+    bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
+    with TestClient(create_app(db_url, bot_workers=0)) as c:
+        hub = hub_of(c)
+        hub.tick = 3600.0  # this server never looks for due tables again
+        t = make_table(c, "pyramids", seats=bots)
+    with TestClient(create_app(db_url, bot_workers=0, tick=0.05)) as c:
+        hub = hub_of(c)
+        assert t["table"] not in hub.live  # nothing was read at start
+        wait_for(lambda: hub.live.get(t["table"]) is not None, 20)
+        wait_for(lambda: hub.live[t["table"]].table.over, 60)
+
+
+# ---- a store that fails -------------------------------------------------------------------
+def _failing(monkeypatch: pytest.MonkeyPatch, store: Store, name: str) -> None:
+    def fail(*_args: Any) -> None:
+        raise OperationalError("INSERT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(store, name, fail)
+
+
+def test_a_move_the_store_refuses_is_not_made(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub = hub_of(client)
+    t = make_table(client, "horus")
+    seen = play_first(client, t, 3)
+    seat = seen["seat"]
+    spectator = look(client, t, None)
+    _failing(monkeypatch, hub.store, "append")
+    r = act(client, t, seat, seen["legal"][0]["action"], seen["version"])
+    assert r.status_code == 503 and UNAVAILABLE in r.json()["error"]
+    assert "your move was not made" in r.json()["error"]
+    assert look(client, t, seat) == seen and look(client, t, None) == spectator
+    table = hub.live[t["table"]].table
+    stored = hub.store.load(t["table"])
+    assert stored is not None and stored.moves == table.moves and stored.rev == table.rev
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, seat)})
+        mine = ws.receive_json()
+        ws.send_json(
+            {"type": "act", "action": mine["legal"][0]["action"], "version": mine["version"]}
+        )
+        said = ws.receive_json()
+        assert said["type"] == "error" and UNAVAILABLE in said["message"]
+        monkeypatch.undo()  # the store is back: the same socket plays on
+        ws.send_json(
+            {"type": "act", "action": mine["legal"][0]["action"], "version": mine["version"]}
+        )
+        assert ws.receive_json()["type"] == "state"
+    stored = hub.store.load(t["table"])
+    assert stored is not None and len(stored.moves) == len(table.moves) == 4
+
+
+def test_an_undo_or_a_leave_the_store_refuses_changes_nothing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.server.test_api import horus_move_pending
+
+    hub = hub_of(client)
+    t = make_table(client, "horus")
+    m = horus_move_pending(client, t)
+    seat = m["seat"]
+    move = next(e["action"] for e in m["legal"] if e["action"].startswith("move "))
+    after = act(client, t, seat, move, m["version"]).json()
+    if after["current"] != seat:
+        pytest.skip("that move ended the turn")
+    _failing(monkeypatch, hub.store, "truncate")
+    _failing(monkeypatch, hub.store, "set_seats")
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, seat)})
+        assert ws.receive_json()["undo"] is True
+        for message in ({"type": "undo", "version": after["version"]}, {"type": "leave"}):
+            ws.send_json(message)
+            said = ws.receive_json()
+            assert said["type"] == "error" and UNAVAILABLE in said["message"]
+    assert look(client, t, seat) == {**after, "seats": look(client, t, seat)["seats"]}
+    table = hub.live[t["table"]].table
+    stored = hub.store.load(t["table"])
+    assert stored is not None and stored.moves == table.moves and stored.rev == table.rev
+    assert not table.seats[seat].left and not stored.seats[seat]["left"]
+
+
+def test_a_store_that_cannot_be_read_answers_503(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = make_table(client)
+    hub = hub_of(client)
+    hub.live.clear()
+    _failing(monkeypatch, hub.store, "load")
+    r = client.get(f"/api/tables/{t['table']}")
+    assert r.status_code == 503 and UNAVAILABLE in r.json()["error"]
+    _failing(monkeypatch, hub.store, "headers")
+    r = client.post("/api/tables/summaries", json={"tables": [t["table"]]})
+    assert r.status_code == 503 and UNAVAILABLE in r.json()["error"]
+
+
+# ---- what strangers read -------------------------------------------------------------------
+def test_summaries_do_not_move_while_a_seat_decides_in_secret(client: TestClient) -> None:
+    """Pyramids' marks are secret: a stranger's summary changes only with what a stranger
+    sees (the spectator's message), never with the count of hidden decisions."""
+    t = make_table(client, "pyramids")
+    rnd = random.Random(4)
+    quiet = 0
+
+    def summary() -> str:
+        r = client.post("/api/tables/summaries", json={"tables": [t["table"]]})
+        return json.dumps(r.json())
+
+    for _ in range(80):
+        watched, listed = look(client, t, None), summary()
+        seat = watched["current"]
+        if seat is None:
+            break
+        m = look(client, t, seat)
+        r = act(client, t, seat, rnd.choice(m["legal"])["action"], m["version"])
+        assert r.status_code == 200, r.text
+        if look(client, t, None) == watched:
+            quiet += 1
+            assert summary() == listed
+    assert quiet > 0  # secret decisions happened, and the summary did not count them
+
+
+# ---- two processes on one store --------------------------------------------------------------
+def test_a_move_made_by_another_process_first_is_refused_and_caught_up(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_workers=0)) as one:
+        t = make_table(one)
+        seat = look(one, t, None)["current"]
+        with TestClient(create_app(db_url, bot_workers=0)) as two:
+            stale = look(two, t, seat)  # loaded in both processes
+            mine = look(one, t, seat)
+            assert act(one, t, seat, mine["legal"][0]["action"], mine["version"]).status_code == 200
+            # the second process has not heard of that move, and acts on what it has
+            r = act(two, t, seat, stale["legal"][-1]["action"], stale["version"])
+            assert r.status_code == 409 and "moved on" in r.json()["error"]
+            assert r.json()["state"]["view"] == look(one, t, seat)["view"]  # caught up
+            assert look(two, t, None) == look(one, t, None)
+    stored = Store(db_url).load(t["table"])
+    assert stored is not None and len(stored.moves) == 1

@@ -1,0 +1,167 @@
+"""Several server processes on one PostgreSQL: any of them serves any table.
+
+Here two hubs in one test process stand for two server processes (each has
+its own memory, store connections and LISTEN connection); the test with real
+processes and a kill -9 is in test_workers.py.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+
+import scarab
+from scarab.server import hub as hub_module
+from scarab.server.app import create_app
+from scarab.server.hub import Hub
+from scarab.server.store import Store, StoredTable
+from tests.server.conftest import POSTGRES, act, fresh_postgres, look, make_table, token
+
+pytestmark = pytest.mark.skipif(POSTGRES is None, reason="needs SCARAB_TEST_POSTGRES")
+
+
+def hub_of(client: TestClient) -> Hub:
+    return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
+
+
+def wait_for(check: Any, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out waiting"
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def pair() -> Iterator[tuple[TestClient, TestClient]]:
+    url = fresh_postgres()
+    with (
+        TestClient(create_app(url, bot_workers=0)) as one,
+        TestClient(create_app(url, bot_workers=0, upgrade=False)) as two,
+    ):
+        yield one, two
+
+
+def replayed(store: Store, table_id: str) -> tuple[StoredTable, Any]:
+    """The stored table and the state its stored moves replay to."""
+    stored = store.load(table_id)
+    assert stored is not None
+    game = scarab.load(stored.game)
+    state = game.new_game([s["name"] for s in stored.seats], seed=stored.seed, **stored.options)
+    for m in stored.moves:
+        assert state.current_player == m.seat
+        state.apply(game.parse_action(state, m.notation))
+    return stored, state
+
+
+def test_a_move_on_one_process_reaches_a_watcher_on_the_other(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    one, two = pair
+    t = make_table(one, "horus")
+    seat = look(one, t, None)["current"]
+    with two.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, 1 - seat)})
+        ws.receive_json()
+        mine = look(one, t, seat)
+        assert act(one, t, seat, mine["legal"][0]["action"], mine["version"]).status_code == 200
+        heard = ws.receive_json()  # told through LISTEN/NOTIFY, not by polling
+    assert heard["view"] == look(one, t, 1 - seat)["view"]
+    assert heard["log"] == look(one, t, 1 - seat)["log"]
+
+
+def test_a_bot_move_is_thought_and_made_exactly_once_across_two_processes(
+    pair: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one, two = pair
+    thought: list[int] = []
+    lock = threading.Lock()
+
+    def counting(*args: Any) -> str:
+        with lock:
+            thought.append(args[1])
+        return real(*args)
+
+    real = hub_module.choose
+    monkeypatch.setattr(hub_module, "choose", counting)
+    bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}]
+    t = make_table(one, "luxor", seats=bots)
+    look(two, t, None)  # live in both processes
+    wait_for(lambda: look(two, t, None)["over"], 120)
+    stored, state = replayed(hub_of(one).store, t["table"])
+    assert state.is_over and len(stored.moves) == len(thought)  # no decision thought twice
+    assert look(one, t, None)["view"] == look(two, t, None)["view"] == state.view(None)
+
+
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from([0, 1]),  # which process
+        st.sampled_from(["act", "act", "act", "stale", "undo", "leave"]),
+        st.integers(0, 50),  # which legal action
+    ),
+    min_size=4,
+    max_size=16,
+)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(ops=OPS, seed=st.integers(0, 10_000))
+def test_racing_acts_undos_and_leaves_on_two_processes_keep_one_true_game(
+    ops: list[tuple[int, str, int]], seed: int
+) -> None:
+    url = fresh_postgres()
+    with (
+        TestClient(create_app(url, bot_workers=0)) as one,
+        TestClient(create_app(url, bot_workers=0, upgrade=False)) as two,
+    ):
+        clients = (one, two)
+        t = make_table(one, "horus", zombie="random")
+        rnd = random.Random(seed)
+        seen = [look(c, t, s) for c in clients for s in (0, 1)]  # stale versions to race with
+
+        def run(which: int, kind: str, pick: int) -> None:
+            c = clients[which]
+            seat = look(c, t, None)["current"]
+            if seat is None:
+                return
+            m = look(c, t, seat)
+            if kind == "leave":
+                c.post(f"/api/tables/{t['table']}/act", json={})  # a bad act: nothing happens
+                with c.websocket_connect(f"/ws/{t['table']}") as ws:
+                    ws.send_json({"type": "hello", "token": token(t, seat)})
+                    ws.receive_json()
+                    ws.send_json({"type": "leave" if rnd.random() < 0.3 else "sync"})
+                    ws.receive_json()
+                return
+            if kind == "undo":
+                with c.websocket_connect(f"/ws/{t['table']}") as ws:
+                    ws.send_json({"type": "hello", "token": token(t, seat)})
+                    ws.send_json({"type": "undo", "version": ws.receive_json()["version"]})
+                    ws.receive_json()
+                return
+            version = rnd.choice(seen)["version"] if kind == "stale" else m["version"]
+            if m["legal"]:
+                act(c, t, seat, m["legal"][pick % len(m["legal"])]["action"], version)
+
+        threads = [threading.Thread(target=run, args=op) for op in ops]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(60)
+        wait_for(lambda: not any(hub_of(c).live[t["table"]].thinking for c in clients), 30)
+        stored, state = replayed(hub_of(one).store, t["table"])
+
+        def agreed() -> bool:
+            return all(look(c, t, s)["view"] == state.view(s) for c in clients for s in (0, 1))
+
+        wait_for(agreed, 10)  # every process shows every seat the stored game
+        for c in clients:
+            table = hub_of(c).live[t["table"]].table
+            assert table.moves == stored.moves and table.rev == stored.rev
