@@ -73,6 +73,12 @@ def _parser() -> argparse.ArgumentParser:
         "--bot-workers", type=int, default=1, help="bot processes (0: one thread in the server)"
     )
     serve.add_argument(
+        "--workers",
+        type=count(1, 64, "a number of server processes"),
+        default=1,
+        help="server processes on one port (PostgreSQL only; see the README's deployment)",
+    )
+    serve.add_argument(
         "--no-upgrade",
         action="store_true",
         help="refuse to start on a store whose schema is older, instead of upgrading it",
@@ -361,7 +367,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from scarab.server import migrate
             from scarab.server.app import serve_main
+            from scarab.server.worker import check_workers
 
+            check_workers(args.db, args.workers)  # before any upgrade
             if args.no_upgrade:
                 migrate.check(args.db)
             else:
@@ -370,7 +378,13 @@ def main(argv: list[str] | None = None) -> int:
 
             timeouts = Timeouts(args.header_timeout, args.body_timeout, args.keep_alive_timeout)
             return serve_main(
-                args.host, args.port, args.db, args.bot_workers, _limits(args), timeouts
+                args.host,
+                args.port,
+                args.db,
+                args.bot_workers,
+                _limits(args),
+                timeouts,
+                args.workers,
             )
     except ScarabError as exc:
         print(f"scarab: {exc}", file=sys.stderr)

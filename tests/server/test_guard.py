@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from scarab import cli
 from scarab.server.app import create_app, serve_main
-from scarab.server.guard import BadLimit, Limits, client_address
+from scarab.server.guard import BadLimit, Limits, client_address, hang_up
 from scarab.server.hub import Hub
 from tests.server.conftest import look, make_table, token
 
@@ -136,6 +136,24 @@ def test_a_socket_that_keeps_flooding_is_closed_with_1008(make: Make) -> None:
     assert "sending too fast" in errors[0]
     assert "closed" in errors[1] and "2 windows in a row" in errors[1]
     assert c.get("/api/games").status_code == 200
+
+
+def test_a_closed_flooder_is_read_no_more_where_the_server_lets_us() -> None:
+    class Transport:
+        paused = False
+
+        def pause_reading(self) -> None:
+            self.paused = True
+
+    class Connection:  # as uvicorn's: ``receive`` is a method, the transport an attribute
+        transport = Transport()
+
+        async def receive(self) -> None: ...
+
+    conn = Connection()
+    hang_up(conn.receive)
+    assert conn.transport.paused
+    hang_up(lambda: None)  # a server that does not show its transport: nothing happens
 
 
 # ---- socket caps ----------------------------------------------------------------------------

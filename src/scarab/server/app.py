@@ -36,9 +36,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from scarab.agents import agent_names
 from scarab.core.errors import ScarabError
 from scarab.core.registry import games, load
-from scarab.server import migrate
+from scarab.server import migrate, worker
 from scarab.server.deadlines import Timeouts, protocol
-from scarab.server.guard import Guard, Limits, install
+from scarab.server.guard import Guard, Limits, hang_up, install
 from scarab.server.hub import MAX_ID, Connection, Hub, Live
 from scarab.server.protocol import (
     MAX_MESSAGE,
@@ -200,6 +200,7 @@ def create_app(
                     went, why, end = over
                     if end:
                         await _close(ws, why, 1008)
+                        hang_up(ws._receive)  # and read none of what it still sends
                         return
                     conn.push(json.dumps({"type": "error", "message": why}))
                     await asyncio.sleep(went.wait)  # unread meanwhile: TCP holds its sender back
@@ -322,25 +323,37 @@ def serve_main(
     bot_workers: int,
     limits: Limits | None = None,
     timeouts: Timeouts | None = None,
+    workers: int = 1,
 ) -> int:
-    """Run the server until interrupted; prints the address to open."""
+    """Run the server until interrupted (``workers`` processes on one port, PostgreSQL
+    only); prints the address to open."""
     import uvicorn
 
     limits = limits or Limits()
     timeouts = timeouts or Timeouts()
-    app = create_app(db, bot_workers, limits=limits)
+    worker.check_workers(db, workers)
+    if workers > 1:
+        worker.hand_down(db, bot_workers, limits, timeouts)
+        app: Any = worker.APP
+        http: Any = worker.PROTOCOL
+    else:
+        app, http = create_app(db, bot_workers, limits=limits), protocol(timeouts)
     gc.set_threshold(20_000, 20, 50)  # fewer collection pauses under many small messages
     shown = f"[{host}]" if ":" in host else host
     print(
-        f"Scarab is serving at http://{shown}:{port}/  (database: {db}; Ctrl+C stops)", flush=True
+        f"Scarab is serving at http://{shown}:{port}/  (database: {db}; "
+        f"{workers} process{'es' if workers > 1 else ''}; Ctrl+C stops)",
+        flush=True,
     )
     uvicorn.run(
         app,
+        factory=workers > 1,
+        workers=workers if workers > 1 else None,
         host=host,
         port=port,
         log_level="warning",
         ws_max_size=65_536,
-        http=protocol(timeouts),  # deadlines for a request's head and body (deadlines.py)
+        http=http,  # deadlines for a request's head and body (deadlines.py)
         timeout_keep_alive=timeouts.keep_alive,
         limit_concurrency=limits.max_connections,  # beyond it, HTTP gets 503
         proxy_headers=False,  # the client is the peer, or --forwarded-header's (guard.py)

@@ -28,6 +28,7 @@ handler asks :class:`Sockets` and :class:`Gate` itself.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import itertools
 import json
@@ -444,6 +445,23 @@ class Guard:
         else:  # a server without denial responses answers a close before accept with 403
             await send({"type": "websocket.close", "code": 1008, "reason": why[:120]})
         return True
+
+
+def hang_up(receive: object) -> None:
+    """Read no more from a WebSocket the app has closed, where the server lets us reach it.
+
+    After a close uvicorn reads on until the peer's close reply comes (up to 10 s),
+    parsing (and dropping) all it sends meanwhile: a flooder that ignores the close
+    would spend that long of the server's time. Its ``receive`` is a method of the
+    connection, whose transport stops reading here; the close frame still goes out,
+    and uvicorn ends the connection when its close timeout runs out. Anywhere else
+    (the test client), nothing happens.
+    """
+    transport = getattr(getattr(receive, "__self__", None), "transport", None)
+    pause = getattr(transport, "pause_reading", None)
+    if callable(pause):
+        with contextlib.suppress(RuntimeError):  # closing already
+            pause()
 
 
 def install(app: Starlette, guard: Guard) -> None:

@@ -225,8 +225,20 @@ class Hub:
                 self.loading[table_id] = task
                 task.add_done_callback(lambda _t: self.loading.pop(table_id, None))
             live = await asyncio.shield(task)
+        elif self.store.postgres:  # another process may have moved it: read your own writes
+            await self._fresh(live)
         live.used = time.monotonic()
         return live
+
+    async def _fresh(self, live: Live) -> None:
+        """Catch ``live`` up if the store is ahead of it (the NOTIFY may still be on its way)."""
+        try:
+            rev = await self._io(self.store.revision, live.table.id)
+        except Exception as exc:
+            log.warning("could not read table %s: %s", live.table.id, str(exc)[:200])
+            raise StoreUnavailable("the game store is unavailable; try again soon") from None
+        if rev is not None and rev != live.table.rev:
+            await self._refresh(live)
 
     async def _load(self, table_id: str) -> Live:
         try:

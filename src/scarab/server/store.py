@@ -247,6 +247,12 @@ class Store:
             stored.moves = [StoredMove(*m) for m in moves]
         return stored
 
+    def revision(self, table_id: str) -> int | None:
+        """The table's revision, or None if there is no such table: a cheap freshness check."""
+        with self.engine.connect() as conn:
+            rev = conn.execute(select(TableRow.rev).where(TableRow.id == table_id)).scalar()
+        return None if rev is None else int(rev)
+
     def headers(self, ids: list[str]) -> list[StoredTable]:
         """The headers (no moves) of the tables among ``ids`` that exist."""
         if not ids:
