@@ -39,6 +39,13 @@ def wait_for(check: Any, seconds: float = 20.0) -> None:
 
 
 @pytest.fixture
+def served(db_url: str) -> Iterator[TestClient]:
+    """A server on SQLite, and on PostgreSQL where the tests have one."""
+    with TestClient(create_app(db_url, bot_workers=0)) as c:
+        yield c
+
+
+@pytest.fixture
 def quick(db_url: str) -> Iterator[TestClient]:
     """A server whose idle tables leave memory at the next tick (every 0.05 s)."""
     with TestClient(create_app(db_url, bot_workers=0, idle_seconds=0.0, tick=0.05)) as c:
@@ -119,22 +126,22 @@ def _failing(monkeypatch: pytest.MonkeyPatch, store: Store, name: str) -> None:
 
 
 def test_a_move_the_store_refuses_is_not_made(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    served: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    hub = hub_of(client)
-    t = make_table(client, "horus")
-    seen = play_first(client, t, 3)
+    hub = hub_of(served)
+    t = make_table(served, "horus")
+    seen = play_first(served, t, 3)
     seat = seen["seat"]
-    spectator = look(client, t, None)
+    spectator = look(served, t, None)
     _failing(monkeypatch, hub.store, "append")
-    r = act(client, t, seat, seen["legal"][0]["action"], seen["version"])
+    r = act(served, t, seat, seen["legal"][0]["action"], seen["version"])
     assert r.status_code == 503 and UNAVAILABLE in r.json()["error"]
     assert "your move was not made" in r.json()["error"]
-    assert look(client, t, seat) == seen and look(client, t, None) == spectator
+    assert look(served, t, seat) == seen and look(served, t, None) == spectator
     table = hub.live[t["table"]].table
     stored = hub.store.load(t["table"])
     assert stored is not None and stored.moves == table.moves and stored.rev == table.rev
-    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+    with served.websocket_connect(f"/ws/{t['table']}") as ws:
         ws.send_json({"type": "hello", "token": token(t, seat)})
         mine = ws.receive_json()
         ws.send_json(
@@ -152,28 +159,28 @@ def test_a_move_the_store_refuses_is_not_made(
 
 
 def test_an_undo_or_a_leave_the_store_refuses_changes_nothing(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    served: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tests.server.test_api import horus_move_pending
 
-    hub = hub_of(client)
-    t = make_table(client, "horus")
-    m = horus_move_pending(client, t)
+    hub = hub_of(served)
+    t = make_table(served, "horus")
+    m = horus_move_pending(served, t)
     seat = m["seat"]
     move = next(e["action"] for e in m["legal"] if e["action"].startswith("move "))
-    after = act(client, t, seat, move, m["version"]).json()
+    after = act(served, t, seat, move, m["version"]).json()
     if after["current"] != seat:
         pytest.skip("that move ended the turn")
     _failing(monkeypatch, hub.store, "truncate")
     _failing(monkeypatch, hub.store, "set_seats")
-    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+    with served.websocket_connect(f"/ws/{t['table']}") as ws:
         ws.send_json({"type": "hello", "token": token(t, seat)})
         assert ws.receive_json()["undo"] is True
         for message in ({"type": "undo", "version": after["version"]}, {"type": "leave"}):
             ws.send_json(message)
             said = ws.receive_json()
             assert said["type"] == "error" and UNAVAILABLE in said["message"]
-    assert look(client, t, seat) == {**after, "seats": look(client, t, seat)["seats"]}
+    assert look(served, t, seat) == {**after, "seats": look(served, t, seat)["seats"]}
     table = hub.live[t["table"]].table
     stored = hub.store.load(t["table"])
     assert stored is not None and stored.moves == table.moves and stored.rev == table.rev
@@ -181,16 +188,16 @@ def test_an_undo_or_a_leave_the_store_refuses_changes_nothing(
 
 
 def test_a_store_that_cannot_be_read_answers_503(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    served: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    t = make_table(client)
-    hub = hub_of(client)
+    t = make_table(served)
+    hub = hub_of(served)
     hub.live.clear()
     _failing(monkeypatch, hub.store, "load")
-    r = client.get(f"/api/tables/{t['table']}")
+    r = served.get(f"/api/tables/{t['table']}")
     assert r.status_code == 503 and UNAVAILABLE in r.json()["error"]
     _failing(monkeypatch, hub.store, "headers")
-    r = client.post("/api/tables/summaries", json={"tables": [t["table"]]})
+    r = served.post("/api/tables/summaries", json={"tables": [t["table"]]})
     assert r.status_code == 503 and UNAVAILABLE in r.json()["error"]
 
 
