@@ -243,3 +243,24 @@ def test_a_move_made_by_another_process_first_is_refused_and_caught_up(db_url: s
             assert look(two, t, None) == look(one, t, None)
     stored = Store(db_url).load(t["table"])
     assert stored is not None and len(stored.moves) == 1
+
+
+def test_a_move_through_a_copy_evicted_meanwhile_reaches_the_loaded_one(
+    served: TestClient,
+) -> None:
+    """A request that held the table while it left memory (a slow body, say) still
+    stores its move, and the copy loaded since then catches up and tells its watchers."""
+    hub = hub_of(served)
+    t = make_table(served)
+    seat = look(served, t, None)["current"]
+    mine = look(served, t, seat)
+    old = hub.live.pop(t["table"])  # evicted while the request held it
+    look(served, t, None)  # loaded again
+    action = mine["legal"][0]["action"]
+
+    async def late_move() -> None:
+        await hub.act(old, seat, action, mine["version"])
+
+    served.portal.call(late_move)  # type: ignore[union-attr]
+    wait_for(lambda: len(hub.live[t["table"]].table.moves) == 1)
+    assert look(served, t, seat)["view"] == old.table.state.view(seat)

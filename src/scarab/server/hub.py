@@ -420,9 +420,12 @@ class Hub:
             ) from None
 
     def _after_change(self, live: Live) -> None:
-        if self.live.get(live.table.id) is live:
+        current = self.live.get(live.table.id)
+        if current is live:
             self.broadcast(live)
             self.kick(live)
+        elif current is not None:  # changed through a copy evicted meanwhile: catch up
+            self._spawn(self._refresh(current))
 
     # ---- telling ------------------------------------------------------------
     @staticmethod
