@@ -7,6 +7,7 @@ SCARAB_TEST_POSTGRES names a server (.ci/run starts one on 127.0.0.1).
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -15,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
+from scarab.server.hub import Hub
 
 POSTGRES = os.environ.get("SCARAB_TEST_POSTGRES")
 
@@ -89,3 +91,15 @@ def play_first(client: TestClient, table: dict[str, Any], moves: int) -> dict[st
             return r.json()  # type: ignore[no-any-return]
         state = look(client, table, seat)
     return state
+
+
+def hub_of(client: TestClient) -> Hub:
+    return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
+
+
+def wait_for(check: Any, seconds: float = 20.0) -> None:
+    """Wait until ``check()`` holds; fail after ``seconds``."""
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out waiting"
+        time.sleep(0.02)

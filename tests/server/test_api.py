@@ -12,24 +12,13 @@ from starlette.testclient import TestClient
 import scarab
 from scarab.server.hub import Hub
 from scarab.server.table import Stale, Table
-from tests.server.conftest import act, look, make_table, play_first, token
+from tests.server.conftest import act, hub_of, look, make_table, play_first, token, wait_for
 
 JSON = {"Content-Type": "application/json"}  # bodies are read only when declared JSON
 
 
-def hub_of(client: TestClient) -> Hub:
-    return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
-
-
 def table_of(client: TestClient, table: dict[str, Any]) -> Table:
     return hub_of(client).tables[table["table"]]
-
-
-def wait_for(check: Any, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "timed out waiting"
-        time.sleep(0.02)
 
 
 @pytest.mark.parametrize(

@@ -17,8 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from scarab import cli
 from scarab.server.app import create_app, serve_main
 from scarab.server.guard import BadLimit, Limits, client_address, hang_up
-from scarab.server.hub import Hub
-from tests.server.conftest import look, make_table, token
+from tests.server.conftest import hub_of, look, make_table, token
 
 Make = Callable[..., TestClient]
 SPEC = {"game": "luxor", "seats": [{"kind": "human", "name": "ann"}, {"kind": "human"}]}
@@ -40,10 +39,6 @@ def make(tmp_path: Path) -> Iterator[Make]:
             return stack.enter_context(client)
 
         yield start
-
-
-def hub_of(client: TestClient) -> Hub:
-    return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
 
 
 def hello(ws: Any, tok: str | None) -> dict[str, Any]:

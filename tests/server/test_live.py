@@ -20,22 +20,10 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
-from scarab.server.hub import Hub
 from scarab.server.store import Store, TableRow
-from tests.server.conftest import act, look, make_table, play_first, token
+from tests.server.conftest import act, hub_of, look, make_table, play_first, token, wait_for
 
 UNAVAILABLE = "the game store is unavailable"
-
-
-def hub_of(client: TestClient) -> Hub:
-    return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
-
-
-def wait_for(check: Any, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "timed out waiting"
-        time.sleep(0.02)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,22 +20,19 @@ from starlette.testclient import TestClient
 import scarab
 from scarab.server import hub as hub_module
 from scarab.server.app import create_app
-from scarab.server.hub import Hub
 from scarab.server.store import Store, StoredTable
-from tests.server.conftest import POSTGRES, act, fresh_postgres, look, make_table, token
+from tests.server.conftest import (
+    POSTGRES,
+    act,
+    fresh_postgres,
+    hub_of,
+    look,
+    make_table,
+    token,
+    wait_for,
+)
 
 pytestmark = pytest.mark.skipif(POSTGRES is None, reason="needs SCARAB_TEST_POSTGRES")
-
-
-def hub_of(client: TestClient) -> Hub:
-    return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
-
-
-def wait_for(check: Any, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "timed out waiting"
-        time.sleep(0.02)
 
 
 @pytest.fixture
