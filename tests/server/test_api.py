@@ -270,3 +270,8 @@ def test_a_seat_that_leaves_for_good_is_played_by_the_zombie(client: TestClient)
     assert "left" in table.moves[0].note
     r = act(client, t, seat, first["legal"][0]["action"], first["version"])
     assert r.status_code in (400, 409)
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, seat)})
+        ws.receive_json()
+        ws.send_json({"type": "leave"})  # a second time: told so, not left waiting
+        assert "left this table already" in ws.receive_json()["message"]

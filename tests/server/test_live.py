@@ -12,6 +12,7 @@ import json
 import random
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,7 +21,8 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
-from scarab.server.store import Store, TableRow
+from scarab.server.store import Store, StoredTable, TableRow
+from scarab.server.table import HUMAN, Table
 from tests.server.conftest import act, hub_of, look, make_table, play_first, token, wait_for
 
 UNAVAILABLE = "the game store is unavailable"
@@ -252,3 +254,29 @@ def test_a_move_through_a_copy_evicted_meanwhile_reaches_the_loaded_one(
     served.portal.call(late_move)  # type: ignore[union-attr]
     wait_for(lambda: len(hub.live[t["table"]].table.moves) == 1)
     assert look(served, t, seat)["view"] == old.table.state.view(seat)
+
+
+def test_a_table_follows_the_moves_another_process_stored() -> None:
+    """Catching up plays on through the stored tail (no replay from the start), and gives
+    exactly the table a fresh load would; after an undo elsewhere it declines (rebuild)."""
+    seats = [{"name": n, "kind": HUMAN} for n in ("ann", "bob")]
+    header = StoredTable("t", "horus", {}, 11, seats, None, "random", time.time())
+    here, there = Table(header), Table(header)
+    rnd = random.Random(3)
+    for _ in range(30):
+        seat = there.state.current_player
+        assert seat is not None
+        action = str(rnd.choice(there.state.legal_actions()))
+        there.accept(there.play(seat, action, there.version))
+        if len(there.moves) in (1, 12, 30):
+            since = max(0, len(here.moves) - 1)
+            tail = replace(header, rev=there.rev, moves=there.moves[since:])
+            assert here.follow(tail, since)
+            fresh = Table(replace(header, rev=there.rev, moves=list(there.moves)))
+            assert here.state == fresh.state and here.moves == fresh.moves
+            assert here.logs == fresh.logs and here.version == fresh.version
+            assert here.rev == there.rev
+    undone = replace(header, rev=there.rev + 1, moves=[])  # the last move taken back
+    assert not here.follow(undone, 29) and len(here.moves) == 30
+    other = replace(there.moves[29], at=0.0)  # a different move 30 after an undo
+    assert not here.follow(replace(header, moves=[*there.moves[29:29], other]), 29)

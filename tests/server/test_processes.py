@@ -161,3 +161,19 @@ def test_racing_acts_undos_and_leaves_on_two_processes_keep_one_true_game(
         for c in clients:
             table = hub_of(c).live[t["table"]].table
             assert table.moves == stored.moves and table.rev == stored.rev
+
+
+def test_a_seat_online_on_one_process_is_shown_online_on_the_other(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    one, two = pair
+    t = make_table(one)
+    look(two, t, None)  # live in both
+    with one.websocket_connect(f"/ws/{t['table']}") as ann:
+        ann.send_json({"type": "hello", "token": token(t, 0)})
+        assert ann.receive_json()["seats"][1]["online"] is False
+        with two.websocket_connect(f"/ws/{t['table']}") as bob:
+            bob.send_json({"type": "hello", "token": token(t, 1)})
+            assert bob.receive_json()["seats"][0]["online"] is True  # heard from the first
+            assert ann.receive_json()["seats"][1]["online"] is True  # told by the second
+        assert ann.receive_json()["seats"][1]["online"] is False  # bob left

@@ -312,6 +312,8 @@ async def _handle(hub: Hub, live: Live, conn: Connection, msg: dict[str, Any]) -
         await hub.undo(live, seat, msg.get("version"))
     elif kind == "allow_undo":
         await hub.set_seat(live, seat, allow_undo=field(msg, "allow", bool))
+    elif live.table.seats[seat].left:
+        raise TableError("you have left this table already; the zombie plays your seat")
     else:
         await hub.set_seat(live, seat, left=True)
 

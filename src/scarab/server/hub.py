@@ -53,6 +53,8 @@ DUE_BATCH = 100  # due tables loaded per tick at most
 STORE_THREADS = 8  # storage calls at once: different tables' writes don't queue
 CLAIM_SECONDS = 30.0  # a claim on a table's bot lapses after this (its process died)
 CLAIM_RETRY = 2.0  # seconds before a bot blocked by another's claim, or failed, tries again
+PRESENCE_BEAT = 30.0  # each process says which seats it holds this often (PostgreSQL)
+PRESENCE_TTL = 3 * PRESENCE_BEAT  # a process not heard from this long holds no seat
 
 
 class Connection:
@@ -103,6 +105,19 @@ class Live:
         self.thinking: asyncio.Task[None] | None = None
         self.alarm: asyncio.TimerHandle | None = None
         self.used = time.monotonic()
+        self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}  # process: seats, heard
+
+    def here(self) -> frozenset[int]:
+        """The seats with a socket on this process."""
+        return frozenset(c.seat for c in self.watchers if c.seat is not None)
+
+    def online(self, now: float) -> set[int]:
+        """The seats with a socket on any process (as last heard, within PRESENCE_TTL)."""
+        seats = set(self.here())
+        for heard, when in self.elsewhere.values():
+            if now - when < PRESENCE_TTL:
+                seats |= heard
+        return seats
 
     def idle(self, since: float) -> bool:
         return (
@@ -155,7 +170,7 @@ class Hub:
         if not self.store.postgres:
             await self._io(self.store.release_all)  # one process: no claim outlives it
         else:
-            self.listener = Listener(self.store, self.moved)
+            self.listener = Listener(self.store, self.moved, self.heard)
             self.listener.start()
         self.chores.append(asyncio.get_running_loop().create_task(self._chores()))
 
@@ -190,14 +205,22 @@ class Hub:
             raise StoreUnavailable(f"the game store is unavailable; {what}") from None
 
     async def _chores(self) -> None:
-        """Every tick: load the tables whose turn has come, and evict the idle ones."""
+        """Every tick: load the tables whose turn has come, and evict the idle ones; now and
+        then, say again which seats this process holds."""
+        beat = time.monotonic()
         while True:
             await asyncio.sleep(self.tick)
             try:
                 await self._due()
             except Exception as exc:
                 log.warning("could not read the due tables: %s", str(exc)[:200])
-            self._evict(time.monotonic() - self.idle_seconds)
+            now = time.monotonic()
+            self._evict(now - self.idle_seconds)
+            if now - beat >= PRESENCE_BEAT:
+                beat = now
+                for live in self.live.values():
+                    if live.here():
+                        self._announce(live)
 
     async def _due(self) -> None:
         for table_id in await self._io(self.store.due, time.time(), DUE_BATCH):
@@ -249,6 +272,7 @@ class Hub:
             log.warning("could not load table %s: %s", table_id, str(exc)[:200])
             raise StoreUnavailable("the game store is unavailable; try again soon") from None
         live = self.live[table_id] = Live(table)
+        self._announce(live, "?")  # who holds its seats elsewhere?
         self.kick(live)
         return live
 
@@ -275,6 +299,34 @@ class Hub:
         if live is not None and rev > live.table.rev:
             self._spawn(self._refresh(live))
 
+    def _announce(self, live: Live, seats: str | None = None) -> None:
+        """Tell the other processes which seats of ``live`` this one holds (or ask theirs:
+        ``seats`` "?"), so every process shows who is online wherever they connected."""
+        if self.store.postgres:
+            held = seats or ",".join(map(str, sorted(live.here()))) or "-"
+            self._spawn(self._notify(f"{live.table.id} @{self.owner} {held}"))
+
+    async def _notify(self, payload: str) -> None:
+        try:
+            await self._io(self.store.notify, payload)
+        except Exception as exc:
+            log.warning("could not tell the other processes: %s", str(exc)[:200])
+
+    def heard(self, table_id: str, owner: str, seats: str) -> None:
+        """Another process said which seats of a table it holds, or asked for ours ("?")."""
+        live = self.live.get(table_id)
+        if live is None or owner == self.owner:
+            return
+        if seats == "?":
+            if live.here():
+                self._announce(live)
+            return
+        before = self.online(live)
+        held = frozenset(int(s) for s in seats.split(",") if s.isdigit())
+        live.elsewhere[owner] = (held, time.monotonic())
+        if self.online(live) != before:
+            self.broadcast(live)
+
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` on its own, held until done (the loop keeps only weak references)."""
         task = asyncio.get_running_loop().create_task(work)
@@ -291,16 +343,24 @@ class Hub:
             self.kick(live)
 
     async def _catch_up(self, live: Live) -> bool:
-        """Rebuild ``live`` from the store if the store is ahead; True if it was (lock held)."""
+        """Bring ``live`` level with the store if the store is ahead; True if it was (lock
+        held). Moves another process added are played on; after an undo, rebuild."""
+        table = live.table
+        since = max(0, len(table.moves) - 1)  # one move we have, to see that ours still stand
         try:
-            stored = await self._io(self.store.load, live.table.id)
+            tail = await self._io(self.store.load, table.id, since)
+            if tail is None or tail.rev == table.rev:
+                return False
+            with contextlib.suppress(ScarabError):  # a move that does not read: rebuild
+                if table.follow(tail, since):
+                    return True
+            stored = await self._io(self.store.load, table.id)
         except Exception as exc:
-            log.warning("could not reload table %s: %s", live.table.id, str(exc)[:200])
+            log.warning("could not reload table %s: %s", table.id, str(exc)[:200])
             return False
-        if stored is None or stored.rev == live.table.rev:
-            return False
-        live.table = Table(stored)
-        return True
+        if stored is not None:
+            live.table = Table(stored)
+        return stored is not None
 
     async def create(self, spec: dict[str, Any]) -> dict[str, JSON]:
         """A new table from a checked spec; the answer holds each person's seat token."""
@@ -430,7 +490,7 @@ class Hub:
     # ---- telling ------------------------------------------------------------
     @staticmethod
     def online(live: Live) -> set[int]:
-        return {c.seat for c in live.watchers if c.seat is not None}
+        return live.online(time.monotonic())
 
     def message(self, live: Live, seat: int | None) -> str:
         return json.dumps(live.table.message(seat, self.online(live)), separators=(",", ":"))
@@ -444,7 +504,10 @@ class Hub:
 
     def join(self, live: Live, conn: Connection) -> None:
         was_online = conn.seat in self.online(live)
+        here = live.here()
         live.watchers.add(conn)
+        if live.here() != here:
+            self._announce(live)
         if conn.seat is not None and not was_online:
             self.broadcast(live)  # the others see the seat come online
         else:
@@ -453,8 +516,11 @@ class Hub:
     def leave(self, live: Live, conn: Connection) -> None:
         conn.closed = True
         conn.wake.set()
+        here = live.here()
         live.watchers.discard(conn)
         live.used = time.monotonic()
+        if live.here() != here:
+            self._announce(live)
         if conn.seat is not None and conn.seat not in self.online(live):
             self.broadcast(live)
 

@@ -1,8 +1,9 @@
 """Hearing from the other server processes: PostgreSQL LISTEN/NOTIFY on one connection.
 
 Every change to a table notifies ``table_id revision`` when it commits (see
-``Store``). A thread here listens on its own connection and hands each
-notice to the event loop, where the hub catches the table up if it is live.
+``Store``), and each process says which seats of a table it holds sockets
+for. A thread here listens on its own connection and hands each notice to
+the event loop, where the hub catches the table up, or notes who is online.
 A lost connection is opened again; notices missed meanwhile are caught on
 the next write to that table (its revision check fails and it reloads).
 """
@@ -22,11 +23,17 @@ RECONNECT_SECONDS = 1.0
 
 
 class Listener:
-    def __init__(self, store: Store, moved: Callable[[str, int], None]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        moved: Callable[[str, int], None],
+        heard: Callable[[str, str, str], None],
+    ) -> None:
         self.url = store.engine.url.set(drivername="postgresql").render_as_string(
             hide_password=False
         )
         self.moved = moved
+        self.heard = heard
         self.loop = asyncio.get_running_loop()
         self.stopping = threading.Event()
         self.ready = threading.Event()
@@ -56,6 +63,9 @@ class Listener:
                 self.stopping.wait(RECONNECT_SECONDS)
 
     def _tell(self, payload: str) -> None:
-        table_id, _, rev = payload.partition(" ")
-        if rev.isdigit():
-            self.loop.call_soon_threadsafe(self.moved, table_id, int(rev))
+        """``table rev``: a table moved; ``table @process seats``: who is online where."""
+        parts = payload.split(" ")
+        if len(parts) == 2 and parts[1].isdigit():
+            self.loop.call_soon_threadsafe(self.moved, parts[0], int(parts[1]))
+        elif len(parts) == 3 and parts[1].startswith("@"):
+            self.loop.call_soon_threadsafe(self.heard, parts[0], parts[1][1:], parts[2])

@@ -143,6 +143,14 @@ def _stored(row: TableRow) -> StoredTable:
     )
 
 
+def _notify(conn: Connection, payload: str) -> None:
+    """Tell the listening processes, when ``conn``'s transaction commits."""
+    conn.execute(
+        text("SELECT pg_notify(:channel, :payload)"),
+        {"channel": NOTIFY_CHANNEL, "payload": payload},
+    )
+
+
 def make_engine(url: str, timeout: float = WRITE_TIMEOUT) -> Engine:
     """An engine whose every statement gives up after ``timeout`` seconds of waiting."""
     if url.startswith("sqlite"):
@@ -227,13 +235,16 @@ class Store:
         if done.rowcount != 1:
             raise Conflict(f"table {table_id} is no longer at revision {rev}")
         if self.postgres:
-            conn.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": NOTIFY_CHANNEL, "payload": f"{table_id} {rev + 1}"},
-            )
+            _notify(conn, f"{table_id} {rev + 1}")
 
-    def load(self, table_id: str) -> StoredTable | None:
-        """One table with its moves in order; None if there is none."""
+    def notify(self, payload: str) -> None:
+        """Tell every listening process something (PostgreSQL only)."""
+        with self.engine.begin() as conn:
+            _notify(conn, payload)
+
+    def load(self, table_id: str, since: int = 0) -> StoredTable | None:
+        """One table with its moves in order (those from ply ``since`` on: the tail another
+        process added); None if there is none."""
         with self.engine.connect() as conn:
             row = conn.execute(select(TableRow).where(TableRow.id == table_id)).first()
             if row is None:
@@ -241,7 +252,7 @@ class Store:
             stored = _stored(TableRow(**row._asdict()))
             moves = conn.execute(
                 select(MoveRow.seat, MoveRow.notation, MoveRow.note, MoveRow.at)
-                .where(MoveRow.table_id == table_id)
+                .where(MoveRow.table_id == table_id, MoveRow.ply >= since)
                 .order_by(MoveRow.ply)
             )
             stored.moves = [StoredMove(*m) for m in moves]

@@ -218,15 +218,36 @@ class Table:
         if self.seats[seat].left and note is None:
             raise TableError("you left this table for good; the zombie plays your seat now")
         act = self.game.parse_action(self.state, notation)  # type: ignore[arg-type]
-        after = self.state.clone()
+        return self._played(self.state, act, StoredMove(seat, str(act), note, time.time()))
+
+    def _played(self, before: State, act: Any, move: StoredMove) -> Played:
+        after = before.clone()
         events = after.apply(act)
         undoable = (
-            note is None
-            and self.seats[seat].kind == HUMAN
-            and after.current_player == seat
-            and not reveals(self.state, act, after, events)
+            move.note is None
+            and self.seats[move.seat].kind == HUMAN
+            and after.current_player == move.seat
+            and not reveals(before, act, after, events)
         )
-        return Played(after, events, StoredMove(seat, str(act), note, time.time()), undoable)
+        return Played(after, events, move, undoable)
+
+    def follow(self, tail: StoredTable, since: int) -> bool:
+        """Play on through the moves another process stored, ``tail`` holding the stored
+        moves from ply ``since`` on. False, changing nothing, unless they extend this
+        table's own moves (an undo came between): then the table must be rebuilt."""
+        known = self.moves[since:]
+        if since > len(self.moves) or tail.moves[: len(known)] != known:
+            return False
+        played: list[Played] = []
+        state = self.state
+        for move in tail.moves[len(known) :]:  # all worked out before any is taken
+            played.append(self._played(state, self.game.parse_action(state, move.notation), move))
+            state = played[-1].state
+        self.seats = [SeatInfo(**s) for s in tail.seats]
+        for p in played:
+            self.accept(p)
+        self.rev = tail.rev
+        return True
 
     def started_after(self, played: Played) -> float:
         """When the turn after ``played`` started: now if the decider changed."""
