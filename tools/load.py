@@ -17,15 +17,41 @@ Run by hand (it is not a test)::
     python tools/load.py --spawn --tables 100 --seconds 30 --game mixed
     python tools/load.py --url http://127.0.0.1:8000 --tables 50 --seconds 20
 
+    # memory: 10,000 games through the server, then RSS after idle tables leave memory
+    python tools/load.py --spawn --tables 200 --seconds 600 --games 10000 \
+        --game pyramids --settle 70
+    # throughput with 2 server processes (PostgreSQL only)
+    python tools/load.py --spawn --tables 200 --seconds 30 \
+        --db postgresql+psycopg://scarab@127.0.0.1:5432/bench --serve-arg=--workers --serve-arg=2
+    # one socket floods: latency of GET /api/games meanwhile, and what the flooder got
+    python tools/load.py --spawn --flood 5000 --seconds 10
+
 With ``--spawn`` it starts ``scarab serve`` on a free loopback port with a fresh
-temporary SQLite file (no bot workers), with per-client limits far above its
-needs (UNLIMITED: to the server all its clients are one address), and stops it at
-the end; otherwise it uses ``--url``, which must be a loopback address (start that
-server with such limits too). Everything is bounded: at most
-2,000 tables, at most 600 s of measuring, a cap on the setup time, and a hard
-deadline (setup + S + a short grace) after which the process exits. The client
-runs one asyncio event loop (uvloop when installed) and parses only the messages
-that ask it to decide, so that it takes little of the CPU it shares with the server.
+temporary SQLite file (or ``--db URL``; no bot workers; ``--serve-arg ARG`` adds
+arguments, repeatable), with per-client limits far above its needs (UNLIMITED: to
+the server all its clients are one address), and stops it at the end; otherwise it
+uses ``--url``, which must be a loopback address (start that server with such
+limits too). A spawned server's resident memory (VmRSS summed over its process
+tree: server and bot workers) is reported at idle before the load, at the end of
+the window, and after ``--settle`` quiet seconds with every client gone (tables
+nobody plays leave memory after hub.IDLE_SECONDS, 60 s); its CPU time (process
+tree) per move answered in the window too. ``--games N`` ends the window once N
+games have finished (counted from the start of play), or after S seconds.
+
+``--flood N`` is another mode: it creates one table, says hello on one seat's
+WebSocket and then sends N {"type": "sync"} messages as fast as it can (for at most
+S seconds), while a second client times ``GET /api/games`` every 20 ms; the same
+probe runs S seconds before the flood as a baseline. It reports both latencies
+(and the flood's part until the server closed the socket) and what the flooder
+received (states, error messages, whether and how it was closed). A spawned server
+keeps its default --message-rate here (the guard under test) but the other limits
+lifted, so that the probe is not rate-limited.
+
+Everything is bounded: at most 2,000 tables, at most 600 s of measuring, at most
+100,000 flood messages, a cap on the setup time, and a hard deadline (setup + S +
+settle + a short grace) after which the process exits. The client runs one asyncio
+event loop (uvloop when installed) and parses only the messages that ask it to
+decide, so that it takes little of the CPU it shares with the server.
 """
 
 from __future__ import annotations
@@ -35,11 +61,10 @@ import asyncio
 import contextlib
 import json
 import math
+import multiprocessing
 import os
 import random
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -49,12 +74,16 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from procs import cpu_seconds, free_port, rss_mb, stop
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 GAMES = ("luxor", "pyramids", "horus")
 MAX_TABLES = 2_000
 MAX_SECONDS = 600.0
+MAX_SETTLE = 300.0
+MAX_FLOOD = 100_000
+PROBE_EVERY = 0.02  # seconds between two GET /api/games of the flood mode's probe
 MAX_SEATS = 4
 GRACE = 10.0  # seconds after the window to close everything before the hard exit
 SETUP_CAP = 120.0  # seconds to create and seat every table
@@ -89,6 +118,13 @@ class Stats:
     error_texts: dict[str, int] = field(default_factory=dict)
     games_finished: int = 0
     tables_created: int = 0
+    target_games: int = 0  # 0: no target; else `enough` is set once that many have finished
+    enough: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def finished(self) -> None:
+        self.games_finished += 1
+        if self.target_games and self.games_finished >= self.target_games:
+            self.enough.set()
 
     def error(self, what: str) -> None:
         self.errors += 1
@@ -107,6 +143,9 @@ class Config:
     think: float  # mean think time in seconds (0: act at once)
     deflate: bool
     seed: int
+    games: int = 0  # end the window once this many games have finished (0: no target)
+    settle: float = 0.0  # seconds to wait, every client gone, before the last RSS
+    flood: int = 0  # the flood mode: messages to send on one socket
 
 
 # ---- HTTP ----------------------------------------------------------------------------------
@@ -166,6 +205,11 @@ def deciding(text: str) -> bool:
     return at >= 0 and not text.startswith("null", at + len(VERSION_KEY))
 
 
+def is_error(text: str) -> bool:
+    """An error message (the server writes some with json.dumps's spaces, some compact)."""
+    return text.startswith(('{"type":"error"', '{"type": "error"'))
+
+
 def is_over(text: str) -> bool:
     end = text.find(VIEW_KEY)
     return text.find(OVER_KEY, 0, end if end >= 0 else len(text)) >= 0
@@ -183,11 +227,12 @@ class Seat:
         self.acted_on = ""  # the version last acted on: a repeated state is not acted on twice
 
     async def first_state(self) -> str:
-        """Read until a state shows every seat online; the table is ready to play."""
+        """Read until a state shows every seat online (whichever process each seat is
+        connected to); the table is ready to play."""
         while True:
             text = await self.ws.recv()
             assert isinstance(text, str)
-            if text.startswith('{"type":"error"'):
+            if is_error(text):
                 raise LoadError(f"the server refused a seat: {text[:200]}")
             if OFFLINE_KEY not in text:
                 return text
@@ -196,7 +241,7 @@ class Seat:
         """Play until the game is over (returns) or the socket closes (raises)."""
         ws, stats = self.ws, self.stats
         while True:
-            if text.startswith('{"type":"error"'):
+            if is_error(text):
                 stats.error(json.loads(text).get("message", text))
                 self.sent_at = 0.0
                 self.acted_on = ""
@@ -294,7 +339,7 @@ class TableRunner:
                 else:
                     seated = await self.seat_table()
                 await asyncio.gather(*(seat.play(text) for seat, text in seated))
-                self.stats.games_finished += 1
+                self.stats.finished()
             except (ConnectionClosed, WebSocketException, OSError, LoadError) as exc:
                 self.stats.error(f"{type(exc).__name__}: {exc}")
                 if first:
@@ -312,18 +357,9 @@ def percentile(sorted_values: list[float], p: float) -> float:
     return sorted_values[k]
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds of a process (Linux /proc), None where unknown."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            parts = f.read().rsplit(")", 1)[1].split()
-        return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return None
-
-
 async def measure(cfg: Config, server_pid: int | None) -> dict[str, Any]:
-    stats = Stats()
+    stats = Stats(target_games=cfg.games)
+    rss_idle = rss_mb(server_pid)
     sem = asyncio.Semaphore(SETUP_CONCURRENCY)
     go = asyncio.Event()
     runners = [TableRunner(i, cfg, stats, sem, go) for i in range(cfg.tables)]
@@ -353,11 +389,13 @@ async def measure(cfg: Config, server_pid: int | None) -> dict[str, Any]:
         srv0 = cpu_seconds(server_pid) if server_pid else None
         stats.window_start = time.perf_counter()
         stats.measuring = True
-        await asyncio.sleep(cfg.seconds)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stats.enough.wait(), cfg.seconds)
         stats.measuring = False
         window = time.perf_counter() - stats.window_start
         client_cpu = time.process_time() - cpu0
         srv1 = cpu_seconds(server_pid) if server_pid else None
+        rss_end = rss_mb(server_pid)
     finally:
         for t in tasks:
             t.cancel()
@@ -365,6 +403,12 @@ async def measure(cfg: Config, server_pid: int | None) -> dict[str, Any]:
         await asyncio.wait_for(
             asyncio.gather(*(r.close() for r in runners), return_exceptions=True), GRACE / 2
         )
+    settled: list[tuple[float, float | None]] = []  # (seconds after the end, RSS)
+    if server_pid and cfg.settle:
+        t_end = time.perf_counter()
+        while (waited := time.perf_counter() - t_end) < cfg.settle:
+            await asyncio.sleep(min(10.0, cfg.settle - waited))
+            settled.append((round(time.perf_counter() - t_end, 1), rss_mb(server_pid)))
     lat = sorted(stats.latencies)
     ms = {f"p{p}": round(percentile(lat, p) * 1000, 2) for p in (50, 95, 99)}
     return {
@@ -388,36 +432,218 @@ async def measure(cfg: Config, server_pid: int | None) -> dict[str, Any]:
             if srv0 is not None and srv1 is not None
             else None
         ),
+        "server_cpu_ms_per_move": (
+            round(1000 * (srv1 - srv0) / stats.moves, 3)
+            if srv0 is not None and srv1 is not None and stats.moves
+            else None
+        ),
+        "rss_mb": {
+            "idle": rss_idle,
+            "end": rss_end,
+            "settled": settled[-1][1] if settled else None,
+            "settle_s": cfg.settle,
+        },
+        "rss_settling": settled,
     }
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+# ---- the flood mode ------------------------------------------------------------------------
+def probe(host: str, port: int, seconds: float, out: Any) -> None:
+    """Time GET /api/games every PROBE_EVERY s for ``seconds``; put (latencies, failures).
+
+    It runs in a process of its own, so that the flooder's sending does not delay it.
+    """
+
+    async def get() -> float:
+        head = f"GET /api/games HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n"
+        t = time.perf_counter()
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), HTTP_TIMEOUT)
+        try:
+            writer.write(head.encode())
+            data = await asyncio.wait_for(reader.read(), HTTP_TIMEOUT)
+        finally:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+        if not data.startswith(b"HTTP/1.1 200"):
+            raise LoadError(data.split(b"\r\n", 1)[0].decode("latin-1"))
+        return time.perf_counter() - t
+
+    async def run() -> tuple[list[tuple[float, float]], list[str]]:
+        lat: list[tuple[float, float]] = []  # (when, seconds), when from the probe's start
+        failed: list[str] = []
+        t0 = time.perf_counter()
+        tick = t0
+        while (now := time.perf_counter()) - t0 < seconds:
+            try:
+                lat.append((now - t0, await get()))
+            except (OSError, TimeoutError, LoadError) as exc:
+                failed.append(f"{type(exc).__name__}: {exc}"[:120])
+            tick += PROBE_EVERY
+            await asyncio.sleep(max(0.0, tick - time.perf_counter()))
+        return lat, failed
+
+    out.put(asyncio.run(run()))
 
 
-def spawn(port: int, db: str) -> subprocess.Popen[bytes]:
+def probe_stats(lat: list[float]) -> dict[str, float]:
+    s = sorted(lat)
+    return {
+        "n": len(s),
+        **{f"p{p}": round(percentile(s, p) * 1000, 2) for p in (50, 99)},
+        "max": round((s[-1] if s else math.nan) * 1000, 2),
+    }
+
+
+def start_probe(cfg: Config) -> tuple[Any, Any]:
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    proc = ctx.Process(target=probe, args=(cfg.host, cfg.port, cfg.seconds, out), daemon=True)
+    proc.start()
+    return proc, out
+
+
+async def end_probe(
+    proc: Any, out: Any, cfg: Config
+) -> tuple[list[tuple[float, float]], list[str]]:
+    loop = asyncio.get_running_loop()
+    try:
+        got = await asyncio.wait_for(
+            loop.run_in_executor(None, out.get, True, cfg.seconds + HTTP_TIMEOUT), cfg.seconds + 40
+        )
+    except Exception as exc:  # queue.Empty or a timeout: the probe is stuck
+        raise LoadError(f"the latency probe gave no answer: {type(exc).__name__}") from None
+    finally:
+        await loop.run_in_executor(None, proc.join, 5)
+        if proc.is_alive():
+            proc.kill()
+    return got  # type: ignore[no-any-return]
+
+
+async def flood(cfg: Config) -> dict[str, Any]:
+    """Baseline probe, then one socket sends cfg.flood syncs while the probe runs again."""
+    proc, out = start_probe(cfg)  # the baseline: no flood
+    base, base_failed = await end_probe(proc, out, cfg)
+
+    spec = {"game": "luxor", "seats": [{"kind": "human", "name": n} for n in NAMES[:2]]}
+    made = await post_json(cfg, "/api/tables", spec)
+    ws = await connect(
+        f"ws://{cfg.host}:{cfg.port}/ws/{made['table']}",
+        compression="deflate" if cfg.deflate else None,
+        ping_interval=None,
+        open_timeout=HTTP_TIMEOUT,
+        close_timeout=2,
+        max_size=1 << 20,
+    )
+    got: dict[str, Any] = {"states": 0, "errors": {}, "error_at_s": [], "closed": None}
+    try:
+        await ws.send(json.dumps({"type": "hello", "token": made["seats"][0]["token"]}))
+        first = await asyncio.wait_for(ws.recv(), HTTP_TIMEOUT)
+        if not isinstance(first, str) or not first.startswith('{"type":"state"'):
+            raise LoadError(f"the server refused the flooder's hello: {str(first)[:200]}")
+
+        async def receive() -> None:
+            try:
+                async for text in ws:
+                    assert isinstance(text, str)
+                    if is_error(text):
+                        msg = json.loads(text).get("message", text)[:120]
+                        got["errors"][msg] = got["errors"].get(msg, 0) + 1
+                        got["error_at_s"].append(round(time.perf_counter() - t0, 2))
+                    else:
+                        got["states"] += 1
+            except ConnectionClosed:
+                pass
+            got["closed"] = {"code": ws.close_code, "reason": ws.close_reason}
+            got["closed_after_s"] = round(time.perf_counter() - t0, 2)
+
+        sent = 0
+
+        async def send() -> None:
+            nonlocal sent
+            for _ in range(cfg.flood):
+                await ws.send(SYNC)
+                sent += 1
+                if sent % 100 == 0:
+                    await asyncio.sleep(0)  # let the receiver read its answers too
+
+        proc, out = start_probe(cfg)
+        await asyncio.sleep(0.5)  # the probe process starts (its first requests are baseline)
+        t0 = time.perf_counter()
+        receiver = asyncio.create_task(receive())
+        send_error = None
+        try:
+            await asyncio.wait_for(send(), cfg.seconds)
+        except TimeoutError:
+            send_error = f"sending did not finish within {cfg.seconds:g} s"
+        except (ConnectionClosed, OSError) as exc:
+            send_error = f"{type(exc).__name__}: {exc}"[:160]
+        send_s = time.perf_counter() - t0
+        during, failed = await end_probe(proc, out, cfg)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(receiver), 2.0)
+    finally:
+        await ws.close()
+    receiver.cancel()
+    await asyncio.gather(receiver, return_exceptions=True)
+    offset = 0.5  # the probe's clock started this much before the flood
+    busy = max(send_s, got.get("closed_after_s") or cfg.seconds)  # sending or being read
+    sending = [v for at, v in during if offset <= at <= offset + busy]
+    return {
+        "mode": "flood",
+        "flood": {
+            "asked": cfg.flood,
+            "sent": sent,
+            "send_s": round(send_s, 2),
+            "send_error": send_error,
+            **got,
+        },
+        "probe_ms": {
+            "baseline": probe_stats([v for _, v in base]),
+            "flood_window": probe_stats([v for _, v in during]),
+            "until_closed": probe_stats(sending),
+        },
+        "probe_failures": base_failed + failed,
+        "probe_seconds": cfg.seconds,
+    }
+
+
+def flood_report(r: dict[str, Any]) -> str:
+    f, pr = r["flood"], r["probe_ms"]
+    lines = [
+        f"flooder: sent {f['sent']} of {f['asked']} syncs in {f['send_s']} s"
+        + (f" ({f['send_error']})" if f["send_error"] else ""),
+        f"  received {f['states']} states; closed: {f['closed']}"
+        + (f" after {f['closed_after_s']} s" if f.get("closed_after_s") is not None else ""),
+    ]
+    lines += [f"  error x{n}: {text}" for text, n in f["errors"].items()]
+    if f["error_at_s"]:
+        lines.append(f"  errors came at (s after the flood began): {f['error_at_s']}")
+    for name in ("baseline", "flood_window", "until_closed"):
+        p = pr[name]
+        lines.append(
+            f"GET /api/games ms, {name:13}  n {p['n']}  p50 {p['p50']}  p99 {p['p99']}  "
+            f"max {p['max']}"
+        )
+    lines += [f"  probe failure: {t}" for t in r["probe_failures"]]
+    return "\n".join(lines)
+
+
+def spawn(port: int, db: str, extra: list[str], flood: bool) -> subprocess.Popen[bytes]:
     exe = shutil.which("scarab")
     cmd = [exe] if exe else [sys.executable, "-m", "scarab.cli"]
     cmd += ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", db, "--bot-workers", "0"]
-    cmd += UNLIMITED  # every client here is one address: its per-client limits would bind
+    limits = UNLIMITED  # every client here is one address: its per-client limits would bind
+    if flood:  # but the flood mode tests the message rate: keep the server's own
+        at = limits.index("--message-rate")
+        limits = limits[:at] + limits[at + 2 :]
+    cmd += limits + extra  # the last of a repeated option wins
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-
-
-def stop_server(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--tables", type=int, required=True, help=f"tables, 1 to {MAX_TABLES}")
+    p.add_argument("--tables", type=int, default=0, help=f"tables, 1 to {MAX_TABLES}")
     p.add_argument("--seconds", type=float, required=True, help="measuring window in seconds")
     p.add_argument("--url", default="http://127.0.0.1:8000", help="a loopback server")
     p.add_argument("--game", choices=[*GAMES, "mixed"], default="luxor")
@@ -426,10 +652,31 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--think", type=float, default=0.0, help="mean think time per move, in ms")
     p.add_argument("--no-deflate", action="store_true", help="do not offer permessage-deflate")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=int, default=0, help="end once this many games finished")
+    p.add_argument("--db", help="the spawned server's store (default: a temp SQLite file)")
+    p.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="an extra argument for the spawned scarab serve (repeatable; --serve-arg=--x)",
+    )
+    p.add_argument(
+        "--settle", type=float, default=0.0, help="seconds to wait idle before the last RSS"
+    )
+    p.add_argument("--flood", type=int, default=0, help="flood mode: syncs to send on one socket")
     p.add_argument("--json", action="store_true", help="print the result as one JSON line")
     args = p.parse_args(argv)
-    if not 1 <= args.tables <= MAX_TABLES:
-        p.error(f"--tables must be 1 to {MAX_TABLES}")
+    if not args.flood and not 1 <= args.tables <= MAX_TABLES:
+        p.error(f"--tables must be 1 to {MAX_TABLES} (or use --flood)")
+    if not 0 <= args.flood <= MAX_FLOOD:
+        p.error(f"--flood must be 0 to {MAX_FLOOD}")
+    if args.games < 0:
+        p.error("--games must be 0 or more")
+    if not (math.isfinite(args.settle) and 0 <= args.settle <= MAX_SETTLE):
+        p.error(f"--settle must be 0 to {MAX_SETTLE:g}")
+    if (args.db or args.serve_arg or args.settle) and not args.spawn:
+        p.error("--db, --serve-arg and --settle need --spawn")
     if not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_SECONDS):
         p.error(f"--seconds must be above 0 and at most {MAX_SECONDS:g}")
     if not 2 <= args.players <= MAX_SEATS:
@@ -449,8 +696,14 @@ def report(result: dict[str, Any]) -> str:
         f"latency ms  p50 {lat['p50']}  p95 {lat['p95']}  p99 {lat['p99']}  max {lat['max']}",
         f"errors {result['errors']}  games finished {result['games_finished']}  "
         f"tables created {result['tables_created']}",
-        f"cpu  client {result['client_cpu_pct']}%  server {result['server_cpu_pct']}%",
+        f"cpu  client {result['client_cpu_pct']}%  server {result['server_cpu_pct']}%  "
+        f"server {result['server_cpu_ms_per_move']} ms per move",
+        "server rss MB  idle {idle}  end {end}  settled {settled} (after {settle_s:g} s)".format(
+            **result["rss_mb"]
+        ),
     ]
+    if result["rss_settling"]:
+        lines.append("  settling: " + "  ".join(f"{t:g}s {mb}" for t, mb in result["rss_settling"]))
     lines += [f"  error x{n}: {text}" for text, n in result["error_kinds"].items()]
     return "\n".join(lines)
 
@@ -462,7 +715,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.spawn:
         tmp = tempfile.mkdtemp(prefix="scarab-load-")
         host, port = "127.0.0.1", free_port()
-        proc = spawn(port, f"sqlite:///{os.path.join(tmp, 'load.db')}")
+        db = args.db or f"sqlite:///{os.path.join(tmp, 'load.db')}"
+        proc = spawn(port, db, args.serve_arg, bool(args.flood))
     else:
         url = urlsplit(args.url)
         if url.scheme != "http" or url.hostname not in LOOPBACK or url.port is None:
@@ -481,8 +735,13 @@ def main(argv: list[str] | None = None) -> int:
         think=args.think / 1000,
         deflate=not args.no_deflate,
         seed=args.seed,
+        games=args.games,
+        settle=args.settle,
+        flood=args.flood,
     )
-    hard_cap = SPAWN_WAIT + SETUP_CAP + args.seconds + GRACE
+    hard_cap = SPAWN_WAIT + SETUP_CAP + args.seconds + args.settle + GRACE
+    if args.flood:  # a baseline probe, then the flood with its probe
+        hard_cap = SPAWN_WAIT + 2 * (args.seconds + 40) + GRACE
 
     def give_up() -> None:  # the last resort if the event loop is stuck
         print(f"load.py: hard deadline of {hard_cap:g} s passed; exiting", file=sys.stderr)
@@ -496,6 +755,8 @@ def main(argv: list[str] | None = None) -> int:
 
     async def run() -> dict[str, Any]:
         await wait_ready(cfg, proc)
+        if cfg.flood:
+            return await asyncio.wait_for(flood(cfg), hard_cap)
         return await asyncio.wait_for(measure(cfg, proc.pid if proc else None), hard_cap)
 
     try:
@@ -511,10 +772,11 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         watchdog.cancel()
         if proc is not None:
-            stop_server(proc)
+            stop(proc)
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
-    print(json.dumps(result) if args.json else report(result), flush=True)
+    text = flood_report(result) if args.flood else report(result)
+    print(json.dumps(result) if args.json else text, flush=True)
     return 0
 
 
