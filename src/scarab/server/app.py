@@ -40,6 +40,7 @@ from scarab.server import migrate, worker
 from scarab.server.deadlines import Timeouts, protocol
 from scarab.server.guard import Guard, Limits, hang_up, install
 from scarab.server.hub import MAX_ID, Connection, Hub, Live
+from scarab.server.memory import fewer_heaps
 from scarab.server.protocol import (
     MAX_MESSAGE,
     MAX_RECORD_BODY,
@@ -341,6 +342,7 @@ def serve_main(
     else:
         app, http = create_app(db, bot_workers, limits=limits), protocol(timeouts)
     gc.set_threshold(20_000, 20, 50)  # fewer collection pauses under many small messages
+    fewer_heaps()
     shown = f"[{host}]" if ":" in host else host
     print(
         f"Scarab is serving at http://{shown}:{port}/  (database: {db}; "

@@ -27,6 +27,7 @@ from scarab.core.game import JSON, check_name
 from scarab.core.registry import games, load
 from scarab.server.bots import bot_seed, choose, make_pool
 from scarab.server.listen import Listener
+from scarab.server.memory import give_back
 from scarab.server.protocol import BadRequest, field, timer_field
 from scarab.server.store import Conflict, Store, StoredTable
 from scarab.server.table import (
@@ -53,6 +54,7 @@ DUE_BATCH = 100  # due tables loaded per tick at most
 STORE_THREADS = 8  # storage calls at once: different tables' writes don't queue
 CLAIM_SECONDS = 30.0  # a claim on a table's bot lapses after this (its process died)
 CLAIM_RETRY = 2.0  # seconds before a bot blocked by another's claim, or failed, tries again
+GIVE_BACK_SECONDS = 60.0  # after evictions, memory is handed back to the system this often
 PRESENCE_BEAT = 30.0  # each process says which seats it holds this often (PostgreSQL)
 PRESENCE_TTL = 3 * PRESENCE_BEAT  # a process not heard from this long holds no seat
 
@@ -207,7 +209,8 @@ class Hub:
     async def _chores(self) -> None:
         """Every tick: load the tables whose turn has come, and evict the idle ones; now and
         then, say again which seats this process holds."""
-        beat = time.monotonic()
+        beat = trimmed = time.monotonic()
+        evicted = False
         while True:
             await asyncio.sleep(self.tick)
             try:
@@ -215,7 +218,10 @@ class Hub:
             except Exception as exc:
                 log.warning("could not read the due tables: %s", str(exc)[:200])
             now = time.monotonic()
-            self._evict(now - self.idle_seconds)
+            evicted = self._evict(now - self.idle_seconds) or evicted
+            if evicted and now - trimmed >= GIVE_BACK_SECONDS:
+                trimmed, evicted = now, False
+                give_back()
             if now - beat >= PRESENCE_BEAT:
                 beat = now
                 for live in self.live.values():
@@ -228,12 +234,14 @@ class Hub:
                 with contextlib.suppress(ScarabError):
                     await self.get(table_id)
 
-    def _evict(self, since: float) -> None:
-        for table_id, live in list(self.live.items()):
-            if live.idle(since):
-                if live.alarm is not None:
-                    live.alarm.cancel()
-                del self.live[table_id]
+    def _evict(self, since: float) -> bool:
+        """Drop the tables idle since ``since``; True if there were any."""
+        idle = [table_id for table_id, live in self.live.items() if live.idle(since)]
+        for table_id in idle:
+            live = self.live.pop(table_id)
+            if live.alarm is not None:
+                live.alarm.cancel()
+        return bool(idle)
 
     # ---- finding ------------------------------------------------------------
     async def get(self, table_id: object) -> Live:

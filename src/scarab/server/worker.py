@@ -19,6 +19,7 @@ from scarab.core.errors import ScarabError
 from scarab.server.bots import follow_parent
 from scarab.server.deadlines import Timeouts, protocol
 from scarab.server.guard import Limits
+from scarab.server.memory import fewer_heaps
 
 ENV = "SCARAB_SERVE"
 APP = "scarab.server.worker:app"
@@ -58,6 +59,7 @@ def app() -> Starlette:
     from scarab.server.app import create_app
 
     follow_parent(os.getppid())
+    fewer_heaps()
     s = _settings()
     limits = Limits(**{**s["limits"], "allow_origins": tuple(s["limits"]["allow_origins"])})
     return create_app(s["db"], s["bot_workers"], upgrade=False, limits=limits)
