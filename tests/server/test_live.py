@@ -280,3 +280,16 @@ def test_a_table_follows_the_moves_another_process_stored() -> None:
     assert not here.follow(undone, 29) and len(here.moves) == 30
     other = replace(there.moves[29], at=0.0)  # a different move 30 after an undo
     assert not here.follow(replace(header, moves=[*there.moves[29:29], other]), 29)
+
+
+def test_memory_is_handed_back_after_tables_leave(
+    quick: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scarab.server import hub as hub_module
+
+    calls: list[int] = []
+    monkeypatch.setattr(hub_module, "GIVE_BACK_SECONDS", 0.0)
+    monkeypatch.setattr(hub_module, "give_back", lambda: calls.append(len(hub_of(quick).live)))
+    t = make_table(quick)
+    wait_for(lambda: t["table"] not in hub_of(quick).live and calls)
+    assert calls[-1] == 0  # after the table left memory
