@@ -195,6 +195,20 @@ async def wait_ready(cfg: Config, proc: subprocess.Popen[bytes] | None) -> None:
 
 
 # ---- one seat ------------------------------------------------------------------------------
+async def open_seat(cfg: Config, table: str, token: str) -> ClientConnection:
+    """A WebSocket to ``table`` that has said hello with a seat's ``token``."""
+    ws = await connect(
+        f"ws://{cfg.host}:{cfg.port}/ws/{table}",
+        compression="deflate" if cfg.deflate else None,
+        ping_interval=None,
+        open_timeout=HTTP_TIMEOUT,
+        close_timeout=2,
+        max_size=1 << 20,
+    )
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    return ws
+
+
 def deciding(text: str) -> bool:
     """True when a state message carries a version: it is this seat's decision.
 
@@ -308,16 +322,8 @@ class TableRunner:
         self.stats.tables_created += 1
         seats: list[Seat] = []
         for s in made["seats"]:
-            ws = await connect(
-                f"ws://{cfg.host}:{cfg.port}/ws/{made['table']}",
-                compression="deflate" if cfg.deflate else None,
-                ping_interval=None,
-                open_timeout=HTTP_TIMEOUT,
-                close_timeout=2,
-                max_size=1 << 20,
-            )
+            ws = await open_seat(cfg, made["table"], s["token"])
             self.sockets.append(ws)
-            await ws.send(json.dumps({"type": "hello", "token": s["token"]}))
             seats.append(Seat(ws, cfg, self.stats, self.rng))
         firsts = await asyncio.gather(*(seat.first_state() for seat in seats))
         return list(zip(seats, firsts, strict=True))
@@ -527,17 +533,9 @@ async def flood(cfg: Config) -> dict[str, Any]:
 
     spec = {"game": "luxor", "seats": [{"kind": "human", "name": n} for n in NAMES[:2]]}
     made = await post_json(cfg, "/api/tables", spec)
-    ws = await connect(
-        f"ws://{cfg.host}:{cfg.port}/ws/{made['table']}",
-        compression="deflate" if cfg.deflate else None,
-        ping_interval=None,
-        open_timeout=HTTP_TIMEOUT,
-        close_timeout=2,
-        max_size=1 << 20,
-    )
+    ws = await open_seat(cfg, made["table"], made["seats"][0]["token"])
     got: dict[str, Any] = {"states": 0, "errors": {}, "error_at_s": [], "closed": None}
     try:
-        await ws.send(json.dumps({"type": "hello", "token": made["seats"][0]["token"]}))
         first = await asyncio.wait_for(ws.recv(), HTTP_TIMEOUT)
         if not isinstance(first, str) or not first.startswith('{"type":"state"'):
             raise LoadError(f"the server refused the flooder's hello: {str(first)[:200]}")
