@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
+from functools import partial
 from typing import Any, TypeVar
 
 from scarab.agents import agent_names
@@ -254,12 +255,18 @@ class Hub:
             if task is None:
                 task = asyncio.get_running_loop().create_task(self._load(table_id))
                 self.loading[table_id] = task
-                task.add_done_callback(lambda _t: self.loading.pop(table_id, None))
+                task.add_done_callback(partial(self._loaded, table_id))
             live = await asyncio.shield(task)
         elif self.store.postgres:  # another process may have moved it: read your own writes
             await self._fresh(live)
         live.used = time.monotonic()
         return live
+
+    def _loaded(self, table_id: str, task: asyncio.Task[Live]) -> None:
+        """A load ended: forget it, and take its error (its caller may have gone)."""
+        self.loading.pop(table_id, None)
+        if not task.cancelled():
+            task.exception()
 
     async def _fresh(self, live: Live) -> None:
         """Catch ``live`` up if the store is ahead of it (the NOTIFY may still be on its way)."""
