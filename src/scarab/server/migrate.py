@@ -113,17 +113,21 @@ def current(url: str) -> str | None:
         engine.dispose()
 
 
-def pending(url: str) -> bool:
-    """Whether the store must be upgraded before this version can use it."""
+def _current_known(url: str) -> str | None:
+    """The store's revision, StoreAhead if this version does not know it."""
     revision = current(url)
     _known(url, revision)
-    return revision != head()
+    return revision
+
+
+def pending(url: str) -> bool:
+    """Whether the store must be upgraded before this version can use it."""
+    return _current_known(url) != head()
 
 
 def check(url: str) -> None:
     """StoreBehind, saying what to run, if the store must be upgraded first."""
-    revision = current(url)
-    _known(url, revision)
+    revision = _current_known(url)
     if revision != head():
         where = "has no schema yet" if revision is None else f"is at schema revision {revision}"
         raise StoreBehind(
