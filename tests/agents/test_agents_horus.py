@@ -12,7 +12,7 @@ from scarab.agents import Agent, GreedyAgent, RandomAgent, Seat, heuristic_for, 
 from scarab.core.rng import Rng
 from scarab.games.horus import data as D
 from scarab.games.horus import heuristic
-from scarab.games.horus.stages import ESCAPED, INSIDE, SEALED
+from scarab.games.horus.stages import ESCAPED, INSIDE, SEALED, WAITING
 from scarab.games.horus.state import HorusState
 from tests.agents.support import greedy_changes_nothing, play_out
 
@@ -198,3 +198,51 @@ def test_wounds_and_a_heavy_load_cost() -> None:
     base = heuristic.evaluate(state, 0)
     state.cards[0].append(D.MUMMY_CARDS[0])
     assert heuristic.evaluate(state, 0) < base
+
+
+def _waiting_at_round_one(seed: int) -> HorusState:
+    state = new(2, seed=seed)
+    for seat in range(2):
+        state.apply(HORUS.parse_action(state, f"choose {('gore', 'sarti')[seat]} e{seat + 1}"))
+    return state
+
+
+def test_waiting_outside_is_worth_less_than_going_in() -> None:
+    """A seat at its entrance still has to walk in and out, and its door's block shuts it
+    out: waiting is never the safe choice (the expert once waited outside for good)."""
+    state = _waiting_at_round_one(3)
+    seat = state.current_player
+    assert seat is not None and state.status[seat] == WAITING
+    waiting = heuristic.evaluate(state, seat)
+    went_in = state.clone()
+    went_in.apply(HORUS.parse_action(went_in, "move n"))
+    assert went_in.status[seat] == INSIDE
+    assert heuristic.evaluate(went_in, seat) > waiting
+    door = D.EXIT_DOOR[D.EXITS.index(state.pos[seat])]
+    state.blocked |= 1 << door
+    assert heuristic.evaluate(state, seat) == 0.0
+
+
+def test_a_search_values_the_actions_still_in_hand() -> None:
+    """Ending a turn with actions left gives them up: the search's value says so, while the
+    greedy bot's value (one action at a time) does not count them."""
+    state = _waiting_at_round_one(3)
+    seat = state.current_player
+    assert seat is not None
+    state.apply(HORUS.parse_action(state, "move n"))
+    ended = state.clone()
+    ended.apply(HORUS.parse_action(ended, "end"))
+    search = heuristic_for("horus", "search_value")
+    assert search(state, seat) > search(ended, seat) + heuristic.LOAD
+    assert heuristic.evaluate(state, seat) == pytest.approx(
+        search(state, seat) - heuristic.LOAD * state.left
+    )
+
+
+def test_the_horus_expert_goes_in_and_brings_treasure_out() -> None:
+    # The expert used to end its first turns outside, scoring 0 against greedy in 8 of 8.
+    state = _waiting_at_round_one(3)
+    seat = state.current_player
+    assert seat is not None
+    expert = make_agent("expert", seed=1)
+    assert str(expert.choose(Seat(state, seat))) == "move n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -110,31 +111,69 @@ def test_candidates_rank_legal_actions_by_visits_and_explain_names_them() -> Non
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_levels_grow_in_budget_and_slip_less(game: str) -> None:
+def test_the_levels_grow_in_budget_and_cool_down(game: str) -> None:
     names = ["novice", "casual", "strong", "expert"]
     assert agent_names()[2:] == names
     bots = [make_agent(name, seed=1) for name in names]
     assert all(isinstance(b, IsmctsAgent) and b.name == n for b, n in zip(bots, names, strict=True))
     bots = [b for b in bots if isinstance(b, IsmctsAgent)]
     budgets = [per_game(b.budget, game, Budget()).iterations for b in bots]
-    slips = [per_game(b.mistakes, game, 0.0) for b in bots]
+    heat = [per_game(b.temperature, game, 0.0) for b in bots]
     assert budgets == sorted(budgets) and budgets[0] < budgets[-1]
-    assert slips == sorted(slips, reverse=True) and slips[-1] == 0
+    assert heat == sorted(heat, reverse=True) and heat[-1] == 0 and heat[0] > 0
     assert per_game(bots[-1].budget, game, Budget()).seconds <= 2
     assert all(per_game(b.budget, game, Budget()).seconds is None for b in bots[:-1])
 
 
-def test_a_level_that_slips_plays_some_decisions_at_random_and_says_so() -> None:
+def test_a_warm_level_draws_close_moves_often_and_clearly_worse_ones_seldom() -> None:
+    """A temperature draws from the search's own ratings: never uniformly at random."""
     state = decision("luxor", 12)
     seat = state.current_player
     assert seat is not None
-    always = IsmctsAgent(3, Budget(iterations=5), mistakes={"luxor": 1.0})
-    act = always.choose(Seat(state, seat))
-    assert act in state.legal_actions()
-    assert "chosen at random" in always.explain() and always.iterations == 0
-    never = IsmctsAgent(3, Budget(iterations=5), mistakes={"pyramids": 1.0})
-    never.choose(Seat(state, seat))
-    assert never.iterations == 5
+    counts: dict[object, int] = {}
+    gaps = []
+    for seed in range(60):
+        warm = IsmctsAgent(seed, Budget(iterations=300), temperature=0.05)
+        act = warm.choose(Seat(state, seat))
+        assert warm.iterations == 300  # it searched; the draw is over the search's values
+        counts[act] = counts.get(act, 0) + 1
+        ratings = {a: p for a, p, _ in warm.candidates(len(state.legal_actions()))}
+        gaps.append(max(ratings.values()) - ratings[act])
+        if gaps[-1] > 0:
+            assert "temperature 0.05" in warm.explain() and "the search's best" in warm.explain()
+    assert sum(g > 0.25 for g in gaps) <= 2  # clearly worse moves: seldom
+    assert sum(g == 0 for g in gaps) >= 20  # the best-rated move: most often
+    assert len(counts) > 1  # close moves do get confused
+
+
+def test_a_cold_search_and_a_warm_one_search_alike() -> None:
+    state = decision("pyramids", 4)
+    seat = state.current_player
+    assert seat is not None
+    cold, warm = IsmctsAgent(5, Budget(iterations=50)), IsmctsAgent(5, Budget(iterations=50))
+    warm.temperature = {"luxor": 1.0}  # warm in Luxor only: Pyramids plays cold
+    assert cold.choose(Seat(state, seat)) == warm.choose(Seat(state, seat))
+
+
+def test_own_turn_search_never_plays_for_another_seat() -> None:
+    """With own_turn the tree ends where the seat's turn ends: every action the search
+    applies is the seat's own, so each leaf is valued before anyone else decides."""
+    state = decision("horus", 6, plies=30)
+    seat = state.current_player
+    assert seat is not None
+    movers: dict[bool, set[int | None]] = {}
+    for own in (True, False):
+        agent = IsmctsAgent(2, Budget(iterations=300), own_turn={"horus": own})
+        step = agent._step
+
+        def spy(world: State, act: object, own: bool = own, step: Any = step) -> None:
+            movers.setdefault(own, set()).add(world.current_player)
+            step(world, act)
+
+        agent._step = spy  # type: ignore[method-assign]
+        agent.choose(Seat(state, seat))
+    assert movers[True] == {seat}
+    assert len(movers[False]) > 1  # without it, the tree goes on into the others' turns
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -42,7 +42,8 @@ def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Ag
         budget = Budget(iterations=iterations, seconds=seconds)
     depth = config.get("rollout_depth", DEFAULT_DEPTH)
     scale = config.get("value_scale", DEFAULT_SCALE)
-    mistakes = config.get("mistakes", 0.0)
+    temperature = config.get("temperature", 0.0)
+    own_turn = config.get("own_turn", False)
 
     def make(seed: int | None) -> Agent:
         return IsmctsAgent(
@@ -50,7 +51,8 @@ def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Ag
             budget=budget,
             rollout_depth=depth,
             value_scale=scale,
-            mistakes=mistakes,
+            temperature=temperature,
+            own_turn=own_turn,
             name=name,
         )
 

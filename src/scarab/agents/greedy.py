@@ -30,9 +30,12 @@ def _score_track(state: State, seat: int) -> float:
     return float(state.scores()[seat])
 
 
-def heuristic_for(game: str) -> Heuristic:
-    """The game's position value, ``scarab.games.<game>.heuristic.evaluate``; cached."""
-    found = _HEURISTICS.get(game)
+def heuristic_for(game: str, use: str = "evaluate") -> Heuristic:
+    """The game's position value, ``scarab.games.<game>.heuristic.evaluate``; cached.
+
+    ``use="search_value"`` asks for the variant a search values its leaves with, where the
+    game has one (else ``evaluate``)."""
+    found = _HEURISTICS.get(f"{game}.{use}")
     if found is None:
         try:
             module = importlib.import_module(f"scarab.games.{game}.heuristic")
@@ -41,8 +44,8 @@ def heuristic_for(game: str) -> Heuristic:
                 raise
             found = _score_track
         else:
-            found = cast(Heuristic, module.evaluate)
-        _HEURISTICS[game] = found
+            found = cast(Heuristic, getattr(module, use, module.evaluate))
+        _HEURISTICS[f"{game}.{use}"] = found
     return found
 
 

@@ -11,9 +11,17 @@ of Pyramids and Horus) is valued by the
 game's heuristic: each seat's reward is a logistic of its lead over the best
 other seat, in units of ``value_scale`` points.
 
+With ``own_turn`` (per game) the tree and the rollout stop where the seat's
+turn ends, so that every leaf is valued at the same point of the round: in
+Horus a turn is several actions, and a value taken in the middle of one seat's
+turn does not compare with one taken in another's. The game may offer a
+``search_value`` beside its ``evaluate`` for this (greedy.heuristic_for).
+
 Budgets: iterations, wall seconds, or forward-model calls (every applied
 action, in the tree and in rollouts), whichever ends first. With an iteration
 or call budget the bot is reproducible: the same seed gives the same move.
+A ``temperature`` (per game) makes a weaker player: the move is drawn from the
+search's own ratings, not taken as the most visited.
 """
 
 from __future__ import annotations
@@ -79,7 +87,8 @@ class IsmctsAgent:
         name: str = "ismcts",
         value_scale: float | Mapping[str, float] = 5.0,
         prior: int = 3,
-        mistakes: float | Mapping[str, float] = 0.0,
+        temperature: float | Mapping[str, float] = 0.0,
+        own_turn: bool | Mapping[str, bool] = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()  # one for all games, or one per game
@@ -89,7 +98,9 @@ class IsmctsAgent:
         self.value_scale = value_scale
         self._scale = DEFAULT_SCALE  # the value scale for the game being searched
         self.prior = prior
-        self.mistakes = mistakes
+        self.temperature = temperature
+        self.own_turn = own_turn
+        self._own_turn = False  # for the game being searched
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -104,17 +115,33 @@ class IsmctsAgent:
             self._root = None
             self._why = f"{legal[0]} is the only legal action"
             return legal[0]
-        slip = per_game(self.mistakes, seat.game.name, 0.0)
-        if slip > 0 and self.rng.random() < slip:
-            self._root = None
-            act = self.rng.choice(legal)
-            self._why = f"{act}, chosen at random: this level slips in {slip:.0%} of its decisions"
-            return act
         root = self.search(seat, legal)
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         top = self.candidates(3)
         self._why = "; ".join(f"{a} rated {p:.0%} over {n} visits" for a, p, n in top)
+        heat = per_game(self.temperature, seat.game.name, 0.0)
+        if heat > 0:
+            act = self._draw(root, legal, heat)
+            if act != best:
+                self._why = (
+                    f"{act} rated {self._rating(root, act):.0%}, drawn at this level's "
+                    f"temperature {heat:g}; the search's best was {best} rated "
+                    f"{self._rating(root, best):.0%}"
+                )
+            return act
         return best
+
+    def _rating(self, root: Node, act: Any) -> float:
+        child = root.children[act]
+        return child.reward[self._seat] / child.visits if child.visits else 0.0
+
+    def _draw(self, root: Node, legal: list[Any], heat: float) -> Any:
+        """An action drawn with weight exp(rating / heat): close values are confused often,
+        clearly worse ones seldom (a weaker player's mistakes, not random moves)."""
+        rated = [(a, self._rating(root, a)) for a in legal if a in root.children]
+        top = max(r for _, r in rated)
+        weights = [math.exp((r - top) / heat) for _, r in rated]
+        return self.rng.choices([a for a, _ in rated], weights)[0]
 
     def search(self, seat: Seat, legal: list[Any]) -> Node:
         """Grow the tree for ``seat``'s decision within the budget; the root node."""
@@ -122,7 +149,8 @@ class IsmctsAgent:
         game = seat.game.name
         self._depth = per_game(self.rollout_depth, game, DEFAULT_DEPTH)
         self._scale = per_game(self.value_scale, game, DEFAULT_SCALE)
-        evaluate = heuristic_for(game)
+        self._own_turn = per_game(self.own_turn, game, False)
+        evaluate = heuristic_for(game, "search_value")
         root: Node | None = None
         allowed = set(legal)
         b = per_game(self.budget, game, Budget())
@@ -165,6 +193,8 @@ class IsmctsAgent:
         while not world.is_over:
             mover = world.current_player
             assert mover is not None
+            if self._own_turn and mover != self._seat:
+                break  # the turn is over: value it here, where every leaf is comparable
             legal = world.legal_actions()
             if at_root:
                 legal = [a for a in legal if a in allowed]
@@ -210,7 +240,7 @@ class IsmctsAgent:
 
     def _rollout(self, world: State, evaluate: Any) -> list[float]:
         for _ in range(self._depth):
-            if world.is_over:
+            if world.is_over or (self._own_turn and world.current_player != self._seat):
                 break
             try:
                 self._step(world, self.rng.choice(world.legal_actions()))

@@ -223,7 +223,7 @@ class Session:
         agent = make_agent(self.hint_level, hint_seed(self.state.seed, len(self.state.history())))
         assert isinstance(agent, IsmctsAgent)  # every level is a search (checked in __init__)
         handle = Seat(self.state, seat)
-        agent.search(handle, handle.legal_actions())  # a search never slips, unlike choose()
+        agent.search(handle, handle.legal_actions())  # the ratings, never a temperature draw
         top = agent.candidates(HINT_COUNT)
         self.console.print(
             Text(

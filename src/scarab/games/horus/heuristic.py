@@ -278,14 +278,18 @@ def opportunity(s: HorusState, p: int, dist: tuple[int, ...]) -> float:
     return best
 
 
-def exposure(s: HorusState, p: int, out: int, per_round: float) -> tuple[float, float]:
+def exposure(
+    s: HorusState, p: int, out: int, per_round: float, start: int, threat_extra: int = -1
+) -> tuple[float, float]:
     """Blocks that fall before the seat can be out if it heads for the exit ``out`` squares
-    away now, and the chance that one falling block seals it in."""
+    away now from ``start``, and the chance that one falling block seals it in (or, with
+    ``threat_extra``, out: the door of a seat still waiting)."""
     now = actions_now(s, p, per_round)
     # A block falls before every further round; the fraction of a round keeps the value smooth.
     falls = 0.0 if out <= now else 1 + (out - now - 1) / max(per_round, 0.5)
     box = len(s.box)
-    threat = [D.BLOCK_AT[q] for q in deadly(s, s.pos[p]) if D.BLOCK_AT[q]]
+    cuts = deadly(s, start) + ([threat_extra] if threat_extra >= 0 else [])
+    threat = [D.BLOCK_AT[q] for q in cuts if D.BLOCK_AT[q]]
     in_box = sum(1 for b in threat if b in s.box)
     fallen = _ALL_BLOCKS - box
     future = MIN_RISK + FUTURE * (fallen / _ALL_BLOCKS) ** 2
@@ -309,24 +313,56 @@ def evaluate(state: State, seat: int) -> float:
     if st == UNCHOSEN:
         return ESCAPE
     per_round = expected_actions(s, p)
+    value = _waiting(s, p, per_round) if st == WAITING else _inside(s, p, per_round)
+    value -= WOUND * H.wounds(s, p)
+    value -= TOUCH * mummy_risk(s, p)
+    return value
+
+
+def _more(s: HorusState, p: int, dist: tuple[int, ...], per_round: float) -> float:
+    """What staying on may still bring: the best find, and actions to spend (a light load)."""
+    more = opportunity(s, p, dist) * SEEK + LOAD * per_round
+    return more + (0.0 if s.used_ability[p] else ABILITY)
+
+
+def _inside(s: HorusState, p: int, per_round: float) -> float:
     dist = distances(s, s.pos[p])
     have = carried(s, p)
-    # What staying on may still bring: the best find, and actions to spend (a light load).
-    more = opportunity(s, p, dist) * SEEK + LOAD * per_round
-    if not s.used_ability[p]:
-        more += ABILITY
-    if st == WAITING:
-        return ESCAPE + more
+    more = _more(s, p, dist, per_round)
     out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
     if out < 0:
         return 0.0  # no way out: sealed when the block phase comes
-    falls, risk = exposure(s, p, out, per_round)
+    falls, risk = exposure(s, p, out, per_round, s.pos[p])
     # Either head out now, or spend this round looking around where it stands and walk
     # out later: this round's block, then a block before every round after the first.
     go = float((1 - risk) ** falls) * (ESCAPE + have)
     later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
     stay = float((1 - risk) ** max(later, falls + 1)) * (ESCAPE + have + more)
-    value = max(go, stay)
-    value -= WOUND * H.wounds(s, p)
-    value -= TOUCH * mummy_risk(s, p)
+    return max(go, stay)
+
+
+def _waiting(s: HorusState, p: int, per_round: float) -> float:
+    """A seat at its entrance is worth what it can bring out: it must still walk in by its
+    door and back out, and a block on that door shuts it out. Waiting is never safe: a
+    seat that never enters cannot win."""
+    door = D.EXIT_DOOR[D.EXITS.index(s.pos[p])]
+    if H.blocked(s, door):
+        return 0.0
+    dist = tuple(d + 1 if d >= 0 else d for d in distances(s, door))
+    out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
+    falls, risk = exposure(s, p, out, per_round, door, threat_extra=door)
+    later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
+    more = _more(s, p, dist, per_round)
+    return float((1 - risk) ** max(later, falls + 1)) * (ESCAPE + carried(s, p) + more)
+
+
+def search_value(state: State, seat: int) -> float:
+    """``evaluate`` plus the actions the seat still holds this round, for a search.
+
+    A search compares positions in the middle of a turn with positions after it; without
+    this, ending a turn early would cost nothing. (The one-ply greedy bot keeps
+    ``evaluate``: for it the term would make every action look like a loss.)"""
+    value = evaluate(state, seat)
+    if isinstance(state, HorusState) and state.status[seat] in (WAITING, INSIDE):
+        value += LOAD * actions_now(state, seat, expected_actions(state, seat))
     return value
