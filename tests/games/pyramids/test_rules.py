@@ -151,6 +151,7 @@ def test_four_rounds_of_seven_of_the_eight_expedition_cards() -> None:
     assert seen == {r: list(range(1, 8)) for r in range(1, 5)}
     assert all(len(v) == 1 for v in leftover.values())  # the 8th is never revealed
     assert s.phase == rules.OVER and s.legal_actions() == [] and s.current_player is None
+    assert s.round == D.ROUNDS and s.view(None)["round"] == D.ROUNDS  # not a fifth round
 
 
 @pytest.mark.rule("PYR-ROUND")

@@ -177,10 +177,10 @@ def refill(s: PyramidsState) -> None:
 
 def start_round(s: PyramidsState, ev: Events) -> None:
     """PYR-ROUND: the eight expedition cards are shuffled; seven of them are revealed."""
-    s.round += 1
-    if s.round > D.ROUNDS:  # PYR-END
+    if s.round == D.ROUNDS:  # PYR-END: the round counter stays on the last round played
         finish(s, ev)
         return
+    s.round += 1
     s.expedition = list(range(len(D.EXPEDITIONS)))
     s.rng.shuffle(s.expedition)
     s.used, s.turn = [], 0
