@@ -101,9 +101,13 @@ def test_the_default_hint_level_in_a_game_at_the_keyboard() -> None:
     keys = Keyboard(["1", "hint", "help"], then=None)
     assert play_main("luxor", ["human", "greedy"], 3, console=con, read=keys) == 1
     out = buf.getvalue()
-    assert f"Hint from the {HINT_LEVEL} bot, {LEVELS[HINT_LEVEL]['iterations']} searches" in out
+    searches = re.search(rf"Hint from the {HINT_LEVEL} bot, (\d+) searches", out)
+    assert HINT_LEVEL == "expert"  # the strongest level: it answers within 2 s
+    assert searches and 0 < int(searches[1]) <= per_game(
+        LEVELS[HINT_LEVEL]["iterations"], "luxor", 0
+    )
     assert len(WIN.findall(out)) >= 2
-    assert "'hint' shows the strong bot's top 3 actions" in out  # the help text
+    assert f"'hint' shows the {HINT_LEVEL} bot's top 3 actions" in out  # the help text
     assert all("help" in p for p in keys.prompts)
 
 
@@ -131,7 +135,7 @@ def test_cheap_levels_play_their_moves_beside_a_human() -> None:
     assert "human (human), novice (novice), casual (casual)" in out
     assert re.search(r"^novice [LR] .*rated \d+% over \d+ visits", out, re.M)
     assert re.search(r"^casual [LR] .*rated \d+% over \d+ visits", out, re.M)
-    assert "Hint from the strong bot" in out
+    assert f"Hint from the {HINT_LEVEL} bot" in out
 
 
 def test_the_command_line_takes_level_names(

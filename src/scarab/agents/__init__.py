@@ -44,6 +44,7 @@ def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Ag
     scale = config.get("value_scale", DEFAULT_SCALE)
     temperature = config.get("temperature", 0.0)
     own_turn = config.get("own_turn", False)
+    learned = config.get("learned", False)
 
     def make(seed: int | None) -> Agent:
         return IsmctsAgent(
@@ -53,6 +54,7 @@ def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Ag
             value_scale=scale,
             temperature=temperature,
             own_turn=own_turn,
+            learned=learned,
             name=name,
         )
 

@@ -14,8 +14,9 @@ other seat, in units of ``value_scale`` points.
 With ``own_turn`` (per game) the tree and the rollout stop where the seat's
 turn ends, so that every leaf is valued at the same point of the round: in
 Horus a turn is several actions, and a value taken in the middle of one seat's
-turn does not compare with one taken in another's. The game may offer a
-``search_value`` beside its ``evaluate`` for this (greedy.heuristic_for).
+turn does not compare with one taken in another's. Such a search values its leaves
+with the game's ``search_value`` where it has one (it counts the actions still in
+hand, since a leaf may lie in the middle of the seat's turn), else ``evaluate``.
 
 Budgets: iterations, wall seconds, or forward-model calls (every applied
 action, in the tree and in rollouts), whichever ends first. With an iteration
@@ -35,6 +36,7 @@ from typing import Any, TypeVar
 
 from scarab.agents.base import Seat
 from scarab.agents.greedy import heuristic_for
+from scarab.agents.learned import LearnedValue, learned_value
 from scarab.core.errors import IllegalAction
 from scarab.core.game import State
 
@@ -89,6 +91,7 @@ class IsmctsAgent:
         prior: int = 3,
         temperature: float | Mapping[str, float] = 0.0,
         own_turn: bool | Mapping[str, bool] = False,
+        learned: bool | Mapping[str, bool] = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()  # one for all games, or one per game
@@ -101,6 +104,8 @@ class IsmctsAgent:
         self.temperature = temperature
         self.own_turn = own_turn
         self._own_turn = False  # for the game being searched
+        self.learned = learned
+        self._learned: LearnedValue | None = None  # for the game being searched
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -150,7 +155,8 @@ class IsmctsAgent:
         self._depth = per_game(self.rollout_depth, game, DEFAULT_DEPTH)
         self._scale = per_game(self.value_scale, game, DEFAULT_SCALE)
         self._own_turn = per_game(self.own_turn, game, False)
-        evaluate = heuristic_for(game, "search_value")
+        self._learned = learned_value(game) if per_game(self.learned, game, False) else None
+        evaluate = heuristic_for(game, "search_value" if self._own_turn else "evaluate")
         root: Node | None = None
         allowed = set(legal)
         b = per_game(self.budget, game, Budget())
@@ -249,12 +255,15 @@ class IsmctsAgent:
         return self._value(world, evaluate)
 
     def _value(self, world: State, evaluate: Any) -> list[float]:
-        """Each seat's reward for a position: 1 to the winners of a finished game, else a
-        logistic of the seat's heuristic lead over the best other seat."""
+        """Each seat's reward for a position: 1 to the winners of a finished game, else the
+        learned chance of winning (for a level that uses it), else a logistic of the
+        seat's heuristic lead over the best other seat."""
         n = world.num_players
         if world.is_over:
             winners = world.winners()
             return [1.0 / len(winners) if i in winners else 0.0 for i in range(n)]
+        if self._learned is not None:
+            return [self._learned(world, i) for i in range(n)]
         values = [float(evaluate(world, i)) for i in range(n)]
         out = []
         for i, v in enumerate(values):

@@ -30,6 +30,7 @@ passes a determinized state, so the value never uses what the seat cannot know.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from scarab.core.game import State
@@ -65,6 +66,12 @@ _ROOT = D.NUM_SQUARES  # the outside, joined to every exit
 CACHE = 4096  # fallen-block layouts (and start squares) whose paths are kept
 _ALL_BLOCKS = len(D.BLOCKS)
 _SARC_VALUE = {g: sum(D.CARDS[c].value for c in cs) / len(cs) for g, cs in D.SARC_CARDS.items()}
+# Where the finds are, and each card's worth and god: read once, not per valuation.
+_DECK_SQUARES = [
+    [q for q in range(D.INSIDE) if D.DECK_AT[q] == k] for k in range(max(D.DECK_AT) + 1)
+]
+_SARC_SQUARES = [(q, D.SARC_AT[q]) for q in range(D.INSIDE) if D.SARC_AT[q] >= 0]
+_ALCOVE_SQUARES = [(q, D.ALCOVE_AT[q]) for q in range(D.INSIDE) if D.ALCOVE_AT[q] >= 0]
 
 
 def _card_worth(card: D.CardDef) -> float:
@@ -75,6 +82,10 @@ def _card_worth(card: D.CardDef) -> float:
     if card.kind == D.EQUIPMENT:
         return EQUIP
     return -WOUND
+
+
+_WORTH = [_card_worth(card) for card in D.CARDS]
+_GOD = [card.god for card in D.CARDS]
 
 
 def carried(s: HorusState, p: int) -> float:
@@ -235,46 +246,45 @@ def opportunity(s: HorusState, p: int, dist: tuple[int, ...]) -> float:
     def god_bonus(god: str) -> float:
         return 0.0 if not god or god in gods else float(new_god)
 
-    deck_worth: list[float] = []
-    for deck in s.decks:
-        if deck:
-            total = sum(_card_worth(D.CARDS[c]) + god_bonus(D.CARDS[c].god) for c in deck)
-            deck_worth.append(total / len(deck))
-        else:
-            deck_worth.append(0.0)
+    best = 0.0
+    for k, deck in enumerate(s.decks):  # a deck is worth the same on each of its squares
+        if not deck:
+            continue
+        total = sum(_WORTH[c] for c in deck) + new_god * sum(
+            1 for c in deck if _GOD[c] and _GOD[c] not in gods
+        )
+        here = total / len(deck) - 0.5
+        near = min((dist[q] for q in _DECK_SQUARES[k] if dist[q] >= 0), default=-1)
+        if here > 0 and near >= 0:
+            best = max(best, here * DECAY**near)
     # Closed sarcophagi: the mean of that god's cards not yet seen by anyone.
     unseen: dict[str, list[int]] = {}
     for i, c in enumerate(s.sarc):
         if c >= 0 and not s.sarc_open[i] and not s.known[p] >> i & 1:
             unseen.setdefault(D.SARC_GOD[i], []).append(D.CARDS[c].value)
-    best = 0.0
-    for q in range(D.INSIDE):
-        d = dist[q]
-        if d < 0:
+    for q, i in _SARC_SQUARES:
+        if dist[q] < 0 or s.sarc[i] < 0:
             continue
-        here = 0.0
-        k = D.DECK_AT[q]
-        if k >= 0 and s.decks[k]:
-            here = deck_worth[k] - 0.5
-        i = D.SARC_AT[q]
-        if i >= 0 and s.sarc[i] >= 0:
-            god = D.SARC_GOD[i]
-            if s.sarc_open[i] or s.known[p] >> i & 1:
-                worth = float(D.CARDS[s.sarc[i]].value)
-            else:
-                values = unseen.get(god)
-                worth = sum(values) / len(values) if values else _SARC_VALUE[god]
-            worth += god_bonus(god) - (0.5 if s.sarc_open[i] else 1.0)
-            here = max(here, worth)
-        a = D.ALCOVE_AT[q]
-        if a >= 0 and s.alcoves[a]:
-            idol = D.ALCOVE_IDOL[a]
-            if D.IDOL_CURSE[idol] not in cursed(s, p):
-                faces = len(D.IDOL_FACES[idol])
-                worth = D.CARDS[D.IDOL_CARD[idol]].value + god_bonus(D.IDOL_GOD[idol]) - CURSE
-                here = max(here, worth * PICK_CHANCE.get(faces, 0.2))
-        if here > 0:
-            best = max(best, here * DECAY**d)
+        god = D.SARC_GOD[i]
+        if s.sarc_open[i] or s.known[p] >> i & 1:
+            worth = float(D.CARDS[s.sarc[i]].value)
+        else:
+            values = unseen.get(god)
+            worth = sum(values) / len(values) if values else _SARC_VALUE[god]
+        worth += god_bonus(god) - (0.5 if s.sarc_open[i] else 1.0)
+        if worth > 0:
+            best = max(best, worth * DECAY ** dist[q])
+    curses = cursed(s, p)
+    for q, a in _ALCOVE_SQUARES:
+        if dist[q] < 0 or not s.alcoves[a]:
+            continue
+        idol = D.ALCOVE_IDOL[a]
+        if D.IDOL_CURSE[idol] not in curses:
+            faces = len(D.IDOL_FACES[idol])
+            worth = D.CARDS[D.IDOL_CARD[idol]].value + god_bonus(D.IDOL_GOD[idol]) - CURSE
+            worth *= PICK_CHANCE.get(faces, 0.2)
+            if worth > 0:
+                best = max(best, worth * DECAY ** dist[q])
     return best
 
 
@@ -300,60 +310,83 @@ def exposure(
     return falls, min(1.0, (in_box + (s.aside in threat)) / max(box, 1) + future)
 
 
+@dataclass(slots=True)
+class Reading:
+    """A seat's value and the parts it was made of (a learned model weighs the parts)."""
+
+    value: float
+    carried: float = 0.0
+    way_out: int = -1  # squares to the nearest exit, walking in first if waiting (-1: none)
+    safe: float = 0.0  # the chance of getting out if it heads out now
+    find: float = 0.0  # the best find within reach, discounted by the walk
+    per_round: float = 0.0  # actions a round gives on average
+    in_hand: float = 0.0  # actions still to take before this round's block
+
+
 def evaluate(state: State, seat: int) -> float:
     """The value of ``state`` for ``seat``, in points (higher is better)."""
+    return read(state, seat).value
+
+
+def read(state: State, seat: int) -> Reading:
+    """The value of ``state`` for ``seat`` with its parts."""
     if not isinstance(state, HorusState):
         raise TypeError(f"the Horus heuristic needs a Horus state, not {type(state).__name__}")
     s, p = state, seat
     st = s.status[p]
     if st == ESCAPED:
-        return ESCAPE + s.score[p]
+        return Reading(ESCAPE + s.score[p], safe=1.0)
     if st not in (UNCHOSEN, WAITING, INSIDE):
-        return 0.0  # sealed, crushed or mummified
+        return Reading(0.0)  # sealed, crushed or mummified
     if st == UNCHOSEN:
-        return ESCAPE
+        return Reading(ESCAPE)
     per_round = expected_actions(s, p)
-    value = _waiting(s, p, per_round) if st == WAITING else _inside(s, p, per_round)
-    value -= WOUND * H.wounds(s, p)
-    value -= TOUCH * mummy_risk(s, p)
-    return value
+    r = _waiting(s, p, per_round) if st == WAITING else _inside(s, p, per_round)
+    r.per_round, r.in_hand = per_round, actions_now(s, p, per_round)
+    r.value -= WOUND * H.wounds(s, p) + TOUCH * mummy_risk(s, p)
+    return r
 
 
-def _more(s: HorusState, p: int, dist: tuple[int, ...], per_round: float) -> float:
+def _more(s: HorusState, p: int, find: float, per_round: float) -> float:
     """What staying on may still bring: the best find, and actions to spend (a light load)."""
-    more = opportunity(s, p, dist) * SEEK + LOAD * per_round
+    more = find * SEEK + LOAD * per_round
     return more + (0.0 if s.used_ability[p] else ABILITY)
 
 
-def _inside(s: HorusState, p: int, per_round: float) -> float:
+def _inside(s: HorusState, p: int, per_round: float) -> Reading:
     dist = distances(s, s.pos[p])
     have = carried(s, p)
-    more = _more(s, p, dist, per_round)
+    find = opportunity(s, p, dist)
+    more = _more(s, p, find, per_round)
     out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
     if out < 0:
-        return 0.0  # no way out: sealed when the block phase comes
+        return Reading(0.0, have, find=find)  # no way out: sealed when the block phase comes
     falls, risk = exposure(s, p, out, per_round, s.pos[p])
     # Either head out now, or spend this round looking around where it stands and walk
     # out later: this round's block, then a block before every round after the first.
-    go = float((1 - risk) ** falls) * (ESCAPE + have)
+    safe = float((1 - risk) ** falls)
+    go = safe * (ESCAPE + have)
     later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
     stay = float((1 - risk) ** max(later, falls + 1)) * (ESCAPE + have + more)
-    return max(go, stay)
+    return Reading(max(go, stay), have, out, safe, find)
 
 
-def _waiting(s: HorusState, p: int, per_round: float) -> float:
+def _waiting(s: HorusState, p: int, per_round: float) -> Reading:
     """A seat at its entrance is worth what it can bring out: it must still walk in by its
     door and back out, and a block on that door shuts it out. Waiting is never safe: a
     seat that never enters cannot win."""
     door = D.EXIT_DOOR[D.EXITS.index(s.pos[p])]
+    have = carried(s, p)
     if H.blocked(s, door):
-        return 0.0
+        return Reading(0.0, have)
     dist = tuple(d + 1 if d >= 0 else d for d in distances(s, door))
     out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
     falls, risk = exposure(s, p, out, per_round, door, threat_extra=door)
     later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
-    more = _more(s, p, dist, per_round)
-    return float((1 - risk) ** max(later, falls + 1)) * (ESCAPE + carried(s, p) + more)
+    find = opportunity(s, p, dist)
+    more = _more(s, p, find, per_round)
+    value = float((1 - risk) ** max(later, falls + 1)) * (ESCAPE + have + more)
+    return Reading(value, have, out, float((1 - risk) ** falls), find)
 
 
 def search_value(state: State, seat: int) -> float:
@@ -362,7 +395,5 @@ def search_value(state: State, seat: int) -> float:
     A search compares positions in the middle of a turn with positions after it; without
     this, ending a turn early would cost nothing. (The one-ply greedy bot keeps
     ``evaluate``: for it the term would make every action look like a loss.)"""
-    value = evaluate(state, seat)
-    if isinstance(state, HorusState) and state.status[seat] in (WAITING, INSIDE):
-        value += LOAD * actions_now(state, seat, expected_actions(state, seat))
-    return value
+    r = read(state, seat)
+    return r.value + LOAD * r.in_hand

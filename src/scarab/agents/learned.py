@@ -1,0 +1,60 @@
+"""Position values learned from play: a logistic model over a game's features.
+
+``tools/train_value.py`` plays arena games, reads each position's features (the
+game's ``features`` module) and fits the chance that a seat goes on to win; the
+weights are a data file, ``values/<game>.json``, shipped with the package. Here
+they are read back and applied in pure Python: one dot product and a logistic, so
+a search can call it at every leaf.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from scarab.core.game import State
+
+VALUES = Path(__file__).with_name("values")
+Value = Callable[[State, int], float]
+
+
+def weights_file(game: str) -> Path:
+    return VALUES / f"{game}.json"
+
+
+class LearnedValue:
+    """The chance that a seat wins from a position, by the fitted model of its game."""
+
+    __slots__ = ("bias", "features", "game", "names", "weights")
+
+    def __init__(self, game: str, model: dict[str, Any]) -> None:
+        module = importlib.import_module(f"scarab.games.{game}.features")
+        names: Sequence[str] = module.NAMES
+        if list(model["features"]) != list(names):
+            raise ValueError(
+                f"{weights_file(game)} was fitted on other features than "
+                f"scarab.games.{game}.features computes: run tools/train_value.py again"
+            )
+        self.game = game
+        self.names = tuple(names)
+        self.features: Callable[[State, int], list[float]] = module.features
+        self.weights: tuple[float, ...] = tuple(float(w) for w in model["weights"])
+        self.bias = float(model["bias"])
+
+    def __call__(self, state: State, seat: int) -> float:
+        z = self.bias + math.fsum(w * x for w, x in zip(self.weights, self.features(state, seat)))
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+@cache
+def learned_value(game: str) -> LearnedValue | None:
+    """The game's learned value, or None where no weights were trained for it."""
+    path = weights_file(game)
+    if not path.exists():
+        return None
+    return LearnedValue(game, json.loads(path.read_text(encoding="utf-8")))
