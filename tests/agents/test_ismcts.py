@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scarab import load
-from scarab.agents import Budget, IsmctsAgent, Seat, agent_names, make_agent
+from scarab.agents import Budget, IsmctsAgent, Seat, agent_names, heuristic_for, make_agent
 from scarab.agents.ismcts import per_game
 from scarab.core.game import State
 from tests.agents.support import play_out
@@ -222,3 +222,21 @@ def test_the_value_scale_may_differ_by_game_and_softens_a_lead() -> None:
     sharp, soft = rewards
     assert all(abs(b - 0.5) <= abs(a - 0.5) + 1e-12 for a, b in zip(sharp, soft, strict=True))
     assert max(soft) - min(soft) > 0  # still tells the actions apart
+
+
+def test_a_greedy_rollout_plays_what_the_heuristic_values_most() -> None:
+    state = decision("horus", 7, plies=30)
+    seat = state.current_player
+    assert seat is not None
+    agent = IsmctsAgent(1, Budget(iterations=20), greedy_rollout={"horus": True}, rollout_depth=3)
+    evaluate = heuristic_for("horus")
+    legal = state.legal_actions()
+    act = agent._greedy_choice(state, legal, evaluate)
+    values = {}
+    for a in legal:
+        trial = state.clone()
+        trial.apply(a)
+        values[a] = evaluate(trial, seat)
+    assert values[act] == max(values.values())
+    agent.choose(Seat(state, seat))
+    assert agent._greedy and agent.calls > 20 * 3  # each rollout step tries every action

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scarab import load
-from scarab.agents import Budget, IsmctsAgent, Seat, make_agent
+from scarab.agents import Budget, IsmctsAgent, Seat
 from scarab.agents.learned import LearnedValue, learned_value, weights_file
 from scarab.games.horus import features as horus_features
 from tests.agents.test_ismcts import decision
@@ -38,17 +38,16 @@ def test_the_weights_give_the_values_they_gave_at_training_time() -> None:
 def test_weights_for_other_features_are_refused() -> None:
     model = json.loads(weights_file("horus").read_text(encoding="utf-8"))
     model["features"] = model["features"][:-1]
-    with pytest.raises(ValueError, match="train_value.py"):
+    with pytest.raises(ValueError, match=r"train_value\.py"):
         LearnedValue("horus", model)
 
 
 def test_a_game_without_weights_has_no_learned_value() -> None:
-    assert learned_value("luxor") is None or isinstance(learned_value("luxor"), LearnedValue)
-    assert not weights_file("no-such-game").exists()
-    assert learned_value("no-such-game") is None
+    assert not weights_file("luxor").exists()  # trained for Horus only, so far
+    assert learned_value("luxor") is None
 
 
-def test_values_are_win_chances_and_a_sealed_seat_has_little() -> None:
+def test_values_are_win_chances() -> None:
     value = learned_value("horus")
     assert value is not None
     state = decision("horus", 4, plies=40)
@@ -66,9 +65,3 @@ def test_a_search_with_learned_values_rewards_seats_by_them() -> None:
     plain = IsmctsAgent(1, Budget(iterations=1))
     plain.choose(Seat(state, seat))
     assert plain._learned is None
-
-
-def test_the_horus_expert_uses_the_learned_value() -> None:
-    expert = make_agent("expert", seed=1)
-    assert isinstance(expert, IsmctsAgent)
-    assert expert.learned == {"horus": True}

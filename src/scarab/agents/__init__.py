@@ -45,6 +45,7 @@ def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Ag
     temperature = config.get("temperature", 0.0)
     own_turn = config.get("own_turn", False)
     learned = config.get("learned", False)
+    greedy_rollout = config.get("greedy_rollout", False)
 
     def make(seed: int | None) -> Agent:
         return IsmctsAgent(
@@ -55,6 +56,7 @@ def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Ag
             temperature=temperature,
             own_turn=own_turn,
             learned=learned,
+            greedy_rollout=greedy_rollout,
             name=name,
         )
 

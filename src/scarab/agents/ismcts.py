@@ -92,6 +92,7 @@ class IsmctsAgent:
         temperature: float | Mapping[str, float] = 0.0,
         own_turn: bool | Mapping[str, bool] = False,
         learned: bool | Mapping[str, bool] = False,
+        greedy_rollout: bool | Mapping[str, bool] = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()  # one for all games, or one per game
@@ -105,6 +106,8 @@ class IsmctsAgent:
         self.own_turn = own_turn
         self._own_turn = False  # for the game being searched
         self.learned = learned
+        self.greedy_rollout = greedy_rollout
+        self._greedy = False  # for the game being searched
         self._learned: LearnedValue | None = None  # for the game being searched
         self.name = name
         self.calls = 0  # forward-model calls of the last search
@@ -156,6 +159,7 @@ class IsmctsAgent:
         self._scale = per_game(self.value_scale, game, DEFAULT_SCALE)
         self._own_turn = per_game(self.own_turn, game, False)
         self._learned = learned_value(game) if per_game(self.learned, game, False) else None
+        self._greedy = per_game(self.greedy_rollout, game, False)
         evaluate = heuristic_for(game, "search_value" if self._own_turn else "evaluate")
         root: Node | None = None
         allowed = set(legal)
@@ -248,11 +252,26 @@ class IsmctsAgent:
         for _ in range(self._depth):
             if world.is_over or (self._own_turn and world.current_player != self._seat):
                 break
+            legal = world.legal_actions()
+            act = self._greedy_choice(world, legal, evaluate) if self._greedy else None
             try:
-                self._step(world, self.rng.choice(world.legal_actions()))
+                self._step(world, act if act is not None else self.rng.choice(legal))
             except IllegalAction:  # pragma: no cover - legal_actions() is always legal
                 break
         return self._value(world, evaluate)
+
+    def _greedy_choice(self, world: State, legal: list[Any], evaluate: Any) -> Any:
+        """The action the game's heuristic values most for the mover, one ply ahead (the
+        greedy bot's choice in this world): a rollout that plays like a sensible player."""
+        mover = world.current_player
+        best, best_value = None, -math.inf
+        for act in legal:
+            trial = world.clone()
+            self._step(trial, act)
+            value = evaluate(trial, mover)
+            if value > best_value:
+                best, best_value = act, value
+        return best
 
     def _value(self, world: State, evaluate: Any) -> list[float]:
         """Each seat's reward for a position: 1 to the winners of a finished game, else the

@@ -47,7 +47,8 @@ class LearnedValue:
         self.bias = float(model["bias"])
 
     def __call__(self, state: State, seat: int) -> float:
-        z = self.bias + math.fsum(w * x for w, x in zip(self.weights, self.features(state, seat)))
+        xs = self.features(state, seat)
+        z = self.bias + sum(w * x for w, x in zip(self.weights, xs, strict=True))
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
