@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import threading
 from collections import Counter
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import scarab.arena.backends as backends
 import scarab.arena.runner as runner_module
 from scarab import read_record, replay
 from scarab.agents import LEVELS
-from scarab.arena import ArenaSpec, run_arena
+from scarab.arena import ArenaSpec, Job, run_arena
 from scarab.arena.play import TIMING_FIELDS, play_game
 from scarab.arena.results import GAMES, read_games
 from scarab.cli import main
@@ -155,6 +160,72 @@ def test_ray_gives_the_same_games_as_local_processes(tmp_path: Path) -> None:
     run_arena(spec, tmp_path / "local", workers=2, progress=False)
     run_arena(spec, tmp_path / "ray", workers=2, backend="ray", progress=False)
     assert lines(tmp_path / "ray") == lines(tmp_path / "local")
+
+
+def test_quick_games_go_many_to_a_worker_and_still_come_out_the_same(tmp_path: Path) -> None:
+    spec = ArenaSpec("luxor", ("random", "random"), games=60, seed=3)
+    run_arena(spec, tmp_path / "one", workers=1, progress=False)
+    run_arena(spec, tmp_path / "two", workers=2, progress=False)
+    assert lines(tmp_path / "one") == lines(tmp_path / "two")
+
+
+def tasks_sent(games: int, workers: int, seconds: float) -> list[list[int]]:
+    """The games of each task a backend is handed, when every game takes ``seconds``."""
+    sent: list[list[int]] = []
+
+    def submit(jobs: list[Job]) -> list[Job]:
+        sent.append([job.index for job in jobs])
+        return jobs
+
+    def first_done(running: list[list[Job]]) -> tuple[list[list[Job]], list[list[Job]]]:
+        return running[:1], running[1:]
+
+    def results(jobs: list[Job]) -> list[dict[str, Any]]:
+        return [{"index": job.index, "seconds": seconds} for job in jobs]
+
+    spec = ArenaSpec("luxor", ("random", "random"), games=games)
+    jobs = [spec.job(i) for i in range(games)]
+    played = [r["index"] for r in backends._in_flight(jobs, workers, submit, first_done, results)]
+    assert sorted(played) == list(range(games))
+    return sent
+
+
+def test_a_task_holds_about_a_fifth_of_a_second_of_games_and_the_last_ones_are_small() -> None:
+    sizes = [len(task) for task in tasks_sent(400, 2, seconds=0.004)]
+    assert sizes[:4] == [1, 1, 1, 1]  # nothing is known of a game's length yet
+    assert 40 <= max(sizes) <= round(backends.TASK_SECONDS / 0.004)
+    assert sizes[-1] == 1  # so that no worker waits long for another's last task
+    assert all(len(task) == 1 for task in tasks_sent(20, 2, seconds=1.0))
+
+
+def test_the_workers_start_before_the_progress_bar_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[int] = []
+    context = backends._context
+
+    def counted() -> BaseContext:
+        threads.append(threading.active_count())
+        return context()
+
+    monkeypatch.setattr(backends, "_context", counted)
+    before = threading.active_count()
+    run_arena(ArenaSpec("luxor", ("random", "random"), games=2), tmp_path, 2, progress=True)
+    assert threads == [before]
+
+
+def test_workers_are_forked_only_from_a_process_with_one_thread() -> None:
+    fresh = "from scarab.arena.backends import _context; print(_context().get_start_method())"
+    started = subprocess.run([sys.executable, "-c", fresh], capture_output=True, text=True)
+    assert started.stdout.strip() == "fork"
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert backends._context().get_start_method() == "forkserver"
+    finally:
+        stop.set()
+        other.join()
 
 
 def test_unknown_backend_and_worker_counts_are_refused(tmp_path: Path) -> None:

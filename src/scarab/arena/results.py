@@ -1,8 +1,9 @@
 """An arena run on disk: ``arena.json`` (the spec) and ``games.jsonl`` (one game a line).
 
-A line is appended and flushed as soon as its game ends, so an interrupted run
-loses at most the games in progress; running the same command again plays only
-the missing ones. A torn last line (the process killed mid-write) is ignored.
+A line is appended and flushed as soon as its game is back from the worker (quick
+games come back a few at a time, a fifth of a second's play apiece), so an
+interrupted run loses at most the games in progress; running the same command again
+plays only the missing ones. A torn last line (the process killed mid-write) is ignored.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from scarab.arena.backends import BACKENDS, run_local, run_ray
+from scarab.arena.backends import BACKENDS, start
 from scarab.arena.results import ResultsFolder, append
 from scarab.arena.spec import ArenaSpec
 from scarab.core.errors import BadOption
@@ -30,7 +30,6 @@ def run_arena(
     folder = ResultsFolder(out, spec)
     done = folder.done()
     jobs = [spec.job(i) for i in range(spec.games) if i not in done]
-    results = run_ray(jobs, workers, address) if backend == "ray" else run_local(jobs, workers)
     columns = (
         TextColumn(f"{spec.game}: {','.join(spec.players)}"),
         BarColumn(),
@@ -38,9 +37,14 @@ def run_arena(
         TimeRemainingColumn(),
     )
     played = 0
-    with folder.writer() as f, Progress(*columns, disable=not progress) as bar:
+    # The workers start before the progress bar's thread, so they may be forked.
+    with (
+        start(backend, workers, address) as play,
+        folder.writer() as f,
+        Progress(*columns, disable=not progress) as bar,
+    ):
         task = bar.add_task("games", total=spec.games, completed=len(done))
-        for line in results:
+        for line in play(jobs):
             append(f, line)
             played += 1
             bar.advance(task)
