@@ -85,3 +85,28 @@ def test_hostile_inputs_at_the_caps_are_all_refused(game: str) -> None:
     """Their times are reported by `scarab bench`, not asserted here."""
     times = bench.hostile_inputs(game)
     assert len(times) == 5 and all(t >= 0 for t in times.values())
+
+
+def test_random_aec_play_runs_through_game_ends() -> None:
+    from scarab.adapters.pettingzoo import env
+
+    side = bench.RandomAEC(lambda: env("luxor", 2))
+    decisions, spent = side.run(0.3)
+    assert decisions > 0 and spent >= 0.3
+    assert side.seed > 1, "a game ended and the next one began"
+
+
+def test_pettingzoo_comparison_is_a_ratio_to_connect_four() -> None:
+    pytest.importorskip("pettingzoo.classic.connect_four.connect_four")  # it needs pygame
+    rates = bench.compare_pettingzoo("horus", 0.05, 2)
+    assert rates is not None and set(rates) == {"scarab horus", bench.PETTINGZOO_PEER}
+    assert all(r > 0 for r in rates.values())
+
+
+def test_without_pettingzoo_classic_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo.classic.connect_four.connect_four", None)
+    assert bench.compare_pettingzoo("luxor", 0.01, 2) is None
+    assert bench.bench_main("luxor", 0.05, 2) == 0
+    assert bench.NO_PETTINGZOO in capsys.readouterr().out

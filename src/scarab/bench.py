@@ -18,6 +18,12 @@ When OpenSpiel (``pyspiel``) is importable, the same random-play loop runs in
 this process on OpenSpiel's C++ ``backgammon`` and its pure-Python
 ``python_tic_tac_toe`` for scale. Chance nodes there are resolved by their
 probabilities and not counted as decisions (Luxor rolls its die inside apply).
+
+When PettingZoo's classic games are importable (``pettingzoo[classic]``), random
+masked play through our AEC environment (``last()``, then ``sample(mask)``, then
+``step``) runs in slices alternating with the same loop on PettingZoo's
+``connect_four_v3``, each timed by CPU time (``time.process_time``), so that
+load on a shared machine weighs on both alike; the ratio is the figure to read.
 """
 
 from __future__ import annotations
@@ -28,11 +34,15 @@ import os
 import platform
 import random
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from scarab.core.errors import ScarabError
 from scarab.core.game import Game, State
 from scarab.core.registry import load
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 DECISIONS = "decisions/s"
 WITH_EVENTS = "decisions/s with events"
@@ -42,6 +52,12 @@ ISMCTS = "ISMCTS iterations/s"
 METRICS = (DECISIONS, WITH_EVENTS, GAMES, CLONES, ISMCTS)
 OPENSPIEL_GAMES = ("backgammon", "python_tic_tac_toe")
 NO_OPENSPIEL = "OpenSpiel not installed: pip install 'scarab[rl]' for the comparison"
+PETTINGZOO_PEER = "connect_four_v3"
+NO_PETTINGZOO = (
+    "PettingZoo's connect_four_v3 not importable: pip install 'pettingzoo[classic]' "
+    "for the AEC comparison"
+)
+_AEC_SLICES = 10  # turns each side takes in the interleaved AEC comparison
 DEFAULT_PLAYERS = 3
 _CLONE_BATCH = 64  # clones between clock reads
 
@@ -275,6 +291,74 @@ def compare_openspiel(seconds: float) -> dict[str, float] | None:
     return rates
 
 
+# ---- PettingZoo ----------------------------------------------------------------
+class RandomAEC:
+    """Random masked play on one AEC environment, in slices, so that two can take turns."""
+
+    def __init__(self, make: Callable[[], Any], seed: int = 0) -> None:
+        self.env, self.seed = make(), seed
+        self._reset()
+
+    def _reset(self) -> None:
+        self.env.reset(seed=self.seed)
+        for agent in self.env.possible_agents:
+            self.env.action_space(agent).seed(self.seed)
+        self.seed += 1
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play about ``seconds`` of CPU time: (decisions made, CPU seconds spent)."""
+        env, clock = self.env, time.process_time
+        decisions, start = 0, clock()
+        while True:
+            for _ in range(16):  # steps between clock reads
+                if not env.agents:
+                    self._reset()
+                agent = env.agent_selection
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                else:
+                    env.step(int(env.action_space(agent).sample(obs["action_mask"])))
+                    decisions += 1
+            spent = clock() - start
+            if spent >= seconds:
+                return decisions, spent
+
+
+def compare_pettingzoo(game: str, seconds: float, players: int) -> dict[str, float] | None:
+    """Steps/s (decisions per CPU second) of our AEC env, then of connect_four_v3, interleaved;
+    None when PettingZoo's classic games (they need pygame) cannot be imported."""
+    try:  # connect_four_v3's own module; the pettingzoo.classic alias warns of a new API
+        from pettingzoo.classic.connect_four.connect_four import env as connect_four
+
+        from scarab.adapters.pettingzoo import env
+    except ImportError:
+        return None
+    sides = {
+        f"scarab {game}": RandomAEC(lambda: env(game, players)),
+        PETTINGZOO_PEER: RandomAEC(connect_four),
+    }
+    totals = dict.fromkeys(sides, (0, 0.0))
+    for _ in range(_AEC_SLICES):
+        for name, side in sides.items():
+            done, spent = side.run(seconds / _AEC_SLICES)
+            totals[name] = (totals[name][0] + done, totals[name][1] + spent)
+    return {name: done / spent for name, (done, spent) in totals.items()}
+
+
+def _aec_table(title: str, rates: dict[str, float], players: int) -> Table:
+    from rich.table import Table
+
+    ours = next(iter(rates.values()))
+    table = Table(title=f"PettingZoo AEC, random masked play, CPU time, interleaved ({players} p.)")
+    table.add_column("environment")
+    table.add_column("steps/s", justify="right")
+    table.add_column(f"{title} ÷ it", justify="right")
+    for name, rate in rates.items():
+        table.add_row(name, _rate(rate), f"{ours / rate:.2f}x")
+    return table
+
+
 # ---- the command ----------------------------------------------------------------
 def machine() -> str:
     cpus = os.cpu_count() or 0
@@ -310,6 +394,11 @@ def bench_main(game: str, seconds: float, players: int | None) -> int:
     for what, secs in hostile_inputs(game).items():
         caps.add_row(what, f"{secs:.4f}")
     console.print(caps)
+    rates = compare_pettingzoo(game, seconds, n)
+    if rates is None:
+        console.print(NO_PETTINGZOO, markup=False, highlight=False, soft_wrap=True)
+    else:
+        console.print(_aec_table(g.title, rates, n))
 
     others = compare_openspiel(seconds)
     if others is None:

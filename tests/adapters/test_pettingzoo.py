@@ -111,3 +111,23 @@ def test_seeds_reproduce_and_differ() -> None:
     b.reset(seed=2)
     assert a.state != b.state
     assert a.metadata["name"] == "scarab_luxor_v0"
+
+
+def test_each_observation_is_encoded_once_per_step_and_handed_out_as_a_copy() -> None:
+    e = env("pyramids", 2)
+    e.reset(seed=1)
+    encoded: list[int] = []
+    encode_state = e._encode
+    e._encode = lambda state, seat: encoded.append(seat) or encode_state(state, seat)
+    agent = e.agent_selection
+    first = e.observe(agent)
+    first["observation"][:] = 5.0
+    first["action_mask"][:] = 0
+    again = e.observe(agent)
+    assert encoded == [0], "the second observe used this step's tensor"
+    assert again["action_mask"].any() and not np.array_equal(
+        again["observation"], first["observation"]
+    )
+    e.step(int(np.flatnonzero(again["action_mask"])[0]))
+    e.observe(agent)
+    assert encoded == [0, 0], "a step forgets the tensors"

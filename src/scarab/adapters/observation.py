@@ -5,7 +5,8 @@ one network serves every seat. Every number is scaled to about [0, 1]. The
 layout depends on the game and the number of players only; ``layout(game, n)``
 names each slice, and ``encode(game, view, seat, n)`` fills it. Because the
 tensor is a function of the view, two states that show a seat the same view
-give it the same tensor.
+give it the same tensor. ``state_encoding`` writes the same tensor from the
+state, without building the view, for the environments.
 """
 
 from __future__ import annotations
@@ -60,25 +61,29 @@ def relative(n: int, seat: int, other: int | None) -> int | None:
 
 
 # ---- Luxor ------------------------------------------------------------------
+@cache
+def luxor_tile(tile: str, wall: int) -> tuple[float, ...]:
+    """One board space from its tile text: kind one-hot, number, need, the wall's VP."""
+    from scarab.games.luxor import data as D
+
+    kinds = ("empty", "vase", "statue", "jewelry", "horus", "osiris", *D.FRONTS)
+    words = tile.split()
+    number = int(words[1].rstrip("vp")) if len(words) > 1 and words[1][0].isdigit() else 0
+    need = int(words[3]) if len(words) > 3 else 0
+    return (*(1.0 if words[0] == k else 0.0 for k in kinds), number / 6, need / 3, wall / 13)
+
+
 def _luxor(b: Builder, v: View, seat: int, n: int) -> None:
     from scarab.games.luxor import data as D
     from scarab.games.luxor.actions import REWARDS
     from scarab.games.luxor.view import PHASES
 
     codes = sorted(set(D.CODE))
-    kinds = ("empty", "vase", "statue", "jewelry", "horus", "osiris", *D.FRONTS)
     b.one_hot("phase", len(PHASES), PHASES.index(v["phase"]))
     b.one_hot("to_move", n, relative(n, seat, v["current_player"]))
     b.add("round", [v["round"] / 30])
     b.add("die", [v.get("die", 0) / 6])
-    tiles: list[float] = []
-    for space in v["board"]:
-        words = space["tile"].split()
-        tiles += [1.0 if words[0] == k else 0.0 for k in kinds]
-        number = int(words[1].rstrip("vp")) if len(words) > 1 and words[1][0].isdigit() else 0
-        need = int(words[3]) if len(words) > 3 else 0
-        tiles += [number / 6, need / 3, space["wall"] / 13]
-    b.add("board", tiles)
+    b.add("board", [x for space in v["board"] for x in luxor_tile(space["tile"], space["wall"])])
     b.add("act_spaces", [1.0 if s in v.get("act_spaces", ()) else 0.0 for s in range(1, 42)])
     b.add("choices", [1.0 if r in v.get("choices", ()) else 0.0 for r in REWARDS])
     for i, p in enumerate(rotated(n, seat)):
@@ -134,7 +139,7 @@ _SYMBOLS = ".#ETgrstpx"
 
 
 @cache
-def _printed(rows: tuple[str, ...], colour: str) -> tuple[float, ...]:
+def printed_card(rows: tuple[str, ...], colour: str) -> tuple[float, ...]:
     """What a card shows before anyone marks it: colour, then each cell's symbol one-hot."""
     from scarab.games.pyramids import data as D
 
@@ -154,7 +159,7 @@ def _pyramid_card(b: Builder, name: str, card: dict[str, Any] | None) -> None:
     marked = [0.0] * D.CELLS
     for c in card["marked"]:
         marked[D.cell_index(c)] = 1.0
-    printed = _printed(tuple(card["rows"]), card["colour"])
+    printed = printed_card(tuple(card["rows"]), card["colour"])
     b.add(name, [1.0, *printed, *marked, float(card["complete"])])
 
 
@@ -200,7 +205,7 @@ def _pyramids(b: Builder, v: View, seat: int, n: int) -> None:
 
 # ---- Horus ------------------------------------------------------------------
 @cache
-def _horus_tables() -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
+def horus_tables() -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
     """Card values by name, and the squares in front of each god's alcove."""
     from scarab.games.horus import data as D
 
@@ -236,7 +241,7 @@ def _horus(b: Builder, v: View, seat: int, n: int) -> None:
         planes["blocked"][D.SQUARE_OF_BLOCK[number]] = 1.0
     for m in v["mummies"]:
         planes["mummies"][m["square"]] += 0.5
-    values, alcove_squares = _horus_tables()
+    values, alcove_squares = horus_tables()
     for sarc in v["sarcophagi"]:
         card = sarc.get("card") or sarc.get("read")
         value = values[card] / 12 if card else 0.0

@@ -13,6 +13,11 @@ Agents are ``player_0`` .. ``player_{n-1}`` (seat order). Each observation is
 ``{"observation": tensor of view(seat), "action_mask": int8 mask}``; the mask
 is all zeros for an agent whose turn it is not. Rewards come at the end: 1 for
 each winner, 0 otherwise. ``render()`` returns the spectator's text board.
+
+Speed: the tensor is written from the state (``state_encoding``, equal to
+encoding the view), and each agent's observation and the mover's mask are
+computed at most once per step, then copied out; ``step`` leaves the legality
+check to the engine. Change the game only through ``step`` and ``reset``.
 """
 
 from __future__ import annotations
@@ -26,8 +31,10 @@ from pettingzoo import AECEnv
 
 from scarab.adapters.actions import action_space
 from scarab.adapters.engine import new_engine_state, returns_of
-from scarab.adapters.observation import HIGH, encode, size
+from scarab.adapters.observation import HIGH, size
+from scarab.adapters.state_encoding import encoder
 from scarab.adapters.text import text_board
+from scarab.core.errors import IllegalAction
 from scarab.core.game import State
 
 
@@ -41,9 +48,10 @@ def observation_space(game: str, players: int) -> spaces.Dict:
 
 
 def mask_of(game: str, state: State) -> np.ndarray:
-    mask = np.zeros(len(action_space(game)), np.int8)
+    space = action_space(game)
+    mask = np.zeros(len(space), np.int8)
     if not state.is_over:
-        mask[action_space(game).legal_ids(state)] = 1
+        mask[[space.index[a] for a in state.legal_actions()]] = 1
     return mask
 
 
@@ -64,6 +72,9 @@ class ScarabAECEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
         self.action_spaces = dict.fromkeys(self.possible_agents, act)
         self.state: State | None = None
+        self._encode = encoder(game, players)
+        self._seen: dict[int, np.ndarray] = {}  # this step's tensors by seat
+        self._mask: np.ndarray | None = None  # this step's mask of the seat to move
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -81,6 +92,18 @@ class ScarabAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._seat_agent()
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget this step's observations: the state has moved on."""
+        self._seen.clear()
+        self._mask = None
+
+    def _mover_mask(self) -> np.ndarray:
+        assert self.state is not None
+        if self._mask is None:
+            self._mask = mask_of(self.game, self.state)
+        return self._mask
 
     def _seat_agent(self) -> str:
         assert self.state is not None
@@ -89,14 +112,14 @@ class ScarabAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None
         seat = self.possible_agents.index(agent)
-        view = self.state.view(seat)
+        tensor = self._seen.get(seat)
+        if tensor is None:
+            tensor = self._seen[seat] = self._encode(self.state, seat)
         mine = not self.state.is_over and self.state.current_player == seat
         mask = (
-            mask_of(self.game, self.state)
-            if mine
-            else np.zeros(len(action_space(self.game)), np.int8)
+            self._mover_mask().copy() if mine else np.zeros(len(action_space(self.game)), np.int8)
         )
-        return {"observation": encode(self.game, view, seat, self.players), "action_mask": mask}
+        return {"observation": tensor.copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         assert self.state is not None
@@ -105,16 +128,17 @@ class ScarabAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         space = action_space(self.game)
-        legal = space.legal_ids(self.state)
         chosen = space.id_of(action)
-        if chosen not in legal:
-            why = self.state.explain(space.decode(chosen), self.state.legal_actions())
+        try:
+            self.state.step(space.decode(chosen))  # the engine checks legality once
+        except IllegalAction as why:
+            legal = space.legal_ids(self.state)
             raise ValueError(
                 f"{agent}: action {chosen} is not legal now ({why}); legal ids: {legal[:20]}"
                 f"{' ...' if len(legal) > 20 else ''}"
-            )
+            ) from None
+        self._changed()
         self._cumulative_rewards[agent] = 0.0
-        self.state.step(space.decode(chosen))
         if self.state.is_over:
             for a, r in zip(self.agents, returns_of(self.state), strict=True):
                 self.rewards[a] = r
