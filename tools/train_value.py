@@ -19,6 +19,7 @@ Same arguments, same seed: the same data and the same weights.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import random
@@ -42,7 +43,7 @@ Row = tuple[int, list[float], float]  # (game index, features, win share)
 
 def play(game: str, index: int, players: int, seed: int, explore: float, sample: float) -> dict:
     """One game's sampled rows, and its seed and moves (to rebuild positions later)."""
-    features = __import__(f"scarab.games.{game}.features", fromlist=["features"]).features
+    features = importlib.import_module(f"scarab.games.{game}.features").features
     rng = random.Random(seed)
     state = load(game).new_game(players, seed=seed)
     bots = [make_agent("greedy", seed=rng.randrange(2**31)) for _ in range(players)]
@@ -162,7 +163,7 @@ def main() -> None:
     held = [g for g in games if g["index"] % 5 == 4]
     train = [g for g in games if g["index"] % 5 != 4]
     weights, bias = fit(train, args.c)
-    names = __import__(f"scarab.games.{args.game}.features", fromlist=["NAMES"]).NAMES
+    names = importlib.import_module(f"scarab.games.{args.game}.features").NAMES
     model: dict[str, Any] = {"game": args.game, "features": list(names)}
     model |= {"weights": weights, "bias": bias}
     value = LearnedValue(args.game, model)

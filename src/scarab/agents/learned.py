@@ -20,7 +20,6 @@ from typing import Any
 from scarab.core.game import State
 
 VALUES = Path(__file__).with_name("values")
-Value = Callable[[State, int], float]
 
 
 def weights_file(game: str) -> Path:
@@ -30,7 +29,7 @@ def weights_file(game: str) -> Path:
 class LearnedValue:
     """The chance that a seat wins from a position, by the fitted model of its game."""
 
-    __slots__ = ("bias", "features", "game", "names", "weights")
+    __slots__ = ("bias", "features", "weights")
 
     def __init__(self, game: str, model: dict[str, Any]) -> None:
         module = importlib.import_module(f"scarab.games.{game}.features")
@@ -40,8 +39,6 @@ class LearnedValue:
                 f"{weights_file(game)} was fitted on other features than "
                 f"scarab.games.{game}.features computes: run tools/train_value.py again"
             )
-        self.game = game
-        self.names = tuple(names)
         self.features: Callable[[State, int], list[float]] = module.features
         self.weights: tuple[float, ...] = tuple(float(w) for w in model["weights"])
         self.bias = float(model["bias"])
