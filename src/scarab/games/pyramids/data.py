@@ -33,7 +33,13 @@ def cell_index(name: str) -> int:
 
 
 def cells_of(mask: int) -> list[int]:
-    return [i for i in range(CELLS) if mask >> i & 1]
+    """The cell indexes in mask, lowest first (a loop over its set bits only)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 _NOT_A = sum(1 << i for i in range(CELLS) if i % SIZE != 0)
@@ -54,6 +60,7 @@ class Card:
     tomb: int  # cell index, bottom row
     walls: int  # bitmask
     symbols: tuple[int, ...]  # per cell
+    symbolic: int  # bitmask of the cells that bear a symbol
     rows: tuple[str, ...]  # as printed in deck.json
 
     @property
@@ -70,6 +77,7 @@ def _card(raw: dict[str, Any]) -> Card:
         tomb=text.index("T"),
         walls=sum(1 << i for i, ch in enumerate(text) if ch == "#"),
         symbols=tuple(SYMBOLS[ch] for ch in text),
+        symbolic=sum(1 << i for i, ch in enumerate(text) if SYMBOLS[ch] != NONE),
         rows=tuple(raw["rows"]),
     )
 

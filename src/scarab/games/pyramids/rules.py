@@ -97,11 +97,11 @@ def open_to_mark(s: PyramidsState, c: int) -> tuple[int, int]:
 def mark_actions(s: PyramidsState, p: int) -> list[PyramidsAction]:
     """PYR-MARK-PATTERN (any rotation or mirror, all cells) or PYR-MARK-SINGLE."""
     out: list[PyramidsAction] = []
-    placements = D.PLACEMENTS[s.shown]
+    shown = s.shown
     for c in s.cards[p]:
         blocked, need = open_to_mark(s, c)
-        out.extend(mark(c, m) for m in placements if not m & blocked and m & need)
-        out.extend(mark(c, 1 << i) for i in D.cells_of(need & ~blocked))
+        out += [a for m, a in placements_on(c, shown) if m & need and not m & blocked]
+        out += single_actions(c, need & ~blocked)
     return out
 
 
@@ -110,7 +110,37 @@ def extra_actions(s: PyramidsState, p: int) -> list[PyramidsAction]:
     out: list[PyramidsAction] = []
     for c in s.cards[p]:
         blocked, need = open_to_mark(s, c)
-        out.extend(mark(c, 1 << i) for i in D.cells_of(need & ~blocked))
+        out += single_actions(c, need & ~blocked)
+    return out
+
+
+_ON_CARD: dict[int, tuple[D.Card, tuple[tuple[int, PyramidsAction], ...]]] = {}
+_SINGLE: dict[int, dict[int, PyramidsAction]] = {}
+
+
+def placements_on(c: int, shown: int) -> tuple[tuple[int, PyramidsAction], ...]:
+    """The revealed pattern's placements that miss card c's walls, each with its action
+    (built on first use: move generation then only filters by the marks). Kept with
+    the card it was built for, so a card replaced in D.CARDS is not served stale."""
+    key = c * len(D.PLACEMENTS) + shown
+    card = D.CARDS[c]
+    got = _ON_CARD.get(key)
+    if got is None or got[0] is not card:
+        got = card, tuple((m, mark(c, m)) for m in D.PLACEMENTS[shown] if not m & card.walls)
+        _ON_CARD[key] = got
+    return got[1]
+
+
+def single_actions(c: int, cells: int) -> list[PyramidsAction]:
+    """A one-cell mark on card c for each cell in the mask, lowest cell first."""
+    table = _SINGLE.get(c)
+    if table is None:
+        table = _SINGLE[c] = {1 << i: mark(c, 1 << i) for i in range(D.CELLS)}
+    out = []
+    while cells:
+        low = cells & -cells
+        out.append(table[low])
+        cells ^= low
     return out
 
 
@@ -214,10 +244,8 @@ def do_mark(s: PyramidsState, p: int, c: int, m: int, ev: Events) -> None:
     s.pending[p].append((c, m))
     potions = 0
     gained: list[str] = []
-    for i in D.cells_of(m):
+    for i in D.cells_of(m & card.symbolic):
         sym = card.symbols[i]
-        if sym == D.NONE:
-            continue
         gained.append(D.SYMBOL_NAMES[sym])
         if sym == D.CROSS:
             s.extras += 1
@@ -281,11 +309,10 @@ def reveal(s: PyramidsState, ev: Events) -> None:
             ev.append(Event("complete", q, f"{s.names[q]} completes pyramid {c}", {"card": c}))
     s.claims_due = sorted(completed)
     # PYR-REPLACE-ORDER: seats replace in the order of their lowest completed card.
-    order = sorted(
-        {q: min(c for c, r in completed if r == q) for _, q in completed}.items(),
-        key=lambda kv: kv[1],
-    )
-    s.queue = [(q, c) for q, _ in order for c, r in sorted(completed) if r == q]
+    firsts: dict[int, int] = {}
+    for c, q in s.claims_due:
+        firsts.setdefault(q, c)
+    s.queue = [(q, c) for q in firsts for c, r in s.claims_due if r == q]
     next_replacement(s, ev)
 
 
