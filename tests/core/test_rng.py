@@ -161,3 +161,10 @@ def test_reseeded_accepts_an_rng() -> None:
     engine = Rng(3)
     child = reseeded(engine)
     assert child.state == Rng(3).getrandbits(64)
+
+
+def test_dice_are_the_draws_of_as_many_die_calls() -> None:
+    for seed in range(50):
+        one, many = Rng(seed), Rng(seed)
+        assert many.dice(5) == tuple(one.die() for _ in range(5))
+        assert many.state == one.state

@@ -53,6 +53,21 @@ class Rng:
     def die(self) -> int:
         return self.below(6) + 1
 
+    def dice(self, n: int) -> tuple[int, ...]:
+        """n dice: the very draws of n calls of die(), with _next inlined (dice are
+        rolled in every round of a game, and in every search rollout)."""
+        if type(self) is not Rng:  # a subclass that scripts its draws answers by die()
+            return tuple(self.die() for _ in range(n))
+        out = []
+        z0 = self.state
+        for _ in range(n):
+            z0 = z = (z0 + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            out.append((((z ^ (z >> 31)) * 6) >> 64) + 1)
+        self.state = z0
+        return tuple(out)
+
     def shuffle(self, items: list[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

@@ -32,10 +32,36 @@ if TYPE_CHECKING:
 Events = list[Event] | None
 
 
-def order(s: HorusState) -> list[int]:
+def _steps_out() -> list[int]:
+    """Each square's distance in steps from the nearest exit, on the empty board."""
+    dist = [-1] * D.NUM_SQUARES
+    todo = list(D.EXITS)
+    for e in todo:
+        dist[e] = 0
+    for q in todo:  # breadth first: todo grows as it is read
+        for t in D.NEIGH[q]:
+            if t >= 0 and dist[t] < 0:
+                dist[t] = dist[q] + 1
+                todo.append(t)
+    return dist
+
+
+_STEPS_OUT = _steps_out()
+# Each square's open sides (walls left out), the side nearest an exit last: the
+# depth-first walk in reaches_exit takes it first and mostly heads straight out.
+WAYS = tuple(
+    tuple(sorted((t for t in ways if t >= 0), key=lambda t: -_STEPS_OUT[t])) for ways in D.NEIGH
+)
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def order(s: HorusState) -> tuple[int, ...]:
     """Seats from the Dice Keeper clockwise (HOR-ROUND-ORDER)."""
     n = len(s.names)
-    return [(s.keeper + i) % n for i in range(n)]
+    orders = _ORDERS.get(n)
+    if orders is None:
+        orders = _ORDERS[n] = tuple(tuple((k + i) % n for i in range(n)) for k in range(n))
+    return orders[s.keeper]
 
 
 def who(s: HorusState, p: int) -> str:
@@ -45,6 +71,11 @@ def who(s: HorusState, p: int) -> str:
 def ready(s: HorusState, p: int, ability: str) -> bool:
     """HOR-ABILITY-ONCE: the seat's adventurer has this ability and has not used it."""
     return s.adv[p] >= 0 and D.ABILITY[s.adv[p]] == ability and not s.used_ability[p]
+
+
+def unused_ability(s: HorusState, p: int) -> str | None:
+    """The seat's adventurer's ability while it is still unused (HOR-ABILITY-ONCE)."""
+    return D.ABILITY[s.adv[p]] if s.adv[p] >= 0 and not s.used_ability[p] else None
 
 
 def wounds(s: HorusState, p: int) -> int:
@@ -68,10 +99,11 @@ def touches_at(s: HorusState, p: int, q: int) -> list[tuple[int, int, int]]:
     """HOR-TOUCH-EACH: one touch per mummy (and per mummified adventurer) on square q."""
     out = [
         (P_TOUCH, p, m)
-        for m in range(D.NUM_MUMMIES)
-        if mummy_square(s, m) == q and not immune(s, p, m)
+        for m, path in enumerate(D.MUMMY_PATH)
+        if path[s.mpos[m]] == q and not immune(s, p, m)
     ]
-    out += [(P_TOUCH, p, -1) for o, st in enumerate(s.status) if st == MUMMY and s.pos[o] == q]
+    if MUMMY in s.status:
+        out += [(P_TOUCH, p, -1) for o, st in enumerate(s.status) if st == MUMMY and s.pos[o] == q]
     return out
 
 
@@ -183,15 +215,16 @@ def escape(s: HorusState, p: int, ev: Events) -> None:
 
 
 def reaches_exit(s: HorusState, start: int) -> bool:
-    seen = 1 << start
+    """An adventurer on start can still walk out past the fallen blocks (a depth-first
+    walk that stops at the first exit)."""
+    closed = 1 << start | s.blocked
     todo = [start]
     while todo:
-        q = todo.pop()
-        for t in D.NEIGH[q]:
-            if t >= 0 and not seen >> t & 1 and not s.blocked >> t & 1:
-                if D.AREA[t] == "e":
+        for t in WAYS[todo.pop()]:
+            if not closed >> t & 1:
+                if t >= D.INSIDE:  # an exit
                     return True
-                seen |= 1 << t
+                closed |= 1 << t
                 todo.append(t)
     return False
 
@@ -232,11 +265,12 @@ def mummy_step(s: HorusState, m: int, ev: Events) -> None:
             return  # walled in on both sides
     s.mpos[m] = nxt
     q = path[nxt]
-    s.pending += [
-        (P_TOUCH, p, m)
-        for p in order(s)
-        if s.status[p] == INSIDE and s.pos[p] == q and not immune(s, p, m)
-    ]
+    if q in s.pos:
+        s.pending += [
+            (P_TOUCH, p, m)
+            for p in order(s)
+            if s.status[p] == INSIDE and s.pos[p] == q and not immune(s, p, m)
+        ]
 
 
 def mummy_facing(m: int, i: int, d: int) -> str:

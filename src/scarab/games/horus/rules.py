@@ -193,9 +193,9 @@ def choose_options(s: HorusState) -> list[HorusAction]:
 def free_options(s: HorusState, p: int) -> list[HorusAction]:
     """Things that cost no action: bagging, equipment, foresight."""
     out: list[HorusAction] = []
-    if bag_with_room(s, p) >= 0:
-        out += [HorusAction("bag", n) for n in names_held(s, p, (D.TREASURE, D.NECKLACE, D.CHEST))]
     held = {D.CARDS[c].name for c in s.cards[p]}
+    if "bag" in held and bag_with_room(s, p) >= 0:
+        out += [HorusAction("bag", n) for n in names_held(s, p, (D.TREASURE, D.NECKLACE, D.CHEST))]
     for tool, cures in CURES.items():
         if tool in held:
             out += [HorusAction(tool, w) for w in cures if w in held]
@@ -212,13 +212,18 @@ def adjust_options(s: HorusState, p: int) -> list[HorusAction]:
     return [*overflow_options(s, p), *free_options(s, p), END]
 
 
+# Each square's ways out (walls left out) with their move actions, in compass order.
+MOVES_FROM: tuple[tuple[tuple[int, HorusAction], ...], ...] = tuple(
+    tuple((t, move(D.DIRS[d])) for d, t in enumerate(ways) if t >= 0) for ways in D.NEIGH
+)
+
+
 def turn_options(s: HorusState, p: int) -> list[HorusAction]:
     out: list[HorusAction] = []
     q, inside = s.pos[p], s.status[p] == INSIDE
     if s.left > 0:
-        out += [  # HOR-MOVE
-            move(D.DIRS[d]) for d, t in enumerate(D.NEIGH[q]) if t >= 0 and not H.blocked(s, t)
-        ]
+        blocked = s.blocked
+        out += [a for t, a in MOVES_FROM[q] if not blocked >> t & 1]  # HOR-MOVE
         if inside:
             room = room_for_card(s, p)
             k = D.DECK_AT[q]
@@ -236,17 +241,18 @@ def turn_options(s: HorusState, p: int) -> list[HorusAction]:
             if s.lock:
                 out += REROLLS
     if inside:
+        ability = H.unused_ability(s, p)
         if s.lock and len(missing(s)) == 1:
             if first_card(s, p, "crowbar") >= 0:
                 out.append(HorusAction("crowbar"))
-            if H.ready(s, p, "lockpick"):
+            if ability == "lockpick":
                 out.append(HorusAction("lockpick"))
         out += free_options(s, p)
-        if H.ready(s, p, "stamina") and stamina_gain(s, p) > 0:
+        if ability == "stamina" and stamina_gain(s, p) > 0:
             out.append(HorusAction("stamina"))
         i = D.SARC_AT[q]
         if (
-            H.ready(s, p, "read")
+            ability == "read"
             and i >= 0
             and s.sarc[i] >= 0
             and not s.sarc_open[i]
@@ -377,7 +383,7 @@ def do_action(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
             )
     elif v == "pick":  # HOR-ALCOVE-ROLL
         s.lock_alcove = D.ALCOVE_AT[q]
-        s.lock = tuple(s.rng.die() for _ in range(D.NUM_DICE))
+        s.lock = s.rng.dice(D.NUM_DICE)
         lock_rolled(s, p, "tries the lock", ev)
     else:  # reroll: HOR-ALCOVE-REROLL
         chosen = reroll_dice(act)
@@ -624,7 +630,7 @@ def advance(s: HorusState, ev: Events) -> None:
                 return
             resolve(s, None, ev)
             continue
-        if s.stage != SETUP and not any(st in ACTIVE for st in s.status):
+        if s.stage != SETUP and INSIDE not in s.status and WAITING not in s.status:
             finish(s, ev)  # HOR-END
             return
         p = (s.keeper + s.turn_idx) % n
@@ -688,7 +694,7 @@ def start_round(s: HorusState, ev: Events) -> None:
 def roll_actions(s: HorusState, ev: Events) -> None:
     """Phase 2, HOR-ACTIONS-COUNT: one roll of the five dice serves every seat."""
     s.stage, s.turn_idx, s.shot = ACTIONS, 0, 0
-    s.dice = tuple(s.rng.die() for _ in range(D.NUM_DICE))
+    s.dice = s.rng.dice(D.NUM_DICE)
     s.granted = [actions_for(s, p, s.dice) if st in ACTIVE else 0 for p, st in enumerate(s.status)]
     if ev is not None:
         counts = ", ".join(
@@ -707,7 +713,7 @@ def roll_actions(s: HorusState, ev: Events) -> None:
 def start_mummies(s: HorusState, ev: Events) -> None:
     """Phase 4, HOR-MUMMY-STEP: each mummy steps once per die showing 4 or more."""
     s.stage, s.mi, s.shot = MUMMIES, 0, 0
-    s.mdice = tuple(s.rng.die() for _ in range(D.NUM_DICE))
+    s.mdice = s.rng.dice(D.NUM_DICE)
     steps = sum(1 for d in s.mdice if d >= D.MUMMY_MOVES_ON)
     s.mleft = [steps] * (D.NUM_MUMMIES + len(s.names))  # mummies, then mummified seats
     if ev is not None:
@@ -722,28 +728,33 @@ def start_mummies(s: HorusState, ev: Events) -> None:
 
 
 def move_mummies(s: HorusState, ev: Events) -> None:
-    """One step of the mummy moving now (touches may interrupt between steps); then
-    each mummified adventurer, from the Dice Keeper clockwise (HOR-MUMMIFIED-MOVE)."""
-    m = s.mi
-    if m >= D.NUM_MUMMIES:
-        move_mummified(s, ev)
-        return
-    if s.mleft[m] == 0:
-        if ev is not None:
-            q = H.mummy_square(s, m)
-            face = H.mummy_facing(m, s.mpos[m], s.mdir[m])
-            ev.append(
-                Event(
-                    "mummy",
-                    None,
-                    f"{D.MUMMY_NAME[m]} stands on {D.square_name(q)} facing {face}",
-                    {"mummy": m, "square": q, "facing": face},
-                )
-            )
-        s.mi += 1
-        return
-    s.mleft[m] -= 1
-    H.mummy_step(s, m, ev)
+    """Each mummy's steps in turn, stopped by a touch (it waits in s.pending, and the
+    steps go on once it is resolved); then each mummified adventurer, from the Dice
+    Keeper clockwise (HOR-MUMMIFIED-MOVE)."""
+    while s.stage == MUMMIES and not s.pending:
+        m = s.mi
+        if m >= D.NUM_MUMMIES:
+            move_mummified(s, ev)
+        elif s.mleft[m]:
+            s.mleft[m] -= 1
+            H.mummy_step(s, m, ev)
+        else:
+            if ev is not None:
+                mummy_stands(s, m, ev)
+            s.mi += 1
+
+
+def mummy_stands(s: HorusState, m: int, ev: list[Event]) -> None:
+    q = H.mummy_square(s, m)
+    face = H.mummy_facing(m, s.mpos[m], s.mdir[m])
+    ev.append(
+        Event(
+            "mummy",
+            None,
+            f"{D.MUMMY_NAME[m]} stands on {D.square_name(q)} facing {face}",
+            {"mummy": m, "square": q, "facing": face},
+        )
+    )
 
 
 def move_mummified(s: HorusState, ev: Events) -> None:
