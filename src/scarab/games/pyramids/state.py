@@ -114,18 +114,18 @@ class PyramidsState(State):
             self.date,
         )
         c.rng = self.rng.copy()
-        c.deck = self.deck[:]
-        c.display = self.display[:]
-        c.dealt = [d[:] for d in self.dealt]
-        c.cards = [d[:] for d in self.cards]
+        c.deck = self.deck.copy()
+        c.display = self.display.copy()
+        c.dealt = [*map(list.copy, self.dealt)]
+        c.cards = [*map(list.copy, self.cards)]
         c.marks = self.marks.copy()
-        c.done = [d[:] for d in self.done]
-        c.red, c.green = self.red[:], self.green[:]
-        c.skulls, c.torches = self.skulls[:], self.torches[:]
-        c.claims = [d[:] for d in self.claims]
-        c.claims_due = self.claims_due[:]
-        c.race = self.race[:]
-        c.expedition, c.used, c.shown = self.expedition[:], self.used[:], self.shown
+        c.done = [*map(list.copy, self.done)]
+        c.red, c.green = self.red.copy(), self.green.copy()
+        c.skulls, c.torches = self.skulls.copy(), self.torches.copy()
+        c.claims = [*map(list.copy, self.claims)]
+        c.claims_due = self.claims_due.copy()
+        c.race = self.race.copy()
+        c.expedition, c.used, c.shown = self.expedition.copy(), self.used.copy(), self.shown
         c.round, c.turn, c.phase, c.seat, c.extras = (
             self.round,
             self.turn,
@@ -133,10 +133,10 @@ class PyramidsState(State):
             self.seat,
             self.extras,
         )
-        c.pending = [d[:] for d in self.pending]
-        c.chosen = self.chosen[:]
-        c.snap = self.snap[:]
-        c.queue = self.queue[:]
+        c.pending = [*map(list.copy, self.pending)]
+        c.chosen = self.chosen.copy()
+        c.snap = self.snap.copy()
+        c.queue = self.queue.copy()
         c.final, c.hist, c.legal = self.final, self.hist, self.legal
         c.sampled = self.sampled
         return c
