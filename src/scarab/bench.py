@@ -147,11 +147,12 @@ def clones_per_second(game: Game, seconds: float, players: int, seed: int = 0) -
 
 def ismcts_iterations_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
     """ISMCTS iterations per second for the decision at a mid-game state (one search),
-    with the expert level's rollout depth and value scale for the game.
+    with the expert level's settings for the game, searching by the clock.
 
     Each iteration samples a world (determinize), walks the tree, plays a short
-    random rollout (Luxor) and asks the heuristic: the forward model dominates."""
-    from scarab.agents import LEVELS, Budget, IsmctsAgent, Seat
+    rollout (random in Luxor, greedy to the turn's end in Horus) and asks the
+    heuristic: the forward model dominates."""
+    from scarab.agents import Budget, Seat, level_agent
 
     state = mid_game(game, players, seed)
     rng = random.Random(seed)
@@ -159,13 +160,7 @@ def ismcts_iterations_per_second(game: Game, seconds: float, players: int, seed:
         state.apply(rng.choice(state.legal_actions()))
     seat = state.current_player
     assert seat is not None
-    expert = LEVELS["expert"]
-    agent = IsmctsAgent(
-        seed,
-        Budget(iterations=None, seconds=seconds),
-        rollout_depth=expert["rollout_depth"],
-        value_scale=expert["value_scale"],
-    )
+    agent = level_agent("expert", seed, Budget(iterations=None, seconds=seconds))
     start = time.perf_counter()
     agent.search(Seat(state, seat), state.legal_actions())
     return agent.iterations / (time.perf_counter() - start)

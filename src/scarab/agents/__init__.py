@@ -33,32 +33,38 @@ def _levels() -> dict[str, dict[str, Any]]:
 LEVELS = _levels()
 
 
-def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Agent]:
+def _level_settings(config: dict[str, Any]) -> dict[str, Any]:
+    """IsmctsAgent's keyword arguments for a level of levels.toml."""
     iterations, seconds = config.get("iterations"), config.get("seconds")
     budget: Budget | dict[str, Budget]
     if isinstance(iterations, dict):
         budget = {game: Budget(iterations=n, seconds=seconds) for game, n in iterations.items()}
     else:
         budget = Budget(iterations=iterations, seconds=seconds)
-    depth = config.get("rollout_depth", DEFAULT_DEPTH)
-    scale = config.get("value_scale", DEFAULT_SCALE)
-    temperature = config.get("temperature", 0.0)
-    own_turn = config.get("own_turn", False)
-    learned = config.get("learned", False)
-    greedy_rollout = config.get("greedy_rollout", False)
+    return {
+        "budget": budget,
+        "rollout_depth": config.get("rollout_depth", DEFAULT_DEPTH),
+        "value_scale": config.get("value_scale", DEFAULT_SCALE),
+        "temperature": config.get("temperature", 0.0),
+        "own_turn": config.get("own_turn", False),
+        "learned": config.get("learned", False),
+        "greedy_rollout": config.get("greedy_rollout", False),
+    }
+
+
+def level_agent(name: str, seed: int | None, budget: Budget | None = None) -> IsmctsAgent:
+    """The named level's bot; ``budget`` replaces its own (benchmarks search by the clock)."""
+    settings = _level_settings(LEVELS[name])
+    if budget is not None:
+        settings["budget"] = budget
+    return IsmctsAgent(seed, name=name, **settings)
+
+
+def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Agent]:
+    settings = _level_settings(config)
 
     def make(seed: int | None) -> Agent:
-        return IsmctsAgent(
-            seed,
-            budget=budget,
-            rollout_depth=depth,
-            value_scale=scale,
-            temperature=temperature,
-            own_turn=own_turn,
-            learned=learned,
-            greedy_rollout=greedy_rollout,
-            name=name,
-        )
+        return IsmctsAgent(seed, name=name, **settings)
 
     return make
 
@@ -92,5 +98,6 @@ __all__ = [
     "Seat",
     "agent_names",
     "heuristic_for",
+    "level_agent",
     "make_agent",
 ]
