@@ -64,7 +64,7 @@ def test_without_openspiel_says_how_to_get_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now raises ImportError
-    assert bench.compare_openspiel(0.01) is None
+    assert bench.compare_openspiel("luxor", 0.01, 2) is None
     assert bench.bench_main("luxor", 0.05, 2) == 0
     out = capsys.readouterr().out
     assert "OpenSpiel not installed: pip install 'scarab[rl]' for the comparison" in out
@@ -110,3 +110,26 @@ def test_without_pettingzoo_classic_says_how_to_get_it(
     assert bench.compare_pettingzoo("luxor", 0.01, 2) is None
     assert bench.bench_main("luxor", 0.05, 2) == 0
     assert bench.NO_PETTINGZOO in capsys.readouterr().out
+
+
+def test_openspiel_comparison_interleaves_our_random_play_with_backgammon() -> None:
+    pytest.importorskip("pyspiel")
+    rates = bench.compare_openspiel("pyramids", 0.05, 2)
+    assert rates is not None and next(iter(rates)) == "scarab pyramids"
+    assert "OpenSpiel backgammon" in rates and all(r > 0 for r in rates.values())
+
+
+def test_clone_comparison_is_a_ratio_to_python_chess() -> None:
+    pytest.importorskip("chess")
+    rates = bench.compare_chess("horus", 0.05, 2)
+    assert rates is not None and set(rates) == {"scarab horus clone()", bench.CHESS_PEER}
+    assert all(r > 0 for r in rates.values())
+
+
+def test_without_python_chess_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "chess", None)
+    assert bench.compare_chess("luxor", 0.01, 2) is None
+    assert bench.bench_main("luxor", 0.05, 2) == 0
+    assert bench.NO_CHESS in capsys.readouterr().out

@@ -57,7 +57,10 @@ NO_PETTINGZOO = (
     "PettingZoo's connect_four_v3 not importable: pip install 'pettingzoo[classic]' "
     "for the AEC comparison"
 )
-_AEC_SLICES = 10  # turns each side takes in the interleaved AEC comparison
+_SLICES = 10  # turns each side takes in an interleaved comparison
+_BATCH = 16  # decisions between clock reads
+CHESS_PEER = "python-chess Board.copy(stack=False)"
+NO_CHESS = "python-chess not installed: pip install chess for the clone comparison"
 DEFAULT_PLAYERS = 3
 _CLONE_BATCH = 64  # clones between clock reads
 
@@ -249,41 +252,116 @@ def openspiel() -> Any | None:
     return pyspiel
 
 
-def openspiel_decisions_per_second(pyspiel: Any, name: str, seconds: float, seed: int = 0) -> float:
-    """The random-play loop on an OpenSpiel game; chance outcomes are drawn, not counted."""
-    rng = random.Random(seed)
-    game = pyspiel.load_game(name)
-    state = game.new_initial_state()
-    decisions = 0
-    clock = time.perf_counter
-    start = clock()
-    deadline = start + seconds
-    while True:
-        if state.is_terminal():
-            state = game.new_initial_state()
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
-        state.apply_action(rng.choice(state.legal_actions()))
-        decisions += 1
-        now = clock()
-        if now >= deadline:
-            return decisions / (now - start)
+class RandomPlay:
+    """Our random-play loop (``step``, new games as they end), in slices of CPU time."""
+
+    def __init__(self, game: Game, players: int, seed: int = 0) -> None:
+        self.game, self.players, self.seed = game, players, seed
+        self.rng = random.Random(seed)
+        self.state = game.new_game(players, seed=seed)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        clock, decisions = time.process_time, 0
+        start = clock()
+        while True:
+            for _ in range(_BATCH):
+                if self.state.is_over:
+                    self.seed += 1
+                    self.state = self.game.new_game(self.players, seed=self.seed)
+                self.state.step(self.rng.choice(self.state.legal_actions()))
+            decisions += _BATCH
+            spent = clock() - start
+            if spent >= seconds:
+                return decisions, spent
 
 
-def compare_openspiel(seconds: float) -> dict[str, float] | None:
-    """Decisions/s for each OpenSpiel reference game it has, or None without OpenSpiel."""
+class SpielRandomPlay:
+    """The same loop on an OpenSpiel game; chance outcomes are drawn, not counted."""
+
+    def __init__(self, pyspiel: Any, name: str, seed: int = 0) -> None:
+        self.game = pyspiel.load_game(name)
+        self.state = self.game.new_initial_state()
+        self.rng = random.Random(seed)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        clock, decisions, rng = time.process_time, 0, self.rng
+        start = clock()
+        while True:
+            for _ in range(_BATCH):
+                state = self.state
+                if state.is_terminal():
+                    state = self.state = self.game.new_initial_state()
+                while state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                if not state.is_terminal():
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
+            spent = clock() - start
+            if spent >= seconds:
+                return decisions, spent
+
+
+class Copies:
+    """Copies of one object per CPU second, in slices (``clone`` or a peer's ``copy``)."""
+
+    def __init__(self, copy: Callable[[], object]) -> None:
+        self.copy = copy
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        clock, done, copy = time.process_time, 0, self.copy
+        start = clock()
+        while True:
+            for _ in range(_CLONE_BATCH):
+                copy()
+            done += _CLONE_BATCH
+            spent = clock() - start
+            if spent >= seconds:
+                return done, spent
+
+
+def interleave(sides: dict[str, Any], seconds: float) -> dict[str, float]:
+    """Rates (per CPU second) of sides run in alternating slices, ``seconds`` each in all,
+    so that load on a shared machine weighs on every side alike."""
+    totals = dict.fromkeys(sides, (0, 0.0))
+    for _ in range(_SLICES):
+        for name, side in sides.items():
+            done, spent = side.run(seconds / _SLICES)
+            totals[name] = (totals[name][0] + done, totals[name][1] + spent)
+    return {name: done / spent for name, (done, spent) in totals.items()}
+
+
+def compare_openspiel(game: str, seconds: float, players: int) -> dict[str, float] | None:
+    """Random-play decisions per CPU second of ours, then of each OpenSpiel reference game
+    it has, interleaved; None without OpenSpiel."""
     pyspiel = openspiel()
     if pyspiel is None:
         return None
-    rates: dict[str, float] = {}
+    sides: dict[str, Any] = {f"scarab {game}": RandomPlay(load(game), players)}
     for name in OPENSPIEL_GAMES:
         try:
-            rates[name] = openspiel_decisions_per_second(pyspiel, name, seconds)
+            sides[f"OpenSpiel {name}"] = SpielRandomPlay(pyspiel, name)
         except Exception:  # an OpenSpiel build without this game (SpielError): leave it out
             continue
-    return rates
+    return interleave(sides, seconds)
+
+
+def compare_chess(game: str, seconds: float, players: int) -> dict[str, float] | None:
+    """clone() of a mid-game state against python-chess's ``Board.copy(stack=False)`` of a
+    board ten moves in, per CPU second, interleaved; None without python-chess."""
+    try:
+        chess = importlib.import_module("chess")
+    except ImportError:
+        return None
+    board = chess.Board()
+    for san in ("e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"):
+        board.push_san(san)
+    state = mid_game(load(game), players)
+    sides = {
+        f"scarab {game} clone()": Copies(state.clone),
+        CHESS_PEER: Copies(lambda: board.copy(stack=False)),
+    }
+    return interleave(sides, seconds)
 
 
 # ---- PettingZoo ----------------------------------------------------------------
@@ -333,22 +411,19 @@ def compare_pettingzoo(game: str, seconds: float, players: int) -> dict[str, flo
         f"scarab {game}": RandomAEC(lambda: env(game, players)),
         PETTINGZOO_PEER: RandomAEC(connect_four),
     }
-    totals = dict.fromkeys(sides, (0, 0.0))
-    for _ in range(_AEC_SLICES):
-        for name, side in sides.items():
-            done, spent = side.run(seconds / _AEC_SLICES)
-            totals[name] = (totals[name][0] + done, totals[name][1] + spent)
-    return {name: done / spent for name, (done, spent) in totals.items()}
+    return interleave(sides, seconds)
 
 
-def _aec_table(title: str, rates: dict[str, float], players: int) -> Table:
+def _ratio_table(title: str, unit: str, rates: dict[str, float]) -> Table:
+    """Rates of interleaved sides, each as a ratio of the first (ours) to it."""
     from rich.table import Table
 
-    ours = next(iter(rates.values()))
-    table = Table(title=f"PettingZoo AEC, random masked play, CPU time, interleaved ({players} p.)")
-    table.add_column("environment")
-    table.add_column("steps/s", justify="right")
-    table.add_column(f"{title} ÷ it", justify="right")
+    names = list(rates)
+    ours = rates[names[0]]
+    table = Table(title=title)
+    table.add_column("side")
+    table.add_column(unit, justify="right")
+    table.add_column(f"{names[0]} ÷ it", justify="right")
     for name, rate in rates.items():
         table.add_row(name, _rate(rate), f"{ours / rate:.2f}x")
     return table
@@ -389,29 +464,30 @@ def bench_main(game: str, seconds: float, players: int | None) -> int:
     for what, secs in hostile_inputs(game).items():
         caps.add_row(what, f"{secs:.4f}")
     console.print(caps)
-    rates = compare_pettingzoo(game, seconds, n)
-    if rates is None:
-        console.print(NO_PETTINGZOO, markup=False, highlight=False, soft_wrap=True)
-    else:
-        console.print(_aec_table(g.title, rates, n))
-
-    others = compare_openspiel(seconds)
-    if others is None:
-        console.print(NO_OPENSPIEL, markup=False, highlight=False)
-        return 0
-    ours = results[DECISIONS]
-    cmp = Table(title="random play, same loop, same process")
-    cmp.add_column("engine")
-    cmp.add_column(DECISIONS, justify="right")
-    cmp.add_column(f"{g.title} ÷ it", justify="right")
-    cmp.add_row(f"scarab {g.name} (Python)", _rate(ours), "1.00x")
-    for name in OPENSPIEL_GAMES:
-        kind = "Python" if name.startswith("python_") else "C++"
-        rate = others.get(name)
-        if rate is None:
-            cmp.add_row(f"OpenSpiel {name} ({kind})", "unavailable", "")
+    comparisons = (
+        (
+            compare_pettingzoo(game, seconds, n),
+            NO_PETTINGZOO,
+            f"PettingZoo AEC, random masked play ({n} p.), CPU time, interleaved",
+            "steps/s",
+        ),
+        (
+            compare_openspiel(game, seconds, n),
+            NO_OPENSPIEL,
+            f"random play ({n} p.), same loop, CPU time, interleaved; "
+            "OpenSpiel's chance outcomes drawn, not counted",
+            DECISIONS,
+        ),
+        (
+            compare_chess(game, seconds, n),
+            NO_CHESS,
+            "copies of a mid-game state, CPU time, interleaved",
+            CLONES,
+        ),
+    )
+    for rates, missing, title, unit in comparisons:
+        if rates is None:
+            console.print(missing, markup=False, highlight=False, soft_wrap=True)
         else:
-            cmp.add_row(f"OpenSpiel {name} ({kind})", _rate(rate), f"{ours / rate:.2f}x")
-    console.print(cmp)
-    console.print("OpenSpiel chance outcomes are drawn by probability and not counted.")
+            console.print(_ratio_table(title, unit, rates))
     return 0
