@@ -86,6 +86,12 @@ def _card_worth(card: D.CardDef) -> float:
 
 _WORTH = [_card_worth(card) for card in D.CARDS]
 _GOD = [card.god for card in D.CARDS]
+_GOD_BIT = {g: 1 << i for i, g in enumerate(sorted({g for g in _GOD if g}))}
+# For each set of gods a seat holds (a bitmask): 1 per card of a god new to it, else 0.
+_NEW_GOD = [
+    tuple(1 if g and not _GOD_BIT[g] & held else 0 for g in _GOD)
+    for held in range(1 << len(_GOD_BIT))
+]
 
 
 def carried(s: HorusState, p: int) -> float:
@@ -237,8 +243,18 @@ def mummy_risk(s: HorusState, p: int) -> float:
     return 1 - safe
 
 
-def opportunity(s: HorusState, p: int, dist: tuple[int, ...]) -> float:
-    """The best find within reach, its worth discounted by the walk to it."""
+@lru_cache(maxsize=CACHE)
+def _deck_walks(blocked: int, start: int) -> tuple[int, ...]:
+    """Squares walked from ``start`` to the nearest square of each deck (-1: no way)."""
+    dist = _distances(blocked, start)
+    return tuple(
+        min((dist[q] for q in squares if dist[q] >= 0), default=-1) for squares in _DECK_SQUARES
+    )
+
+
+def opportunity(s: HorusState, p: int, dist: tuple[int, ...], deck_walks: tuple[int, ...]) -> float:
+    """The best find within reach, its worth discounted by the walk to it (``deck_walks``:
+    the walk to each deck's nearest square)."""
     gods = {D.CARDS[c].god for c in s.cards[p] + [c for _, c in s.bagged[p]]} - {""}
     bonus_now = D.VARIETY[len(gods)]
     new_god = D.VARIETY[min(len(gods) + 1, len(D.VARIETY) - 1)] - bonus_now
@@ -247,14 +263,13 @@ def opportunity(s: HorusState, p: int, dist: tuple[int, ...]) -> float:
         return 0.0 if not god or god in gods else float(new_god)
 
     best = 0.0
+    is_new = _NEW_GOD[sum(_GOD_BIT[g] for g in gods)].__getitem__
     for k, deck in enumerate(s.decks):  # a deck is worth the same on each of its squares
         if not deck:
             continue
-        total = sum(_WORTH[c] for c in deck) + new_god * sum(
-            1 for c in deck if _GOD[c] and _GOD[c] not in gods
-        )
+        total = sum(map(_WORTH.__getitem__, deck)) + new_god * sum(map(is_new, deck))
         here = total / len(deck) - 0.5
-        near = min((dist[q] for q in _DECK_SQUARES[k] if dist[q] >= 0), default=-1)
+        near = deck_walks[k]
         if here > 0 and near >= 0:
             best = max(best, here * DECAY**near)
     # Closed sarcophagi: the mean of that god's cards not yet seen by anyone.
@@ -356,7 +371,7 @@ def _more(s: HorusState, p: int, find: float, per_round: float) -> float:
 def _inside(s: HorusState, p: int, per_round: float) -> Reading:
     dist = distances(s, s.pos[p])
     have = carried(s, p)
-    find = opportunity(s, p, dist)
+    find = opportunity(s, p, dist, _deck_walks(s.blocked, s.pos[p]))
     more = _more(s, p, find, per_round)
     out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
     if out < 0:
@@ -383,7 +398,8 @@ def _waiting(s: HorusState, p: int, per_round: float) -> Reading:
     out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
     falls, risk = exposure(s, p, out, per_round, door, threat_extra=door)
     later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
-    find = opportunity(s, p, dist)
+    walks = tuple(d + 1 if d >= 0 else d for d in _deck_walks(s.blocked, door))
+    find = opportunity(s, p, dist, walks)
     more = _more(s, p, find, per_round)
     value = float((1 - risk) ** max(later, falls + 1)) * (ESCAPE + have + more)
     return Reading(value, have, out, float((1 - risk) ** falls), find)
