@@ -128,7 +128,7 @@ def completed(s: PyramidsState, seat: int, *cids: int) -> None:
                 break
         else:
             raise AssertionError(f"card {cid} is not in the deck or display")
-        s.done[seat].append(cid)
+        s.done[seat] += (cid,)
         s.marks[cid] = D.CARDS[cid].open
     s.legal = None
 

@@ -73,8 +73,8 @@ def test_luis_111_points_at_the_end_of_a_played_game(monkeypatch: pytest.MonkeyP
     ):
         grid(monkeypatch, c, colour)
     completed(s, 0, *old)
-    s.claims[0] = [(GREEN, 10), (ORANGE, 3)]
-    s.claims[1], s.claims[2] = [(ORANGE, 10)], [(ORANGE, 6)]
+    s.claims[0] = ((GREEN, 10), (ORANGE, 3))
+    s.claims[1], s.claims[2] = ((ORANGE, 10),), ((ORANGE, 6),)
     s.race[GREEN], s.race[ORANGE] = 1, 3
     s.red[0], s.green[0], s.skulls[0], s.torches[0] = 6, 3, 4, 0b0001
     s.snap[0] = rules.score_card(s, 0)
@@ -128,7 +128,7 @@ def test_tomas_15_takes_6_before_sara_33_takes_3_then_purple_is_spent(
     completed(s, LUIS, *earlier[:3])  # Luís took purple 10 with his 2nd purple
     completed(s, SARA, earlier[3])
     completed(s, TOMAS, *earlier[4:])
-    s.claims[LUIS] = [(PURPLE, 10)]
+    s.claims[LUIS] = ((PURPLE, 10),)
     s.race[PURPLE] = 1
 
     idle(s)  # Luís
@@ -140,7 +140,7 @@ def test_tomas_15_takes_6_before_sara_33_takes_3_then_purple_is_spent(
     events += play(s, f"take {s.display[0]}")
     claims = [(e.player, e.data["value"]) for e in events if e.kind == "claim"]
     assert claims == [(TOMAS, 6), (SARA, 3)]
-    assert s.claims[TOMAS] == [(PURPLE, 6)] and s.claims[SARA] == [(PURPLE, 3)]
+    assert s.claims[TOMAS] == ((PURPLE, 6),) and s.claims[SARA] == ((PURPLE, 3),)
     assert s.view(LUIS)["race"]["purple"] == []
 
     # Luís completes his 4th purple next turn: nothing is left to claim.
@@ -149,7 +149,7 @@ def test_tomas_15_takes_6_before_sara_33_takes_3_then_purple_is_spent(
     events += play(s, "take deck")
     assert len(s.done[LUIS]) == 4
     assert "claim" not in kinds(events)
-    assert s.claims[LUIS] == [(PURPLE, 10)]
+    assert s.claims[LUIS] == ((PURPLE, 10),)
 
 
 @pytest.mark.rule("PYR-RACE", "PYR-RACE-ORDER")
@@ -184,7 +184,7 @@ def test_luis_2nd_green_and_tomas_2nd_purple_both_take_10(
     race = s.view(1)["race"]
     assert race == {"green": [6, 3], "orange": [10, 6, 3], "purple": [6, 3]}
     # Sara has claimed nothing: those 10s are crossed off for her too.
-    assert s.claims[1] == []
+    assert s.claims[1] == ()
 
 
 # ---- marking ------------------------------------------------------------------

@@ -262,7 +262,7 @@ def test_take_a_card_not_in_the_display(monkeypatch: MP) -> None:
 
 def test_take_deck_when_the_deck_is_empty(monkeypatch: MP) -> None:
     s = replacing(monkeypatch)
-    s.done[1].extend(s.deck)
+    s.done[1] += tuple(s.deck)
     s.deck.clear()
     s.legal = None
     refused(s, "take deck", "the pyramid deck is empty")

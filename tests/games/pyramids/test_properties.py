@@ -204,7 +204,7 @@ def check_invariants(s: PyramidsState, out: frozenset[int] = frozenset()) -> Non
         if phase in (MARK, EXTRA, OVER) and (s.deck or s.display):
             assert len(s.cards[q]) == KEPT, "a completed card is replaced while cards last"
     # marks: only on the seats' cards, one connected path from the entrance, never on walls
-    owner = {c: q for q in range(n) for c in s.cards[q] + s.done[q]}
+    owner = {c: q for q in range(n) for c in [*s.cards[q], *s.done[q]]}
     for c, m in s.marks.items():
         card = D.CARDS[c]
         assert c in owner and m and not m & ~ALL, (c, m)
@@ -219,7 +219,7 @@ def check_invariants(s: PyramidsState, out: frozenset[int] = frozenset()) -> Non
                 assert any(pc == c and pm >> D.CARDS[c].tomb & 1 for pc, pm in s.pending[q])
     # score cards: what the symbols marked on the seat's cards give
     for q in range(n):
-        mine = s.cards[q] + s.done[q]
+        mine = [*s.cards[q], *s.done[q]]
 
         def marked(symbol: int, mine: list[int] = mine) -> int:
             return sum(count(c, s.marks.get(c, 0), symbol) for c in mine)
@@ -264,7 +264,7 @@ def check_invariants(s: PyramidsState, out: frozenset[int] = frozenset()) -> Non
         for q in range(n):
             assert s.chosen[q] == (q < s.seat), "PYR-SIMULTANEOUS: seat by seat"
             if q > s.seat or (q == s.seat and phase == MARK):
-                assert s.pending[q] == [] and s.snap[q] == score_card(s, q)
+                assert s.pending[q] == () and s.snap[q] == score_card(s, q)
         if phase == EXTRA:  # PYR-SYM-CROSS: one extra cell owed per red cross not yet used
             placed = s.pending[s.seat]
             crosses = sum(count(c, m, D.CROSS) for c, m in placed)
@@ -431,7 +431,7 @@ def check_step(
             assert p == n - 1 and tr.deciders == list(range(n)), "PYR-SIMULTANEOUS"
             completed = [sorted(c for c in prev.cards[q] if complete(s, c)) for q in range(n)]
             for q in range(n):
-                assert s.done[q] == prev.done[q] + completed[q]
+                assert s.done[q] == (*prev.done[q], *completed[q])
             order = sorted((q for q in range(n) if completed[q]), key=lambda q: completed[q][0])
             available = len(s.deck) + len(s.display)
             takes = [q for q in order for _ in completed[q]][:available]  # PYR-EDGE-EMPTY
@@ -461,14 +461,14 @@ def check_step(
     if res is not None and s.phase != REPLACE:  # the turn's replacements are over: the claims
         assert res.takes == res.takes_expected, "PYR-REPLACE-ORDER"
         race = res.race_before[:]
-        claims = [c[:] for c in res.claims_before]
+        claims = list(res.claims_before)
         due = sorted((c, q) for q in range(n) for c in res.completed[q])  # PYR-RACE-ORDER
         for c, q in due:
             col = D.CARDS[c].colour
             before = sum(1 for d in res.done_before[q] if D.CARDS[d].colour == col)
             now = before + sum(1 for d in res.completed[q] if D.CARDS[d].colour == col and d <= c)
             if now in CLAIM_AT and race[col] < len(POINTS):
-                claims[q].append((col, POINTS[race[col]]))
+                claims[q] += ((col, POINTS[race[col]]),)
                 race[col] += 1
         assert s.claims == claims and s.race == race, "PYR-RACE"
         tr.resolution = None
@@ -782,7 +782,8 @@ def check_leaks(s: PyramidsState, me: int, rnd: random.Random) -> None:
         def swap_dealt(t: PyramidsState, q: int) -> bool:
             i, j = rnd.randrange(DEALT), rnd.randrange(len(t.deck))
             old, new_card = t.dealt[q][i], t.deck[j]
-            t.dealt[q][i], t.deck[j] = new_card, old
+            t.dealt[q] = (*t.dealt[q][:i], new_card, *t.dealt[q][i + 1 :])
+            t.deck[j] = old
             t.cards[q] = sorted(new_card if c == old else c for c in t.cards[q])
             return True
 
@@ -800,7 +801,7 @@ def check_leaks(s: PyramidsState, me: int, rnd: random.Random) -> None:
     # ... while my own dealt cards show
     if s.phase == KEEP and s.deck:
         t = s.clone()
-        t.dealt[me][0], t.deck[0] = t.deck[0], t.dealt[me][0]
+        t.dealt[me], t.deck[0] = (t.deck[0], *t.dealt[me][1:]), t.dealt[me][0]
         t.cards[me] = []
         t.chosen[me] = False
         assert t.view(me) != mine
@@ -968,8 +969,8 @@ def check_determinize(s: PyramidsState, me: int, k: int) -> set[tuple[int, ...]]
         assert d.view(None) == s.view(None)
         check_invariants(d)
         assert d.cards[me] == s.cards[me] and d.dealt[me] == s.dealt[me]
-        assert {c: d.marks.get(c) for c in s.cards[me] + s.done[me]} == {
-            c: s.marks.get(c) for c in s.cards[me] + s.done[me]
+        assert {c: d.marks.get(c) for c in [*s.cards[me], *s.done[me]]} == {
+            c: s.marks.get(c) for c in [*s.cards[me], *s.done[me]]
         }
         assert score_card(d, me) == score_card(s, me)
         if s.current_player == me:

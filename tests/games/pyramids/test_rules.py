@@ -118,7 +118,7 @@ def test_returned_cards_go_back_and_four_are_turned_up(players: int) -> None:
     assert len(s.display) == D.DISPLAY == 4
     assert len(s.deck) == 48 - 2 * players - 4
     assert set(returned) <= set(s.deck + s.display)
-    assert all(d == [] for d in s.dealt)
+    assert all(d == () for d in s.dealt)
     assert all_cards(s) == list(range(1, 49))
     assert [c["id"] for c in s.view(None)["display"]] == s.display
     # The deck is shuffled with the returned cards: they are not simply put on top.
@@ -309,14 +309,14 @@ def test_one_single_cell_instead_even_the_tomb(monkeypatch: MP) -> None:
     assert singles == ["16:a5", "16:b1", "16:b2", "16:b3", "16:b4", "17:d1"]
     play(s, "16:a5")
     idle(s)
-    assert s.done[0] == [16]
+    assert s.done[0] == (16,)
 
 
 @pytest.mark.rule("PYR-PASS")
 def test_a_seat_without_cards_passes(monkeypatch: MP) -> None:
     s = started(2, seed=6)
     for c in s.cards[0]:
-        s.done[0].append(c)
+        s.done[0] += (c,)
         s.marks[c] = D.CARDS[c].open
     s.cards[0] = []
     s.legal = None
@@ -447,7 +447,7 @@ def test_the_tomb_completes_the_card_and_it_takes_no_more_marks(monkeypatch: MP)
     play(s, "28:c1")
     events = idle(s)
     assert ("complete", 0) in [(e.kind, e.player) for e in events]
-    assert s.done[0] == [27] and 27 not in s.cards[0]
+    assert s.done[0] == (27,) and 27 not in s.cards[0]
     assert seat_view(s, 0, 1)["completed"][0]["complete"] is True
     play(s, f"take {s.display[0]}")
     assert all(a.card != 27 for a in s.legal_actions())
@@ -489,7 +489,7 @@ def test_both_completed_cards_are_replaced_refill_after_the_second(monkeypatch: 
     second = s.display[0]
     play(s, f"take {second}")
     assert len(s.display) == 4
-    assert s.cards[0] == [first, second] and s.done[0] == [31, 32]
+    assert s.cards[0] == [first, second] and s.done[0] == (31, 32)
 
 
 @pytest.mark.rule("PYR-REPLACE-ORDER", "PYR-DISPLAY-REFILL")
@@ -519,7 +519,7 @@ def test_with_the_deck_gone_the_display_is_not_refilled(monkeypatch: MP) -> None
     near_tomb(monkeypatch, s, 0, 33)
     # Leave one card in the deck: the rest go to seat 2's completed pile.
     extra = s.deck[1:]
-    s.done[1].extend(extra)
+    s.done[1] += tuple(extra)
     del s.deck[1:]
     play(s, "33:a5")
     idle(s)
@@ -544,7 +544,7 @@ def test_with_the_deck_gone_the_display_is_not_refilled(monkeypatch: MP) -> None
 def test_with_deck_and_display_empty_a_completed_card_is_not_replaced(monkeypatch: MP) -> None:
     s = started(2, seed=18)
     near_tomb(monkeypatch, s, 0, 35)
-    s.done[1].extend(s.deck + s.display)
+    s.done[1] += (*s.deck, *s.display)
     s.deck, s.display = [], []
     play(s, "35:a5")
     events = idle(s)
@@ -554,7 +554,7 @@ def test_with_deck_and_display_empty_a_completed_card_is_not_replaced(monkeypatc
     grid(monkeypatch, other, "purple")
     premark(s, other, "a1 a2 a3 a4")
     one_turn(s, {0: f"{other}:a5"})
-    assert s.cards[0] == [] and s.done[0] == [35, other]
+    assert s.cards[0] == [] and s.done[0] == (35, other)
     assert s.legal_actions() == [PASS]  # nothing left to mark
     one_turn(s)
     assert s.turn == 4
@@ -572,7 +572,7 @@ def test_2nd_4th_and_6th_pyramids_claim_10_6_3(monkeypatch: MP) -> None:
         values.append([e.data["value"] for e in events if e.kind == "claim"])
         assert len(s.done[0]) == k
     assert values == [[], [10], [], [6], [], [3], []]
-    assert s.claims[0] == [(GREEN, 10), (GREEN, 6), (GREEN, 3)]
+    assert s.claims[0] == ((GREEN, 10), (GREEN, 6), (GREEN, 3))
     assert s.view(1)["race"]["green"] == []
     assert s.view(1)["race"]["orange"] == [10, 6, 3]
 
@@ -587,13 +587,13 @@ def test_others_cross_off_a_claimed_value(monkeypatch: MP) -> None:
     completed(s, 1, h0)
     near_tomb(monkeypatch, s, 0, g1, "orange")
     one_turn(s, {0: f"{g1}:a5"})
-    assert s.claims[0] == [(ORANGE, 10)]
+    assert s.claims[0] == ((ORANGE, 10),)
     for viewer in (0, 1, None):
         assert s.view(viewer)["race"]["orange"] == [6, 3]
     (h1,) = spare(s, 1)
     near_tomb(monkeypatch, s, 1, h1, "orange")
     one_turn(s, {1: f"{h1}:a5"})
-    assert s.claims[1] == [(ORANGE, 6)]  # the 10 is gone for seat 2
+    assert s.claims[1] == ((ORANGE, 6),)  # the 10 is gone for seat 2
 
 
 @pytest.mark.rule("PYR-RACE-ORDER")
@@ -620,7 +620,7 @@ def test_two_cards_of_one_colour_in_one_turn(monkeypatch: MP) -> None:
     premark(s, a, "a1 a2 a3")
     premark(s, b, "a1 a2 a3 a4")
     events = one_turn(s, {0: "41:a4,a5 3:a5"})
-    assert s.done[0] == [3, 41]
+    assert s.done[0] == (3, 41)
     assert [e.data["value"] for e in events if e.kind == "claim"] == [10]
 
 
@@ -652,7 +652,7 @@ def test_each_completed_pyramid_scores_10() -> None:
 @pytest.mark.rule("PYR-SCORE-POINTS")
 def test_claimed_pyramid_points_score_their_value() -> None:
     s = started(2, seed=25)
-    s.claims[1] = [(GREEN, 10), (PURPLE, 3), (GREEN, 6)]
+    s.claims[1] = ((GREEN, 10), (PURPLE, 3), (GREEN, 6))
     b = final_scoring(s, 1)
     assert b.pyramid_points == 19 and b.total == 19
 

@@ -108,7 +108,7 @@ def replay_game(line: Mapping[str, Any]) -> GameFacts:
     race = _race_points(s)
     holds = []
     for p in range(n):
-        for c in s.done[p] + s.cards[p]:
+        for c in (*s.done[p], *s.cards[p]):
             done = c in s.done[p]
             turns = tomb[c] - first[c] + 1 if done else None
             cells = s.marks.get(c, 0).bit_count()

@@ -37,18 +37,18 @@ def new_state(game: Game, names: tuple[str, ...], seed: int, solo: bool) -> Pyra
     s.rng = Rng(seed)
     s.deck = list(D.CARD_IDS)
     s.rng.shuffle(s.deck)
-    s.dealt = [[s.deck.pop() for _ in range(D.DEAL)] for _ in range(n)]
+    s.dealt = [tuple(s.deck.pop() for _ in range(D.DEAL)) for _ in range(n)]
     s.display = []
     s.cards = [[] for _ in range(n)]
     s.marks = {}
-    s.done = [[] for _ in range(n)]
+    s.done = [() for _ in range(n)]
     s.red, s.green, s.skulls, s.torches = [0] * n, [0] * n, [0] * n, [0] * n
-    s.claims = [[] for _ in range(n)]
+    s.claims = [() for _ in range(n)]
     s.race = [0] * len(D.COLOURS)
     s.expedition, s.used, s.shown = [], [], -1
     s.round, s.turn = 0, 0
     s.phase, s.seat, s.extras = KEEP, 0, 0
-    s.pending = [[] for _ in range(n)]
+    s.pending = [() for _ in range(n)]
     s.chosen = [False] * n
     s.snap = [(0, 0, 0, 0)] * n
     s.queue, s.claims_due = [], []
@@ -74,7 +74,7 @@ def legal_actions(s: PyramidsState) -> list[PyramidsAction]:
     return []
 
 
-def keep_actions(dealt: list[int]) -> list[PyramidsAction]:
+def keep_actions(dealt: tuple[int, ...]) -> list[PyramidsAction]:
     """PYR-SETUP-KEEP: any two of the four dealt cards."""
     cards = sorted(dealt)
     return [keep((a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :]]
@@ -191,7 +191,7 @@ def do_keep(s: PyramidsState, p: int, act: PyramidsAction, ev: Events) -> None:
     # PYR-SETUP-DISPLAY: returned cards go back, the deck is shuffled, four are turned up.
     for q in range(len(s.names)):
         s.deck.extend(c for c in s.dealt[q] if c not in s.cards[q])
-        s.dealt[q] = []
+        s.dealt[q] = ()
     s.rng.shuffle(s.deck)
     refill(s)
     if ev is not None:
@@ -229,7 +229,7 @@ def start_turn(s: PyramidsState, ev: Events) -> None:
     s.used.append(s.shown)
     s.phase, s.seat, s.extras = MARK, 0, 0
     n = len(s.names)
-    s.pending = [[] for _ in range(n)]
+    s.pending = [() for _ in range(n)]
     s.chosen = [False] * n
     s.snap = [score_card(s, q) for q in range(n)]
     if ev is not None:
@@ -241,7 +241,7 @@ def do_mark(s: PyramidsState, p: int, c: int, m: int, ev: Events) -> None:
     """Mark cells and apply their symbols (PYR-SYM-*): skulls are recorded before potions."""
     card = D.CARDS[c]
     s.marks[c] = s.marks.get(c, 0) | m
-    s.pending[p].append((c, m))
+    s.pending[p] += ((c, m),)
     potions = 0
     gained: list[str] = []
     for i in D.cells_of(m & card.symbolic):
@@ -294,7 +294,7 @@ def after_mark(s: PyramidsState, p: int, ev: Events) -> None:
 def reveal(s: PyramidsState, ev: Events) -> None:
     """Every seat has marked: show the marks, set completed cards aside (PYR-TOMB-DONE)."""
     n = len(s.names)
-    s.pending = [[] for _ in range(n)]
+    s.pending = [() for _ in range(n)]
     s.snap = [score_card(s, q) for q in range(n)]
     completed: list[tuple[int, int]] = []
     for q in range(n):
@@ -302,7 +302,7 @@ def reveal(s: PyramidsState, ev: Events) -> None:
             if s.marks.get(c, 0) >> D.CARDS[c].tomb & 1:
                 completed.append((c, q))
                 s.cards[q].remove(c)
-                s.done[q].append(c)
+                s.done[q] += (c,)
     if ev is not None:
         ev.append(Event("reveal", None, "the marks are revealed", {}))
         for c, q in sorted(completed):
@@ -354,7 +354,7 @@ def claim_points(s: PyramidsState, ev: Events) -> None:
         if count in D.CLAIM_AT and s.race[colour] < len(D.PYRAMID_POINTS):
             value = D.PYRAMID_POINTS[s.race[colour]]
             s.race[colour] += 1
-            s.claims[q].append((colour, value))
+            s.claims[q] += ((colour, value),)
             if ev is not None:
                 ev.append(
                     Event(

@@ -51,15 +51,15 @@ class PyramidsState(State):
     rng: Rng
     deck: list[int]  # pyramid card ids, top at the end
     display: list[int]
-    dealt: list[list[int]]  # setup: the cards dealt to each seat until it keeps two
+    dealt: list[tuple[int, ...]]  # setup: the cards dealt to each seat until it keeps two
     cards: list[list[int]]  # each seat's pyramid cards in play
     marks: dict[int, int]  # card id -> marked cells
-    done: list[list[int]]  # each seat's completed cards, in completion order
+    done: list[tuple[int, ...]]  # each seat's completed cards, in completion order
     red: list[int]  # score card: gems, skull count, torch bits by round
     green: list[int]
     skulls: list[int]
     torches: list[int]
-    claims: list[list[tuple[int, int]]]  # (colour, pyramid points) per seat
+    claims: list[tuple[tuple[int, int], ...]]  # (colour, pyramid points) per seat
     claims_due: list[tuple[int, int]]  # (card, seat) completed this turn, by card number
     race: list[int]  # per colour: how many pyramid-point values are taken
     expedition: list[int]  # this round's unrevealed expedition cards, top at the end
@@ -70,7 +70,7 @@ class PyramidsState(State):
     phase: int
     seat: int
     extras: int  # red-cross marks still owed by the deciding seat
-    pending: list[list[tuple[int, int]]]  # marks this turn, hidden from the others
+    pending: list[tuple[tuple[int, int], ...]]  # marks this turn, hidden from the others
     chosen: list[bool]  # seats that have made this turn's (or setup's) choice
     snap: list[tuple[int, int, int, int]]  # score cards as the others last saw them
     queue: list[tuple[int, int]]  # (seat, completed card) replacements still to make
@@ -116,13 +116,13 @@ class PyramidsState(State):
         c.rng = self.rng.copy()
         c.deck = self.deck.copy()
         c.display = self.display.copy()
-        c.dealt = [*map(list.copy, self.dealt)]
+        c.dealt = self.dealt.copy()
         c.cards = [*map(list.copy, self.cards)]
         c.marks = self.marks.copy()
-        c.done = [*map(list.copy, self.done)]
+        c.done = self.done.copy()
         c.red, c.green = self.red.copy(), self.green.copy()
         c.skulls, c.torches = self.skulls.copy(), self.torches.copy()
-        c.claims = [*map(list.copy, self.claims)]
+        c.claims = self.claims.copy()
         c.claims_due = self.claims_due.copy()
         c.race = self.race.copy()
         c.expedition, c.used, c.shown = self.expedition.copy(), self.used.copy(), self.shown
@@ -133,7 +133,7 @@ class PyramidsState(State):
             self.seat,
             self.extras,
         )
-        c.pending = [*map(list.copy, self.pending)]
+        c.pending = self.pending.copy()
         c.chosen = self.chosen.copy()
         c.snap = self.snap.copy()
         c.queue = self.queue.copy()

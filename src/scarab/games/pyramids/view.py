@@ -37,7 +37,7 @@ def card_view(c: int, marked: int) -> dict[str, JSON]:
 
 def public_marks(s: PyramidsState, p: int, viewer: int | None) -> dict[int, int]:
     """Seat p's marks as viewer sees them: without this turn's hidden marks of others."""
-    marks = {c: s.marks.get(c, 0) for c in s.cards[p] + s.done[p]}
+    marks = {c: s.marks.get(c, 0) for c in (*s.cards[p], *s.done[p])}
     if p != viewer:
         for c, m in s.pending[p]:
             marks[c] &= ~m
@@ -112,7 +112,7 @@ def determinize(s: PyramidsState, player: int, rng: RandomSource) -> PyramidsSta
         pool = sorted(d.deck + [c for q in others for c in d.dealt[q]])
         r.shuffle(pool)
         for q in others:
-            d.dealt[q] = [pool.pop() for _ in range(D.DEAL)]
+            d.dealt[q] = tuple(pool.pop() for _ in range(D.DEAL))
             if d.chosen[q]:
                 d.cards[q] = list(r.choice(rules.keep_actions(d.dealt[q])).cards)
         d.deck = pool
@@ -175,5 +175,5 @@ def _undo(d: PyramidsState, q: int) -> None:
         d.marks[c] &= ~m
         if not d.marks[c]:
             del d.marks[c]
-    d.pending[q] = []
+    d.pending[q] = ()
     d.red[q], d.green[q], d.skulls[q], d.torches[q] = d.snap[q]
