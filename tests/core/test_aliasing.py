@@ -98,4 +98,4 @@ def test_the_horus_escape_event_holds_a_copy_of_the_chests() -> None:
     dice(s, 5)  # the chest's die
     escape = next(e for e in play(s, "move s") if e.kind == "escape")
     escape.data["chests"].append(6)
-    assert s.chests[0] == [5] and s.score[0] == escape.data["total"]
+    assert s.chests[0] == (5,) and s.score[0] == escape.data["total"]

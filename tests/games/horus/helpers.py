@@ -69,8 +69,21 @@ def place(s: HorusState, seat: int, x: int, y: int) -> None:
     s.legal = None
 
 
-def _sources(s: HorusState) -> list[list[int]]:
-    return [*s.decks, s.discard, *s.supply]
+def _take_from_piles(s: HorusState, name: str) -> int:
+    """Remove one card of that name from a deck, the discard or a supply; -1 if none."""
+    for pile in [*s.decks, s.discard]:
+        found = [c for c in pile if D.CARDS[c].name == name]
+        if found:
+            pile.remove(found[0])
+            return found[0]
+    for k, supply in enumerate(s.supply):
+        found = [c for c in supply if D.CARDS[c].name == name]
+        if found:
+            rest = list(supply)
+            rest.remove(found[0])
+            s.supply[k] = tuple(rest)
+            return found[0]
+    return -1
 
 
 def give(s: HorusState, seat: int, *names: str) -> None:
@@ -82,12 +95,9 @@ def give(s: HorusState, seat: int, *names: str) -> None:
             s.alcoves[a] = False
             s.cards[seat].append(D.IDOL_CARD[D.ALCOVE_IDOL[a]])
             continue
-        for pile in _sources(s):
-            found = [c for c in pile if D.CARDS[c].name == name]
-            if found:
-                pile.remove(found[0])
-                s.cards[seat].append(found[0])
-                break
+        card = _take_from_piles(s, name)
+        if card >= 0:
+            s.cards[seat].append(card)
         else:
             for i, c in enumerate(s.sarc):
                 if c >= 0 and D.CARDS[c].name == name:

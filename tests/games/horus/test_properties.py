@@ -130,9 +130,9 @@ def check_invariants(s: HorusState) -> None:
     assert set(s.supply[0]) <= set(D.MUMMY_CARDS) and set(s.supply[1]) <= set(D.BLOCK_CARDS)
     held = [c for p in range(n) for c in s.cards[p]]
     if D.MUMMY_MARKER in held:  # HOR-WOUND-MARKER: only once the pile is used up
-        assert s.supply[0] == []
+        assert s.supply[0] == ()
     if D.BLOCK_MARKER in held:
-        assert s.supply[1] == []
+        assert s.supply[1] == ()
     assert D.MUMMY_MARKER not in s.discard and D.BLOCK_MARKER not in s.discard
     assert not any(D.CARDS[c].kind == D.WOUND for c in s.discard if D.CARDS[c].name == "mummy")
     # ---- seats
@@ -163,7 +163,7 @@ def check_invariants(s: HorusState) -> None:
         else:
             assert 0 <= q < D.INSIDE
         if st_ != ESCAPED:
-            assert s.score[p] == 0 and s.chests[p] == []
+            assert s.score[p] == 0 and s.chests[p] == ()
         if st_ == INSIDE and s.blocked >> q & 1:  # HOR-BLOCK-JUMP: only until he jumps
             assert (P_JUMP, p, 0) in s.pending, (p, q, s.pending)
         # HOR-ABILITY-ONCE, HOR-ABILITY-READ: one read at most, by Abdel Wahab

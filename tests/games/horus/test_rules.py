@@ -269,7 +269,7 @@ def test_bagging_a_treasure_is_not_the_discard_a_thirteenth_card_forces() -> Non
     assert legal(s) == {"discard bag", "discard hededet3", "discard hededet5"}
     with pytest.raises(IllegalAction, match="bagging one does not make room"):
         play(s, "bag hededet5")
-    assert len(s.cards[0]) == 13 and s.bagged[0] == []
+    assert len(s.cards[0]) == 13 and s.bagged[0] == ()
     play(s, "discard hededet3")
     assert len(s.cards[0]) == 12 and held(s, 0)[-1] == "hededet5"
     assert "bag hededet5" in legal(s), "bagging is still free in the turn"
@@ -842,7 +842,7 @@ def test_a_marker_stands_in_when_the_mummy_cards_run_out() -> None:
     s = started("wahab", "ardila", "rice")
     give(s, 1, *many("mummy", 12))
     give(s, 2, *many("mummy", 6))
-    assert s.supply[0] == []
+    assert s.supply[0] == ()
     place(s, 0, 6, 0)
     turn(s, 0, 2)
     play(s, "move e")
@@ -1018,7 +1018,7 @@ def test_a_bag_holds_two_treasures_and_counts_as_one_card() -> None:
     seats = s.view(1)["seats"]
     assert seats[0]["bags"] == [{"bag": 0, "holds": ["hededet3", "sobek4"]}]
     play(s, "discard bag")
-    assert held(s, 0) == ["necklace", "thoth-idol", "crowbar"] and s.bagged[0] == []
+    assert held(s, 0) == ["necklace", "thoth-idol", "crowbar"] and s.bagged[0] == ()
     assert sorted(map(D.card_name, s.discard)) == ["bag", "hededet3", "sobek4"]
 
 
@@ -1033,7 +1033,7 @@ def test_what_the_bag_holds_scores_and_its_chest_is_rolled_at_escape() -> None:
     assert s.left == 1, "bagging is free"
     dice(s, 4)
     play(s, "move s")
-    assert s.chests[0] == [4] and s.score[0] == 4 + 6 + 1
+    assert s.chests[0] == (4,) and s.score[0] == 4 + 6 + 1
 
 
 @pytest.mark.rule("HOR-EQUIP-UDJAT")

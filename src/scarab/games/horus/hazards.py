@@ -127,11 +127,21 @@ def wound_mummy(s: HorusState, p: int, m: int, ev: Events) -> None:
                 )
             )
         return
-    card = s.supply[0].pop() if s.supply[0] else D.MUMMY_MARKER
+    card = take_wound(s, 0, D.MUMMY_MARKER)
     s.cards[p].append(card)
     overflow(s, p)
     if ev is not None:
         ev.append(Event("touch", p, f"{by} touches {who(s, p)}: a Mummy wound", {"mummy": m}))
+
+
+def take_wound(s: HorusState, pile: int, marker: int) -> int:
+    """The top wound card of a supply pile (0 mummy, 1 block), or the marker once it is
+    empty (HOR-WOUND-MARKER)."""
+    supply = s.supply[pile]
+    if not supply:
+        return marker
+    s.supply[pile] = supply[:-1]
+    return supply[-1]
 
 
 def wound_block(s: HorusState, p: int, ev: Events) -> None:
@@ -141,7 +151,7 @@ def wound_block(s: HorusState, p: int, ev: Events) -> None:
         if ev is not None:
             ev.append(Event("crushed", p, f"{who(s, p)} has no strength left and dies", {}))
         return
-    card = s.supply[1].pop() if s.supply[1] else D.BLOCK_MARKER
+    card = take_wound(s, 1, D.BLOCK_MARKER)
     s.cards[p].append(card)
     overflow(s, p)
     if ev is not None:
@@ -200,7 +210,7 @@ def escape(s: HorusState, p: int, ev: Events) -> None:
     s.status[p] = ESCAPED
     chests = [c for c in s.cards[p] if D.CARDS[c].kind == D.CHEST]
     chests += [c for _, c in s.bagged[p] if D.CARDS[c].kind == D.CHEST]
-    s.chests[p] = [s.rng.die() for _ in chests]
+    s.chests[p] = tuple(s.rng.die() for _ in chests)
     s.score[p] = escaped_total(s, p)
     if ev is not None:
         rolled = f", chests rolled {s.chests[p]}" if chests else ""

@@ -87,15 +87,15 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> HorusState:
     s.sarc_open = [False] * len(D.SARC_SQUARE)
     s.alcoves = [True] * len(D.ALCOVE_GOD)
     s.discard = []
-    s.supply = [list(D.MUMMY_CARDS), list(D.BLOCK_CARDS)]
+    s.supply = [tuple(D.MUMMY_CARDS), tuple(D.BLOCK_CARDS)]
     s.blocked, s.fallen, s.box = 0, [], list(D.BLOCKS)
     s.aside, s.aside_by, s.aside_known, s.aside_not, s.foresight = -1, -1, False, -1, False
     s.mpos, s.mdir = list(D.MUMMY_START), list(D.MUMMY_FACING)
     s.mleft, s.mi, s.shot = [0] * D.NUM_MUMMIES, 0, 0
     s.adv, s.pos, s.status, s.face = [-1] * n, [-1] * n, [UNCHOSEN] * n, [-1] * n
     s.cards = [[] for _ in range(n)]
-    s.bagged = [[] for _ in range(n)]
-    s.chests = [[] for _ in range(n)]
+    s.bagged = [() for _ in range(n)]
+    s.chests = [() for _ in range(n)]
     s.used_ability, s.known = [False] * n, [0] * n
     s.granted, s.score = [0] * n, [0] * n
     s.round, s.keeper, s.stage, s.turn_idx, s.seat = 0, 0, SETUP, 0, 0
@@ -470,7 +470,7 @@ def discard_card(s: HorusState, p: int, card: int) -> None:
         s.discard.append(card)
     if D.CARDS[card].name == "bag":  # HOR-EQUIP-BAG: the bag goes with what it holds
         s.discard += [c for b, c in s.bagged[p] if b == card]
-        s.bagged[p] = [(b, c) for b, c in s.bagged[p] if b != card]
+        s.bagged[p] = tuple((b, c) for b, c in s.bagged[p] if b != card)
 
 
 def do_free(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
@@ -482,7 +482,7 @@ def do_free(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
     elif v == "bag":  # HOR-EQUIP-BAG
         bag, card = bag_with_room(s, p), first_card(s, p, arg)
         s.cards[p].remove(card)
-        s.bagged[p].append((bag, card))
+        s.bagged[p] += ((bag, card),)
         text = f"puts {arg} in a bag"
     elif v in CURES:  # HOR-EQUIP-ANTIDOTE, HOR-EQUIP-MEDIKIT
         discard_card(s, p, first_card(s, p, v))

@@ -73,8 +73,8 @@ class HorusState(State):
     status: list[int]
     face: list[int]  # direction of the seat's last move (where a mummified figure walks)
     cards: list[list[int]]  # loose card ids in front of the seat (a bag counts as one)
-    bagged: list[list[tuple[int, int]]]  # (bag card, treasure card) held in a bag
-    chests: list[list[int]]  # die results of chests rolled at escape
+    bagged: list[tuple[tuple[int, int], ...]]  # (bag card, treasure card) held in a bag
+    chests: list[tuple[int, ...]]  # die results of chests rolled at escape
     used_ability: list[bool]
     known: list[int]  # bit i: the seat has read closed sarcophagus i (Linguistics)
     granted: list[int]  # actions this round (phase 2)
@@ -85,7 +85,7 @@ class HorusState(State):
     sarc_open: list[bool]
     alcoves: list[bool]  # the idol still lies in the alcove
     discard: list[int]
-    supply: list[list[int]]  # mummy and block wound cards beside the board
+    supply: list[tuple[int, ...]]  # mummy and block wound cards beside the board
     blocked: int  # bit per square holding a stone block
     fallen: list[int]  # block numbers in the order they fell
     box: list[int]  # block numbers still in the box (sorted)
@@ -159,8 +159,8 @@ class HorusState(State):
         c.status = self.status.copy()
         c.face = self.face.copy()
         c.cards = [*map(list.copy, self.cards)]
-        c.bagged = [*map(list.copy, self.bagged)]
-        c.chests = [*map(list.copy, self.chests)]
+        c.bagged = self.bagged.copy()
+        c.chests = self.chests.copy()
         c.used_ability = self.used_ability.copy()
         c.known = self.known.copy()
         c.granted = self.granted.copy()
@@ -170,7 +170,7 @@ class HorusState(State):
         c.sarc_open = self.sarc_open.copy()
         c.alcoves = self.alcoves.copy()
         c.discard = self.discard.copy()
-        c.supply = [*map(list.copy, self.supply)]
+        c.supply = self.supply.copy()
         c.blocked = self.blocked
         c.fallen = self.fallen.copy()
         c.box = self.box.copy()
