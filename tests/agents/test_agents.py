@@ -144,7 +144,7 @@ def test_heuristic_values_treasure_sets() -> None:
     s = new(2, seed=0)
     before = heuristic.evaluate(s, 0)
     for kind in range(len(D.TREASURE_TYPES)):
-        s.treasures[0].append(next(i for i, t in enumerate(D.TREASURES) if t.type == kind))
+        s.treasures[0] += (next(i for i, t in enumerate(D.TREASURES) if t.type == kind),)
     assert heuristic.evaluate(s, 0) >= before + 3  # one complete set
 
 

@@ -36,7 +36,7 @@ def entered_before(s: LuxorState, seat: int) -> None:
     s.adv[seat] = sorted([*s.adv[seat], CH], reverse=True)
     s.key_supply -= 1
     s.key_space += 1
-    s.sarcs[seat].append(s.sarcophagi.pop(0))
+    s.sarcs[seat] += (s.sarcophagi.pop(0),)
     s.chamber.append(seat)
     s.legal = None
 
@@ -83,7 +83,7 @@ def test_three_sets_two_with_wilds_score_12_and_the_spare_wild_nothing() -> None
     s = new()
     tiles = [("vase", 2, 1), ("vase", 3, 2), ("vase", 1, 1), ("statue", 2, 1)]
     tiles += [("statue", 3, 2), ("jewelry", 2, 1)]
-    s.treasures[0] = [
+    s.treasures[0] = tuple(
         next(
             i
             for i, t in enumerate(D.TREASURES)
@@ -91,7 +91,7 @@ def test_three_sets_two_with_wilds_score_12_and_the_spare_wild_nothing() -> None
             and i not in s.treasures[0]
         )
         for name, vp, need in tiles
-    ]
+    )
     give(s, 0, wilds=4)
     # vase+statue+jewelry, vase+statue+wild, vase+wild+wild; one wild left over
     b = final_scoring(s, 0)
@@ -124,7 +124,7 @@ def test_osiris_three_carries_the_adventurer_on_to_a_scarab_tile() -> None:
     ev = play(s, "L 5+2")  # 6, 7 (Osiris 3), then 8, 9, 10
     assert kinds(ev) == ["play", "move", "osiris", "move", "wake", "scarab", "draw"]
     assert s.adv[0] == [10, D.STAIRS]  # passing statue 1 also woke its sleeper
-    assert s.scarabs[0] == [value]
+    assert s.scarabs[0] == (value,)
 
 
 @pytest.mark.rule("LUX-TEMPLE-TUNNEL")
@@ -152,7 +152,7 @@ def test_a_two_into_the_chamber_spends_a_key_and_takes_the_three() -> None:
     ev = play(s, "L 39+2")
     assert s.adv[0] == [CH, 30]
     assert s.keys[0] == 0 and s.key_space == 2
-    assert s.sarcs[0] == [3] and s.sarcophagi == []
+    assert s.sarcs[0] == (3,) and s.sarcophagi == []
     assert [e.data for e in ev if e.kind == "chamber"] == [{"sarcophagus": 3}]
 
 

@@ -172,7 +172,7 @@ def check_invariants(s: LuxorState) -> None:
     awarded: list[list[int]] = [[] for _ in range(n)]
     for i, p in enumerate(s.chamber[: len(D.SARCOPHAGI)]):
         awarded[p].append(D.SARCOPHAGI[i])  # LUX-CHAMBER-SARC: 5 to the first, 3 to the second
-    assert s.sarcs == awarded
+    assert s.sarcs == [tuple(a) for a in awarded]
     assert s.sarcophagi == list(D.SARCOPHAGI[len(s.chamber) :])
     # adventurers
     for p in range(n):
@@ -549,6 +549,20 @@ def swap_differing(
     return True
 
 
+def swap_scarabs(
+    t: LuxorState, p: int, q: int | None, rnd: random.Random, label: Callable[[int], object]
+) -> bool:
+    """swap_differing between seat p's scarabs and seat q's (or the supply's)."""
+    mine = list(t.scarabs[p])
+    theirs = t.scarab_supply if q is None else list(t.scarabs[q])
+    if not swap_differing(mine, theirs, rnd, label):
+        return False
+    t.scarabs[p] = tuple(mine)
+    if q is not None:
+        t.scarabs[q] = tuple(theirs)
+    return True
+
+
 def card_code(c: int) -> str:
     return D.CARDS[c].code
 
@@ -615,11 +629,11 @@ def check_leaks(s: LuxorState, me: int, rnd: random.Random) -> None:
     if not over:
         for p in others:
             hidden(lambda t, p=p: swap_unseen_cards(t, p, None), p)
-            hidden(lambda t, p=p: swap_differing(t.scarabs[p], t.scarab_supply, rnd, same_value), p)
+            hidden(lambda t, p=p: swap_scarabs(t, p, None, rnd, same_value), p)
         if len(others) >= 2:
             p, q = others[:2]
             hidden(lambda t: swap_unseen_cards(t, p, q), p)
-            hidden(lambda t: swap_differing(t.scarabs[p], t.scarabs[q], rnd, same_value), p)
+            hidden(lambda t: swap_scarabs(t, p, q, rnd, same_value), p)
 
     def reorder(items: list[int]) -> bool:
         before = items[:]

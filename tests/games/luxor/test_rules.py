@@ -47,7 +47,7 @@ def entered_before(s: LuxorState, seat: int) -> None:
     s.adv[seat] = sorted([*s.adv[seat], CH], reverse=True)
     s.key_supply -= 1
     s.key_space += 1
-    s.sarcs[seat].append(s.sarcophagi.pop(0))
+    s.sarcs[seat] += (s.sarcophagi.pop(0),)
     s.chamber.append(seat)
     s.legal = None
 
@@ -491,7 +491,7 @@ def test_a_taken_treasure_scores_at_once_and_is_kept() -> None:
     ev = play(s, "L S+3")
     loot = next(e for e in ev if e.kind == "loot")
     assert loot.data == {"space": 3, "type": "jewelry", "vp": 2}
-    assert s.score[0] == 2 and s.treasures[0] == [tid]
+    assert s.score[0] == 2 and s.treasures[0] == (tid,)
     assert s.view(1)["seats"][0]["treasures"] == [{"type": "jewelry", "vp": 2}]
     assert s.view(1)["seats"][0]["score"] == 2
 
@@ -506,7 +506,7 @@ def test_icon_space_gets_a_temple_tile_without_its_action() -> None:
     ev = play(s, "L 8+1")
     assert kinds(ev) == ["play", "move", "loot", "reveal", "draw"]
     assert tile(s, 9) == (D.TEMPLE, D.F_SCARAB) and len(s.temple[2]) == lion_before - 1
-    assert s.scarabs[0] == [] and s.adv[0] == [9]
+    assert s.scarabs[0] == () and s.adv[0] == [9]
 
 
 @pytest.mark.rule("LUX-TEMPLE-REVEAL", "LUX-MOVE-TILES")
@@ -529,7 +529,7 @@ def test_a_revealed_tile_acts_for_a_later_arrival() -> None:
     place(s, 0, [8, 8])
     set_hand(s, 0, ["1", "1", "1", "1", "1"])
     play(s, "L 8+1")  # reveal a scarab tile, no action
-    assert s.scarabs[0] == [] and s.tk[9] == D.TEMPLE
+    assert s.scarabs[0] == () and s.tk[9] == D.TEMPLE
     other_turn(s)
     set_hand(s, 0, ["1", "1", "1", "1", "1"])
     play(s, "L 8+1")
@@ -613,7 +613,7 @@ def test_osiris_reaching_the_chamber_exactly_enters_with_a_key() -> None:
     set_hand(s, 0, ["1", "2", "2", "2", "2"])
     ev = play(s, "L 38+1")
     assert "chamber" in kinds(ev) and s.adv[0] == [CH]
-    assert s.keys[0] == 0 and s.key_space == 1 and s.sarcs[0] == [5]
+    assert s.keys[0] == 0 and s.key_space == 1 and s.sarcs[0] == (5,)
 
 
 @pytest.mark.rule("LUX-EDGE-OSIRIS-CHAMBER")
@@ -638,7 +638,7 @@ def test_scarab_tile_draws_a_secret_scarab() -> None:
     set_hand(s, 0, ["3", "1", "1", "1", "1"])
     value = s.scarab_supply[-1]
     ev = play(s, "L S+3")
-    assert s.scarabs[0] == [value] and len(s.scarab_supply) == 21
+    assert s.scarabs[0] == (value,) and len(s.scarab_supply) == 21
     scarab = next(e for e in ev if e.kind == "scarab")
     assert scarab.for_viewer(0).data == {"vp": value}
     assert scarab.for_viewer(1).data == {} and str(value) not in scarab.for_viewer(1).text
@@ -731,7 +731,7 @@ def test_empty_supplies_give_nothing() -> None:
     s.scarab_supply = []
     set_hand(s, 0, ["3", "1", "1", "1", "1"])
     ev = play(s, "L S+3")
-    assert s.scarabs[0] == [] and "scarab" not in kinds(ev)
+    assert s.scarabs[0] == () and "scarab" not in kinds(ev)
     s = new()
     set_tile(s, 3, D.TEMPLE, D.F_SCARAB_OR_WILD)
     give(s, 1, wilds=s.wild_supply)
@@ -801,7 +801,7 @@ def test_advance_all_offers_an_adventurer_whose_space_does_nothing() -> None:
     assert s.adv[0] == [5, 2] and s.current_player == 0
     assert s.view(0)["phase"] == "act" and texts(s.legal_actions()) == ["act 2", "act 5"]
     play(s, "act 2")  # declines the wild tile
-    assert s.wilds[0] == 0 and s.treasures[0] == [] and s.current_player == 1
+    assert s.wilds[0] == 0 and s.treasures[0] == () and s.current_player == 1
 
 
 @pytest.mark.rule("LUX-HORUS-ALL", "LUX-TEMPLE-TUNNEL", "LUX-HORUS-TILE")
@@ -976,11 +976,11 @@ def test_sarcophagi_go_five_then_three_then_none() -> None:
         give(s, p, keys=2)
         set_hand(s, p, ["1", "2", "4", "5", "1"])
     play(s, "L 40+1")
-    assert s.sarcs[0] == [5] and s.sarcophagi == [3]
+    assert s.sarcs[0] == (5,) and s.sarcophagi == [3]
     play(s, "L 40+1")
-    assert s.sarcs[1] == [3] and s.sarcophagi == []
+    assert s.sarcs[1] == (3,) and s.sarcophagi == []
     ev = play(s, "L 40+1")
-    assert s.sarcs[2] == [] and next(e for e in ev if e.kind == "chamber").data == {
+    assert s.sarcs[2] == () and next(e for e in ev if e.kind == "chamber").data == {
         "sarcophagus": 0
     }
     assert s.chamber == [0, 1, 2]
@@ -996,7 +996,7 @@ def test_one_player_may_take_both_sarcophagi() -> None:
     other_turn(s)
     set_hand(s, 0, ["1", "3", "3", "3", "1"])
     play(s, "L 40+1")
-    assert s.sarcs[0] == [5, 3] and s.keys[0] == 0
+    assert s.sarcs[0] == (5, 3) and s.keys[0] == 0
 
 
 # ---- drawing ----------------------------------------------------------------
@@ -1090,7 +1090,7 @@ def test_final_scoring_rows_and_total_added_to_the_track() -> None:
     all_stuck(s)
     s.score[0] = 10  # treasure VP already on the track
     give(s, 0, keys=2, wilds=1)
-    s.scarabs[0] = [s.scarab_supply.pop()]
+    s.scarabs[0] = (s.scarab_supply.pop(),)
     ev = play(s, "L pass", "L pass")
     b = s.final[0] if s.final else None
     assert b is not None
@@ -1184,8 +1184,8 @@ def test_set_table() -> None:
 def test_scarabs_score_their_face_values() -> None:
     s = new()
     s.scarab_supply.sort()
-    s.scarabs[1] = [s.scarab_supply.pop(), s.scarab_supply.pop(0)]
-    assert s.scarabs[1] == [4, 1]
+    s.scarabs[1] = (s.scarab_supply.pop(), s.scarab_supply.pop(0))
+    assert s.scarabs[1] == (4, 1)
     assert final_scoring(s, 1).scarabs == 5
 
 
@@ -1236,7 +1236,7 @@ def test_views_hide_hands_draw_order_and_stacks() -> None:
 @pytest.mark.rule("LUX-HIDDEN")
 def test_determinize_keeps_what_the_seat_sees() -> None:
     s = new(3, seed=7)
-    s.scarabs[1] = [s.scarab_supply.pop()]
+    s.scarabs[1] = (s.scarab_supply.pop(),)
     d = s.determinize(0, random.Random(1))
     assert d.view(0) == s.view(0)
     assert d.hands[0] == s.hands[0]

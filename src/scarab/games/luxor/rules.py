@@ -62,7 +62,7 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
     deck = list(range(D.NUM_BASIC))
     rng.shuffle(deck)  # LUX-SETUP-DEAL
     s.hands = [[deck.pop() for _ in range(D.HAND_SIZE)] for _ in range(n)]
-    s.known = [[] for _ in range(n)]
+    s.known = [() for _ in range(n)]
     s.draw, s.discard = deck, []
     s.horus = [[]]
     for level in D.HORUS_LEVELS:  # LUX-SETUP-HORUS-CARDS
@@ -77,9 +77,9 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
     s.adv = [[D.STAIRS, D.STAIRS] for _ in range(n)]  # LUX-SETUP-ADVENTURERS
     s.sleep = [(1 << len(D.STATUES)) - 1] * n
     s.score, s.keys, s.wilds = [0] * n, [0] * n, [0] * n
-    s.scarabs = [[] for _ in range(n)]
-    s.treasures = [[] for _ in range(n)]
-    s.sarcs = [[] for _ in range(n)]
+    s.scarabs = [() for _ in range(n)]
+    s.treasures = [() for _ in range(n)]
+    s.sarcs = [() for _ in range(n)]
     s.seat, s.round, s.phase, s.die = 0, 1, PLAY, 0
     s.less = s.took_horus = s.round_moved = False
     s.choices, s.act_spaces = (), ()
@@ -215,7 +215,8 @@ def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> Non
         card = s.hands[p].pop(0 if act.side == "L" else -1)
         s.discard.append(card)  # LUX-HAND-DISCARD
         if card >= D.NUM_BASIC and card in s.known[p]:
-            s.known[p].remove(card)
+            i = s.known[p].index(card)
+            s.known[p] = s.known[p][:i] + s.known[p][i + 1 :]
         if ev is not None:
             ev.append(
                 Event(
@@ -323,7 +324,7 @@ def enter_chamber(s: LuxorState, p: int, ev: list[Event] | None) -> None:
     s.chamber.append(p)
     sarc = s.sarcophagi.pop(0) if s.sarcophagi else 0
     if sarc:
-        s.sarcs[p].append(sarc)
+        s.sarcs[p] += (sarc,)
     if ev is not None:
         ev.append(
             Event(
@@ -404,7 +405,7 @@ def loot(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> None:
     """LUX-TREASURE-TAKE: score at once; LUX-TEMPLE-REVEAL under an icon, no action."""
     tid = s.ta[sp]
     t = D.TREASURES[tid]
-    s.treasures[p].append(tid)
+    s.treasures[p] += (tid,)
     s.score[p] += t.vp
     name = D.TREASURE_TYPES[t.type]
     if ev is not None:
@@ -439,7 +440,7 @@ def take(s: LuxorState, p: int, what: str, ev: list[Event] | None) -> None:
             ev.append(Event("key", p, "took a key", {}))
     elif what == "scarab":  # LUX-TEMPLE-SCARAB: drawn secretly
         v = s.scarab_supply.pop()
-        s.scarabs[p].append(v)
+        s.scarabs[p] += (v,)
         if ev is not None:
             ev.append(
                 Event("scarab", p, f"drew a {v}-VP scarab", {"vp": v}, p, "drew a scarab", {})
@@ -453,7 +454,7 @@ def take(s: LuxorState, p: int, what: str, ev: list[Event] | None) -> None:
         card = s.horus[int(what[1])].pop()
         hand = s.hands[p]
         hand.insert(len(hand) // 2, card)
-        s.known[p].append(card)  # everyone saw it leave the face-up stack
+        s.known[p] += (card,)  # everyone saw it leave the face-up stack
         s.took_horus = True
         if ev is not None:
             ev.append(

@@ -73,7 +73,7 @@ class LuxorState(State):
     adv: list[list[int]]  # active adventurers' positions per seat, highest first
     sleep: list[int]  # bit i set: the seat's adventurer still lies at statue i
     hands: list[list[int]]  # card ids, left to right
-    known: list[list[int]]  # Horus cards everyone saw go into that hand, not yet played
+    known: list[tuple[int, ...]]  # Horus cards everyone saw go into that hand, not yet played
     draw: list[int]  # draw pile, top at the end
     discard: list[int]
     horus: list[list[int]]  # Horus stacks by level (index 0 unused), top at the end
@@ -89,9 +89,9 @@ class LuxorState(State):
     score: list[int]
     keys: list[int]
     wilds: list[int]
-    scarabs: list[list[int]]
-    treasures: list[list[int]]
-    sarcs: list[list[int]]
+    scarabs: list[tuple[int, ...]]
+    treasures: list[tuple[int, ...]]
+    sarcs: list[tuple[int, ...]]
     # turn
     seat: int
     round: int
@@ -145,7 +145,7 @@ class LuxorState(State):
         c.adv = [*map(list.copy, self.adv)]
         c.sleep = self.sleep.copy()
         c.hands = [*map(list.copy, self.hands)]
-        c.known = [*map(list.copy, self.known)]
+        c.known = self.known.copy()
         c.draw = self.draw.copy()
         c.discard = self.discard.copy()
         c.horus = [*map(list.copy, self.horus)]
@@ -160,9 +160,9 @@ class LuxorState(State):
         c.score = self.score.copy()
         c.keys = self.keys.copy()
         c.wilds = self.wilds.copy()
-        c.scarabs = [*map(list.copy, self.scarabs)]
-        c.treasures = [*map(list.copy, self.treasures)]
-        c.sarcs = [*map(list.copy, self.sarcs)]
+        c.scarabs = self.scarabs.copy()
+        c.treasures = self.treasures.copy()
+        c.sarcs = self.sarcs.copy()
         c.seat = self.seat
         c.round = self.round
         c.phase = self.phase

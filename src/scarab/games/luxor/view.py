@@ -140,7 +140,7 @@ def determinize(s: LuxorState, player: int, rng: RandomSource) -> LuxorState:
     r.shuffle(pool)
     for p in [] if revealed else others:
         size = len(d.scarabs[p])
-        d.scarabs[p], pool = pool[:size], pool[size:]
+        d.scarabs[p], pool = tuple(pool[:size]), pool[size:]
     d.scarab_supply = pool
     for stack in d.temple:
         stack.sort()
