@@ -8,7 +8,15 @@ from typing import Any
 import pytest
 
 from scarab import load
-from scarab.agents import Budget, IsmctsAgent, Seat, agent_names, heuristic_for, make_agent
+from scarab.agents import (
+    Budget,
+    IsmctsAgent,
+    Seat,
+    agent_names,
+    heuristic_for,
+    level_agent,
+    make_agent,
+)
 from scarab.agents.ismcts import per_game
 from scarab.core.game import State
 from tests.agents.support import play_out
@@ -240,3 +248,22 @@ def test_a_greedy_rollout_plays_what_the_heuristic_values_most() -> None:
     assert values[act] == max(values.values())
     agent.choose(Seat(state, seat))
     assert agent._greedy and agent.calls > 20 * 3  # each rollout step tries every action
+
+
+# Iterations a decision and seats to play: small, to keep the test fast. Horus needs
+# 100 (at 50 the search once walked into a sealing), and its games run long, so one.
+SMALL_LADDER = {"luxor": (50, (0, 1)), "pyramids": (50, (0, 1)), "horus": (100, (0,))}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_expert_search_beats_random_in_every_game(game: str) -> None:
+    """A small ladder check: the expert's settings at a small budget beat random, seats
+    swapped where two games are played. The real ladder (200 games a pair, full budgets)
+    comes from tools/calibrate.py."""
+    iterations, seats = SMALL_LADDER[game]
+    for seat in seats:
+        expert = level_agent("expert", seed=seat, budget=Budget(iterations=iterations))
+        agents: list[Any] = [make_agent("random", seed=seat), make_agent("random", seed=seat)]
+        agents[seat] = expert
+        state = play_out(load(game).new_game(2, seed=20 + seat), agents)
+        assert state.winners() == [seat], f"{game}: scores {state.scores()}"
