@@ -29,17 +29,24 @@ def play(s: LuxorState, *texts: str) -> list[Event]:
     return events
 
 
-def _piles(s: LuxorState) -> list[list[int]]:
-    return [s.draw, s.discard, *s.horus[1:], *s.hands]
+def _piles(s: LuxorState, horus: list[list[int]]) -> list[list[int]]:
+    return [s.draw, s.discard, *horus[1:], *s.hands]
 
 
 def set_hand(s: LuxorState, seat: int, codes: list[str]) -> None:
     """Give a seat exactly these cards (data-file codes, left to right)."""
+    horus = [list(stack) for stack in s.horus]  # the state keeps its stacks as tuples
+    _swap_into_hand(s, seat, codes, horus)
+    s.horus = [tuple(stack) for stack in horus]
+    s.legal = None
+
+
+def _swap_into_hand(s: LuxorState, seat: int, codes: list[str], horus: list[list[int]]) -> None:
     hand = s.hands[seat]
     for i, code in enumerate(codes):
         if D.CARDS[hand[i]].code == code:
             continue
-        for pile in _piles(s):
+        for pile in _piles(s, horus):
             js = [j for j, c in enumerate(pile) if D.CARDS[c].code == code]
             js = [j for j in js if not (pile is hand and j <= i)]
             if js:
@@ -48,7 +55,6 @@ def set_hand(s: LuxorState, seat: int, codes: list[str]) -> None:
                 break
         else:
             raise AssertionError(f"no free card {code!r}")
-    s.legal = None
 
 
 def set_tile(s: LuxorState, space: int, kind: int, arg: int) -> None:

@@ -122,7 +122,7 @@ def check_invariants(s: LuxorState) -> None:
     for hand in s.hands:
         cards += hand
     assert len(cards) == NUM_CARDS and set(cards) == set(range(NUM_CARDS)), "cards conserved"
-    assert s.horus[0] == []
+    assert s.horus[0] == ()
     for lv in D.HORUS_LEVELS:
         assert all(D.CARDS[c].level == lv for c in s.horus[lv]), "Horus stacks hold their level"
     # LUX-HAND-FIVE: five cards, except the decider's four in the middle of a turn
@@ -156,7 +156,7 @@ def check_invariants(s: LuxorState) -> None:
     temple_total = 0
     for b in range(len(D.BACKS)):
         faces = [s.ta[sp] for sp in SPACES if s.tk[sp] == D.TEMPLE and D.ICON[sp] == b]
-        assert sorted(s.temple[b] + faces) == sorted(D.TEMPLE_STACKS[b]), D.BACKS[b]
+        assert sorted([*s.temple[b], *faces]) == sorted(D.TEMPLE_STACKS[b]), D.BACKS[b]
         temple_total += len(s.temple[b]) + len(faces)
     assert temple_total == 14
     osiris = [s.ta[sp] for sp in D.OSIRIS_SPACES]
@@ -643,15 +643,22 @@ def check_leaks(s: LuxorState, me: int, rnd: random.Random) -> None:
         return items != before
 
     hidden(lambda t: reorder(t.draw))
-    hidden(lambda t: any([reorder(stack) for stack in t.temple]))
+
+    def reorder_temple(t: LuxorState) -> bool:
+        stacks = [list(stack) for stack in t.temple]
+        changed = any([reorder(stack) for stack in stacks])
+        t.temple = [tuple(stack) for stack in stacks]
+        return changed
+
+    hidden(reorder_temple)
     hidden(lambda t: reorder(t.scarab_supply))
 
     def below_tops(t: LuxorState) -> bool:
         changed = False
         for lv in D.HORUS_LEVELS:
-            below = t.horus[lv][:-1]
+            below = list(t.horus[lv][:-1])
             if reorder(below):
-                t.horus[lv][:-1] = below
+                t.horus[lv] = (*below, *t.horus[lv][-1:])
                 changed = True
         return changed
 
@@ -672,7 +679,7 @@ def check_leaks(s: LuxorState, me: int, rnd: random.Random) -> None:
         stack = s.horus[lv]
         if len(stack) >= 2 and card_code(stack[-1]) != card_code(stack[0]):
             t = s.clone()
-            t.horus[lv][0], t.horus[lv][-1] = t.horus[lv][-1], t.horus[lv][0]
+            t.horus[lv] = (stack[-1], *stack[1:-1], stack[0])
             assert t.view(me) != mine and t.view(None) != spectator
 
 

@@ -559,7 +559,7 @@ def test_horus_tile_with_one_option_left_gives_it_without_a_choice() -> None:
     assert s.phase == rules.PLAY and s.hands[0][2] == top and s.keys[0] == 0
     s = new()
     place(s, 0, [16])
-    s.horus[2] = []
+    s.horus[2] = ()
     set_hand(s, 0, ["1", "2", "2", "2", "2"])
     play(s, "L 16+1")
     assert s.keys[0] == 1
@@ -687,14 +687,14 @@ def test_favour_of_horus_offers_either_shown_stack() -> None:
 def test_favour_of_horus_with_empty_stacks() -> None:
     s = new()
     set_tile(s, 3, D.TEMPLE, D.F_HORUS12)
-    s.horus[1] = []
+    s.horus[1] = ()
     set_hand(s, 0, ["3", "1", "1", "1", "1"])
     top = s.horus[2][-1]
     play(s, "L S+3")  # only level 2 is left: taken without a choice
     assert s.hands[0][2] == top and s.current_player == 1
     s = new()
     set_tile(s, 3, D.TEMPLE, D.F_HORUS12)
-    s.horus[1], s.horus[2] = [], []
+    s.horus[1], s.horus[2] = (), ()
     set_hand(s, 0, ["3", "1", "1", "1", "1"])
     draw_before = len(s.draw)
     ev = play(s, "L S+3")

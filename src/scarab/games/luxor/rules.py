@@ -56,19 +56,20 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
     for space in D.TREASURE_SPACES:
         tk[space], ta[space] = D.TREASURE, treasures.pop()
     set_board(s, tk, ta)
-    s.temple = [list(stack) for stack in D.TEMPLE_STACKS]
-    for stack in s.temple:  # LUX-SETUP-TEMPLE
+    s.temple = []
+    for stack in map(list, D.TEMPLE_STACKS):  # LUX-SETUP-TEMPLE
         rng.shuffle(stack)
+        s.temple.append(tuple(stack))
     deck = list(range(D.NUM_BASIC))
     rng.shuffle(deck)  # LUX-SETUP-DEAL
     s.hands = [[deck.pop() for _ in range(D.HAND_SIZE)] for _ in range(n)]
     s.known = [() for _ in range(n)]
     s.draw, s.discard = deck, []
-    s.horus = [[]]
+    s.horus = [()]
     for level in D.HORUS_LEVELS:  # LUX-SETUP-HORUS-CARDS
         stack = [c for c in range(D.NUM_BASIC, len(D.CARDS)) if D.CARDS[c].level == level]
         rng.shuffle(stack)
-        s.horus.append(stack)
+        s.horus.append(tuple(stack))
     s.scarab_supply = list(D.SCARABS)
     rng.shuffle(s.scarab_supply)
     s.wild_supply, s.key_supply, s.key_space = D.WILD_TILES, D.KEYS, 0
@@ -415,7 +416,8 @@ def loot(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> None:
     tk, ta = s.tk[:], s.ta[:]
     back = D.ICON[sp]
     if back >= 0 and s.temple[back]:
-        front = s.temple[back].pop()
+        front = s.temple[back][-1]
+        s.temple[back] = s.temple[back][:-1]
         tk[sp], ta[sp] = D.TEMPLE, front
         s.tk, s.ta = tk, ta
         if ev is not None:
@@ -451,7 +453,9 @@ def take(s: LuxorState, p: int, what: str, ev: list[Event] | None) -> None:
         if ev is not None:
             ev.append(Event("wild", p, "took a wild treasure tile", {}))
     else:  # a Horus card, into the middle of the hand; no draw this turn (LUX-HORUS-CARD)
-        card = s.horus[int(what[1])].pop()
+        level = int(what[1])
+        card = s.horus[level][-1]
+        s.horus[level] = s.horus[level][:-1]
         hand = s.hands[p]
         hand.insert(len(hand) // 2, card)
         s.known[p] += (card,)  # everyone saw it leave the face-up stack

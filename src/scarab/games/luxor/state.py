@@ -76,8 +76,8 @@ class LuxorState(State):
     known: list[tuple[int, ...]]  # Horus cards everyone saw go into that hand, not yet played
     draw: list[int]  # draw pile, top at the end
     discard: list[int]
-    horus: list[list[int]]  # Horus stacks by level (index 0 unused), top at the end
-    temple: list[list[int]]  # temple stacks by back, top at the end
+    horus: list[tuple[int, ...]]  # Horus stacks by level (index 0 unused), top at the end
+    temple: list[tuple[int, ...]]  # temple stacks by back, top at the end
     osiris_box: list[int]  # the two Osiris tiles left in the box
     scarab_supply: list[int]
     wild_supply: int
@@ -148,8 +148,8 @@ class LuxorState(State):
         c.known = self.known.copy()
         c.draw = self.draw.copy()
         c.discard = self.discard.copy()
-        c.horus = [*map(list.copy, self.horus)]
-        c.temple = [*map(list.copy, self.temple)]
+        c.horus = self.horus.copy()
+        c.temple = self.temple.copy()
         c.osiris_box = self.osiris_box
         c.scarab_supply = self.scarab_supply.copy()
         c.wild_supply = self.wild_supply

@@ -142,13 +142,14 @@ def determinize(s: LuxorState, player: int, rng: RandomSource) -> LuxorState:
         size = len(d.scarabs[p])
         d.scarabs[p], pool = tuple(pool[:size]), pool[size:]
     d.scarab_supply = pool
-    for stack in d.temple:
-        stack.sort()
-        r.shuffle(stack)
+    for back, stack in enumerate(d.temple):
+        unseen = sorted(stack)
+        r.shuffle(unseen)
+        d.temple[back] = tuple(unseen)
     for lv in D.HORUS_LEVELS:
         below = sorted(d.horus[lv][:-1])
         r.shuffle(below)
-        d.horus[lv][:-1] = below
+        d.horus[lv] = (*below, *d.horus[lv][-1:])
     d.rng = reseeded(rng)
     d.legal = None
     return d
