@@ -65,6 +65,29 @@ def test_a_watched_table_stays_in_memory(quick: TestClient) -> None:
     wait_for(lambda: t["table"] not in hub.live)
 
 
+def test_a_table_evicted_while_a_socket_waited_for_it_is_the_one_it_joins(
+    served: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tick may evict a table between its load and the waiting caller's turn (seen on
+    a loaded machine): the watcher must still join the table that gets the moves."""
+    hub = hub_of(served)
+    t = make_table(served)
+    load = hub._load
+
+    async def evicted_at_once(table_id: str) -> Any:
+        live = await load(table_id)
+        hub.live.pop(table_id)  # as the next tick does to a table nobody watches yet
+        return live
+
+    monkeypatch.setattr(hub, "_load", evicted_at_once)
+    hub.live.pop(t["table"], None)
+    with served.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, 0)})
+        ws.receive_json()
+        live = hub.live[t["table"]]
+        assert [c.seat for c in live.watchers] == [0]
+
+
 def test_an_unknown_or_odd_table_id_is_no_table(quick: TestClient) -> None:
     for bad in ("nope", "x" * 33):
         r = quick.get(f"/api/tables/{bad}")

@@ -260,6 +260,18 @@ class Hub:
         elif self.store.postgres:  # another process may have moved it: read your own writes
             await self._fresh(live)
         live.used = time.monotonic()
+        if self.live.get(table_id) is not live:  # evicted while this call waited
+            live = self._reinstate(table_id, live)
+        return live
+
+    def _reinstate(self, table_id: str, live: Live) -> Live:
+        """The table that left memory while a caller waited for it: the copy loaded since,
+        or this one back (a watcher must never join a copy that no longer gets moves)."""
+        current = self.live.get(table_id)
+        if current is not None:
+            return current
+        self.live[table_id] = live
+        self.kick(live)
         return live
 
     def _loaded(self, table_id: str, task: asyncio.Task[Live]) -> None:
