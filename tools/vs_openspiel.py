@@ -6,19 +6,23 @@ evaluation, not speed. OpenSpiel's bot is its Python ``ISMCTSBot`` run on our ga
 through the OpenSpiel adapter (``scarab.adapters.openspiel``): nodes keyed by the
 observation string, worlds from ``resample_from_infostate`` (our ``determinize``), and
 leaves valued by one random rollout to the end of the game, as OpenSpiel ships it.
-Seats alternate; each game's chance outcomes come from --seed. It prints one
-Markdown row per game with the expert's win share, its 95% Wilson interval and the
-CPU seconds each side spent per decision.
+Seats alternate; each game's chance outcomes come from --seed. Each finished game is
+a line of OUT/<game>-<iterations>.jsonl, so a longer or interrupted run resumes; it
+prints one Markdown row per game with the expert's win share, its 95% Wilson interval
+and the CPU seconds each side spent per decision.
 
-    python tools/vs_openspiel.py --games 100 --iterations 100
+    python tools/vs_openspiel.py --games 100 --iterations 50 --out results/vs-openspiel
     python tools/vs_openspiel.py --only luxor --games 20 --iterations 50
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -81,11 +85,26 @@ def play(name: str, iterations: int, seed: int, expert_seat: int) -> tuple[float
     return share, spent[0] / max(moves[0], 1), spent[1] / max(moves[1], 1)
 
 
+def games_of(name: str, args: argparse.Namespace) -> list[dict[str, float]]:
+    """The games played so far for this game and budget, playing the missing ones."""
+    path = args.out / f"{name}-{args.iterations}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    done = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+    for i in range(len(done), args.games):
+        share, ours, theirs = play(name, args.iterations, args.seed * 100_003 + i, i % 2)
+        done.append({"index": i, "share": share, "expert_cpu": ours, "openspiel_cpu": theirs})
+        with path.open("a") as f:
+            f.write(json.dumps(done[-1]) + "\n")
+        print(f"{name}: game {i + 1} of {args.games}, expert {share:g}", file=sys.stderr)
+    return done[: args.games]
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--iterations", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, default=Path("results/vs-openspiel"))
     p.add_argument("--only", choices=GAMES, action="append")
     args = p.parse_args()
     register()
@@ -95,15 +114,15 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|")
     for name in args.only or GAMES:
-        wins, ours, theirs = 0.0, 0.0, 0.0
-        for i in range(args.games):
-            share, a, b = play(name, args.iterations, args.seed * 100_003 + i, i % 2)
-            wins, ours, theirs = wins + share, ours + a, theirs + b
-        n = args.games
+        games = games_of(name, args)
+        n = len(games)
+        wins = sum(g["share"] for g in games)
+        ours = sum(g["expert_cpu"] for g in games) / n
+        theirs = sum(g["openspiel_cpu"] for g in games) / n
         low, high = wilson(wins, n)
         print(
             f"| {name} | {args.iterations} | {n} | {wins:g} | {wins / n:.0%} "
-            f"| {low:.0%} to {high:.0%} | {ours / n:.3f} | {theirs / n:.3f} |",
+            f"| {low:.0%} to {high:.0%} | {ours:.3f} | {theirs:.3f} |",
             flush=True,
         )
 
