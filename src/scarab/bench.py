@@ -133,19 +133,9 @@ def mid_game(game: Game, players: int, seed: int = 0) -> State:
 
 
 def clones_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
-    """``clone()`` calls per second on a mid-game state."""
-    state = mid_game(game, players, seed)
-    clones = 0
-    clock = time.perf_counter
-    start = clock()
-    deadline = start + seconds
-    while True:
-        for _ in range(_CLONE_BATCH):
-            state.clone()
-        clones += _CLONE_BATCH
-        now = clock()
-        if now >= deadline:
-            return clones / (now - start)
+    """``clone()`` calls per CPU second on a mid-game state."""
+    done, spent = Copies(mid_game(game, players, seed).clone).run(seconds)
+    return done / spent
 
 
 def ismcts_iterations_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
