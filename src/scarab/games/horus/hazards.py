@@ -70,7 +70,7 @@ def who(s: HorusState, p: int) -> str:
 
 def ready(s: HorusState, p: int, ability: str) -> bool:
     """HOR-ABILITY-ONCE: the seat's adventurer has this ability and has not used it."""
-    return s.adv[p] >= 0 and D.ABILITY[s.adv[p]] == ability and not s.used_ability[p]
+    return unused_ability(s, p) == ability
 
 
 def unused_ability(s: HorusState, p: int) -> str | None:
