@@ -1,6 +1,7 @@
 """`scarab bench GAME`: how fast the engine simulates a game.
 
-Three measurements, each run for a fixed time and counted, never timed per call:
+Each measurement runs for a fixed CPU time (``time.process_time``, so that load on a
+shared machine does not halve it) and counts, never timed per call:
 
 * decisions/s: random play, one uniformly random legal action after another,
   a new game whenever one ends (setup included), through ``State.step`` (no
@@ -9,6 +10,7 @@ Three measurements, each run for a fixed time and counted, never timed per call:
   the events a person reads;
 * games/s: complete random games, setup to end;
 * clones/s: ``clone()`` of a state from the middle of a random game;
+* ISMCTS iterations/s: one search with the expert level's settings;
 * hostile input: the seconds it takes to read and refuse the worst input at
   each size cap (a record of a million characters in lines of the longest
   length, notation of the longest length, a player count of a billion): the
@@ -75,27 +77,9 @@ def seats(game: Game, players: int | None) -> int:
 def decisions_per_second(
     game: Game, seconds: float, players: int, seed: int = 0, events: bool = False
 ) -> float:
-    """Random play for ``seconds``: decisions per second, new games included."""
-    rng = random.Random(seed)
-    game_seed = seed
-    state = game.new_game(players, seed=game_seed)
-    decisions = 0
-    clock = time.perf_counter
-    start = clock()
-    deadline = start + seconds
-    while True:
-        if state.is_over:
-            game_seed += 1
-            state = game.new_game(players, seed=game_seed)
-        action = rng.choice(state.legal_actions())
-        if events:
-            state.apply(action)
-        else:
-            state.step(action)
-        decisions += 1
-        now = clock()
-        if now >= deadline:
-            return decisions / (now - start)
+    """Random play for ``seconds`` of CPU time: decisions per CPU second, new games included."""
+    done, spent = RandomPlay(game, players, seed, events).run(seconds)
+    return done / spent
 
 
 def play_out(state: State, rng: random.Random) -> int:
@@ -108,10 +92,10 @@ def play_out(state: State, rng: random.Random) -> int:
 
 
 def games_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
-    """Complete random games per second (a game under way when time is up still finishes)."""
+    """Complete random games per CPU second (a game under way when time is up still finishes)."""
     rng = random.Random(seed)
     games = 0
-    clock = time.perf_counter
+    clock = time.process_time
     start = clock()
     deadline = start + seconds
     while True:
@@ -139,7 +123,7 @@ def clones_per_second(game: Game, seconds: float, players: int, seed: int = 0) -
 
 
 def ismcts_iterations_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
-    """ISMCTS iterations per second for the decision at a mid-game state (one search),
+    """ISMCTS iterations per CPU second for the decision at a mid-game state (one search),
     with the expert level's settings for the game, searching by the clock.
 
     Each iteration samples a world (determinize), walks the tree, plays a short
@@ -154,9 +138,9 @@ def ismcts_iterations_per_second(game: Game, seconds: float, players: int, seed:
     seat = state.current_player
     assert seat is not None
     agent = level_agent("expert", seed, Budget(iterations=None, seconds=seconds))
-    start = time.perf_counter()
+    start = time.process_time()
     agent.search(Seat(state, seat), state.legal_actions())
-    return agent.iterations / (time.perf_counter() - start)
+    return agent.iterations / (time.process_time() - start)
 
 
 def measure(game: str, seconds: float, players: int | None = None) -> dict[str, float]:
@@ -243,12 +227,14 @@ def openspiel() -> Any | None:
 
 
 class RandomPlay:
-    """Our random-play loop (``step``, new games as they end), in slices of CPU time."""
+    """Our random-play loop (new games as they end), in slices of CPU time: ``step``, or
+    ``apply`` with ``events`` (what a front end pays for the game's event list)."""
 
-    def __init__(self, game: Game, players: int, seed: int = 0) -> None:
+    def __init__(self, game: Game, players: int, seed: int = 0, events: bool = False) -> None:
         self.game, self.players, self.seed = game, players, seed
         self.rng = random.Random(seed)
         self.state = game.new_game(players, seed=seed)
+        self.events = events
 
     def run(self, seconds: float) -> tuple[int, float]:
         clock, decisions = time.process_time, 0
@@ -258,7 +244,11 @@ class RandomPlay:
                 if self.state.is_over:
                     self.seed += 1
                     self.state = self.game.new_game(self.players, seed=self.seed)
-                self.state.step(self.rng.choice(self.state.legal_actions()))
+                act = self.rng.choice(self.state.legal_actions())
+                if self.events:
+                    self.state.apply(act)
+                else:
+                    self.state.step(act)
             decisions += _BATCH
             spent = clock() - start
             if spent >= seconds:

@@ -90,6 +90,28 @@ NEIGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(_neighbour(i, d) for d in range(4)) for i in range(NUM_SQUARES)
 )
 
+
+def walk(starts: tuple[int, ...], blocked: int = 0) -> list[int]:
+    """Steps from the nearest of ``starts`` to every square round the ``blocked`` squares
+    (a bitmask), breadth first; -1 where there is no way. An exit ends a walk: it leads
+    out of the pyramid, not on to another square."""
+    dist = [-1] * NUM_SQUARES
+    for q in starts:
+        dist[q] = 0
+    frontier, d = list(starts), 0
+    while frontier:
+        d += 1
+        nxt: list[int] = []
+        for q in frontier:
+            for t in NEIGH[q]:
+                if t >= 0 and dist[t] < 0 and not blocked >> t & 1:
+                    dist[t] = d
+                    if AREA[t] != "e":
+                        nxt.append(t)
+        frontier = nxt
+    return dist
+
+
 # Corridor sections and the mummies patrolling them.
 GODS = ("horus", "thoth", "anubis", "sobek", "hededet")
 

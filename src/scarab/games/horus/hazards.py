@@ -32,21 +32,7 @@ if TYPE_CHECKING:
 Events = list[Event] | None
 
 
-def _steps_out() -> list[int]:
-    """Each square's distance in steps from the nearest exit, on the empty board."""
-    dist = [-1] * D.NUM_SQUARES
-    todo = list(D.EXITS)
-    for e in todo:
-        dist[e] = 0
-    for q in todo:  # breadth first: todo grows as it is read
-        for t in D.NEIGH[q]:
-            if t >= 0 and dist[t] < 0:
-                dist[t] = dist[q] + 1
-                todo.append(t)
-    return dist
-
-
-_STEPS_OUT = _steps_out()
+_STEPS_OUT = D.walk(D.EXITS)  # each square's steps to the nearest exit, on the empty board
 # Each square's open sides (walls left out), the side nearest an exit last: the
 # depth-first walk in reaches_exit takes it first and mostly heads straight out.
 WAYS = tuple(

@@ -115,21 +115,7 @@ def distances(s: HorusState, start: int) -> tuple[int, ...]:
 @lru_cache(maxsize=CACHE)
 def _distances(blocked: int, start: int) -> tuple[int, ...]:
     # Cached: a search values thousands of positions with the same fallen blocks.
-    dist = [-1] * D.NUM_SQUARES
-    dist[start] = 0
-    frontier = [start]
-    d = 0
-    while frontier:
-        d += 1
-        nxt: list[int] = []
-        for q in frontier:
-            for t in D.NEIGH[q]:
-                if t >= 0 and dist[t] < 0 and not blocked >> t & 1:
-                    dist[t] = d
-                    if D.AREA[t] != "e":  # an exit leads nowhere further
-                        nxt.append(t)
-        frontier = nxt
-    return tuple(dist)
+    return tuple(D.walk((start,), blocked))
 
 
 def deadly(s: HorusState, start: int) -> list[int]:
