@@ -122,6 +122,23 @@ def test_distances_run_from_the_entrance_and_shrink_as_marks_grow() -> None:
         assert heuristic.distances(card, marked)[card.tomb] == dist[card.tomb] - 1
 
 
+def test_what_the_value_reads_of_a_card_is_its_symbols_within_three_cells() -> None:
+    rng = Rng(5)
+    for c in D.CARD_IDS:
+        card = D.CARDS[c]
+        marked = 0
+        for _ in range(4):  # the card as marks grow, each answer cached
+            dist = heuristic.distances(card, marked)
+            near = [
+                (heuristic.NEAR[dist[i]], sym)
+                for i, sym in enumerate(card.symbols)
+                if sym and dist[i] <= 3
+            ]
+            assert heuristic.reach(card, marked) == (dist[card.tomb], tuple(near))
+            open_cells = D.cells_of(D.neighbours(marked) & ~card.walls & ~marked) or [card.entrance]
+            marked |= 1 << open_cells[rng.below(len(open_cells))]
+
+
 def test_heuristic_values_progress_toward_the_tomb(monkeypatch: pytest.MonkeyPatch) -> None:
     state = new(2, seed=4)
     while state.phase == rules.KEEP:

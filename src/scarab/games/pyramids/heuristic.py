@@ -23,6 +23,8 @@ so the value never uses what the seat cannot know.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from scarab.core.game import State
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import rules
@@ -75,6 +77,18 @@ def distances(card: D.Card, marked: int) -> list[int]:
                     nxt.append(j)
         frontier = nxt
     return dist
+
+
+@lru_cache(maxsize=1 << 16)
+def reach(card: D.Card, marked: int) -> tuple[int, tuple[tuple[float, int], ...]]:
+    """What the value reads of one card: cells still to mark to reach its tomb, and the
+    symbols one to three cells from the marked region, each with its nearness weight.
+    Cached: a search meets the same card with the same marks again and again."""
+    dist = distances(card, marked)
+    near = tuple(
+        (NEAR[d], sym) for i, sym in enumerate(card.symbols) if sym and (d := dist[i]) < len(NEAR)
+    )
+    return dist[card.tomb], near
 
 
 def turns_left(s: PyramidsState, seat: int) -> int:
@@ -158,18 +172,13 @@ def evaluate(state: State, seat: int) -> float:
             counts[colour] += 1
             value += D.TOMB_VP + _claim(s, colour, counts[colour])
             continue
-        dist = distances(card, marked)
-        to_tomb = dist[card.tomb]
+        to_tomb, near = reach(card, marked)
         worth = D.TOMB_VP + _claim(s, colour, counts[colour] + 1)
         if to_tomb < HORIZON and -(-to_tomb // CELLS_PER_TURN) <= left:
             value += PROGRESS * worth * (1 - to_tomb / HORIZON)
             if marked:
                 value += STARTED
         if left:
-            for i in range(D.CELLS):
-                d = dist[i]
-                if d < len(NEAR):
-                    sym = card.symbols[i]
-                    if sym:
-                        value += NEAR[d] * sym_value[sym]
+            for weight, sym in near:
+                value += weight * sym_value[sym]
     return value
