@@ -9,6 +9,10 @@ to the same folders.
 
     python tools/calibrate.py --games 200 --workers 2 --out results/calibration
     python tools/calibrate.py --games 40 --only horus --pairs strong-expert
+    python tools/calibrate.py --games 200 --players 4   # expert against three greedy seats
+
+With ``--players`` above 2 it plays expert against greedy in every other seat, and the
+aim is a win share whose whole 95% interval lies above the fair share 1/n.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from scarab.arena import ArenaSpec, run_arena
 from scarab.arena.ratings import win_shares
 from scarab.arena.results import read_games
 from scarab.arena.stats import wilson
-from scarab.core.registry import games
+from scarab.core.registry import games, load
 
 TARGET = 0.65  # a level against the one below
 ANCHOR_TARGET = 0.75  # novice against random, expert against greedy
@@ -40,6 +44,19 @@ def measure(
 ) -> str:
     folder = out / f"{game}-{upper}-{lower}"
     run_arena(ArenaSpec(game, (upper, lower), count, seed), folder, workers)
+    return row(game, f"{upper} vs {lower}", folder, upper, lower, count)
+
+
+def measure_many(game: str, players: int, count: int, seed: int, workers: int, out: Path) -> str:
+    """Expert in one seat (rotating), greedy in the others: expert's share of the wins."""
+    folder = out / f"{game}-expert-greedy-{players}p"
+    seats = ("expert", *["greedy"] * (players - 1))
+    run_arena(ArenaSpec(game, seats, count, seed), folder, workers)
+    return row(game, f"expert vs {players - 1} greedy", folder, "expert", "greedy1", count)
+
+
+def row(game: str, match: str, folder: Path, upper: str, lower: str, count: int) -> str:
+    """A table row: the upper bot's win share, its interval, the aim, the slowest thinking."""
     lines = [g for g in read_games(folder) if g["index"] < count]
     wins = sum(win_shares(g)[g["seats"].index(upper)] for g in lines)
     n = len(lines)
@@ -47,11 +64,16 @@ def measure(
     slowest = {
         name: max(g["think_max"][g["seats"].index(name)] for g in lines) for name in (upper, lower)
     }
-    aim = ANCHOR_TARGET if lower in ANCHORS else TARGET
-    verdict = "yes" if n and wins / n >= aim else "**no**"
+    players = len(lines[0]["seats"]) if lines else 2
+    if players > 2:
+        fair = 1 / players
+        aim, verdict = f"> {fair:.0%}", "yes" if n and low > fair else "**no**"
+    else:
+        target = ANCHOR_TARGET if lower in ANCHORS else TARGET
+        aim, verdict = f"{target:.0%}", "yes" if n and wins / n >= target else "**no**"
     return (
-        f"| {game} | {upper} vs {lower} | {n} | {wins:g} | {wins / n:.0%} "
-        f"| {low:.0%} to {high:.0%} | {aim:.0%} | {verdict} "
+        f"| {game} | {match} | {n} | {wins:g} | {wins / n:.0%} "
+        f"| {low:.0%} to {high:.0%} | {aim} | {verdict} "
         f"| {slowest[upper]:.2f} s | {slowest[lower]:.2f} s |"
     )
 
@@ -64,6 +86,7 @@ def main() -> None:
     p.add_argument("--out", type=Path, default=Path("results/calibration"))
     p.add_argument("--only", choices=games(), action="append")
     p.add_argument("--pairs", action="append", help="lower-upper, e.g. strong-expert")
+    p.add_argument("--players", type=int, default=2, help="above 2: expert against greedy seats")
     args = p.parse_args()
     chosen = set(args.pairs or [])
     wanted = [(u, lo) for u, lo in pairs() if not chosen or f"{lo}-{u}" in chosen]
@@ -73,9 +96,18 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for game in args.only or games():
+        if args.players > 2:
+            if args.players <= load(game).max_players:
+                print(
+                    measure_many(game, args.players, args.games, args.seed, args.workers, args.out),
+                    flush=True,
+                )
+            continue
         for upper, lower in wanted:
-            row = measure(game, upper, lower, args.games, args.seed, args.workers, args.out)
-            print(row, flush=True)
+            print(
+                measure(game, upper, lower, args.games, args.seed, args.workers, args.out),
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

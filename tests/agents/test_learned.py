@@ -3,36 +3,54 @@ the search reads them as win chances."""
 
 from __future__ import annotations
 
+import importlib
 import json
+from pathlib import Path
 
 import pytest
 
 from scarab import load
-from scarab.agents import Budget, IsmctsAgent, Seat
+from scarab.agents import Budget, IsmctsAgent, Seat, learned
 from scarab.agents.learned import LearnedValue, learned_value, weights_file
-from scarab.games.horus import features as horus_features
 from tests.agents.test_ismcts import decision
 
+GAMES = ("luxor", "pyramids", "horus")
 
-def test_the_horus_weights_fit_the_features_the_game_computes() -> None:
-    model = json.loads(weights_file("horus").read_text(encoding="utf-8"))
-    assert model["features"] == list(horus_features.NAMES)
-    assert len(model["weights"]) == len(horus_features.NAMES)
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_weights_fit_the_features_the_game_computes(game: str) -> None:
+    names = importlib.import_module(f"scarab.games.{game}.features").NAMES
+    model = json.loads(weights_file(game).read_text(encoding="utf-8"))
+    assert model["features"] == list(names)
+    assert len(model["weights"]) == len(names)
     trained = model["trained"]
     assert trained["by"] == "tools/train_value.py" and trained["positions"] > 100_000
     # it was kept because it reads outcomes better than the heuristic on held-out games
     assert trained["log_loss"] < trained["heuristic_log_loss"]
 
 
-def test_the_weights_give_the_values_they_gave_at_training_time() -> None:
-    model = json.loads(weights_file("horus").read_text(encoding="utf-8"))
-    value = learned_value("horus")
+@pytest.mark.parametrize("game", GAMES)
+def test_the_weights_give_the_values_they_gave_at_training_time(game: str) -> None:
+    model = json.loads(weights_file(game).read_text(encoding="utf-8"))
+    value = learned_value(game)
     assert value is not None and model["checks"]
     for check in model["checks"]:
-        state = load("horus").new_game(check["players"], seed=check["seed"])
+        state = load(game).new_game(check["players"], seed=check["seed"])
         for move in check["moves"]:
-            state.apply(load("horus").parse_action(state, move))
+            state.apply(load(game).parse_action(state, move))
         assert value(state, check["seat"]) == pytest.approx(check["value"], abs=1e-9)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_features_are_one_number_per_name_for_every_seat(game: str, players: int) -> None:
+    module = importlib.import_module(f"scarab.games.{game}.features")
+    state = decision(game, 3, plies=30, players=players)
+    for seat in range(players):
+        xs = module.features(state, seat)
+        assert len(xs) == len(module.NAMES) and all(isinstance(x, float) for x in xs)
+    with pytest.raises(TypeError, match="state"):
+        module.features(load("luxor" if game != "luxor" else "horus").new_game(2, seed=1), 0)
 
 
 def test_weights_for_other_features_are_refused() -> None:
@@ -42,9 +60,16 @@ def test_weights_for_other_features_are_refused() -> None:
         LearnedValue("horus", model)
 
 
-def test_a_game_without_weights_has_no_learned_value() -> None:
-    assert not weights_file("luxor").exists()  # trained for Horus only, so far
-    assert learned_value("luxor") is None
+def test_a_game_without_weights_has_no_learned_value(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(learned, "VALUES", tmp_path)  # a package shipped without weights
+    learned_value.cache_clear()
+    try:
+        assert not weights_file("luxor").exists()
+        assert learned_value("luxor") is None
+    finally:
+        learned_value.cache_clear()
 
 
 def test_values_are_win_chances() -> None:
