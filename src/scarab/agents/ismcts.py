@@ -3,13 +3,13 @@
 Each iteration samples one world with ``seat.determinize(rng)``, walks the
 shared tree with the actions legal in that world (UCB1 with availability
 counts, as in Cowling, Powley and Whitehouse's SO-ISMCTS), adds one node, plays
-a short random rollout and backs up a reward for every seat, so the same tree
-serves two to six players. A finished game rewards its winners with 1 (shared on
-a tie). A rollout cut short after ``rollout_depth`` decisions (one number, or one
-per game: random play helps in Luxor and only adds noise to the wider decisions
-of Pyramids and Horus) is valued by the
-game's heuristic: each seat's reward is a logistic of its lead over the best
-other seat, in units of ``value_scale`` points.
+a short rollout (random, or with ``greedy_rollout`` the greedy bot's choice at each
+step) and backs up a reward for every seat, so the same tree serves two to six
+players. A finished game rewards its winners with 1 (shared on a tie). A rollout
+cut short after ``rollout_depth`` decisions (one number, or one per game: random play
+helps in Luxor, and only greedy play helps in Pyramids and Horus, where random marks
+and steps are mostly noise) is valued by the game's heuristic: each seat's reward is a
+logistic of its lead over the best other seat, in units of ``value_scale`` points.
 
 With ``own_turn`` (per game) the tree and the rollout stop where the seat's
 turn ends, so that every leaf is valued at the same point of the round: in
