@@ -10,6 +10,7 @@ bot passes a determinized state.
 
 from __future__ import annotations
 
+from scarab.core.features import with_rival
 from scarab.core.game import State
 from scarab.games.horus import data as D
 from scarab.games.horus import hazards as H
@@ -67,13 +68,11 @@ def features(state: State, seat: int) -> list[float]:
     if not isinstance(state, HorusState):
         raise TypeError(f"Horus features need a Horus state, not {type(state).__name__}")
     s = state
-    mine = _seat(s, seat)
-    others = [_seat(s, p) for p in range(len(s.names)) if p != seat]
-    rival = max(others, key=lambda f: f[5]) if others else [0.0] * len(SEAT)
+    pair = with_rival([_seat(s, p) for p in range(len(s.names))], seat, by=5)
+    mine, rival = pair[: len(SEAT)], pair[len(SEAT) :]
     haul, rival_haul = mine[3] + mine[4], rival[3] + rival[4]
     return [
-        *mine,
-        *rival,
+        *pair,
         mine[5] - rival[5],
         haul - rival_haul,
         float(rival[0] and haul > rival_haul),

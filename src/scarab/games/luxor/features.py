@@ -11,6 +11,7 @@ the state holds; a bot passes a determinized state.
 
 from __future__ import annotations
 
+from scarab.core.features import leads, with_rival
 from scarab.core.game import State
 from scarab.games.luxor import data as D
 from scarab.games.luxor import heuristic as V
@@ -54,18 +55,5 @@ def features(state: State, seat: int) -> list[float]:
     if not isinstance(state, LuxorState):
         raise TypeError(f"Luxor features need a Luxor state, not {type(state).__name__}")
     s = state
-    mine = _seat(s, seat)
-    others = [_seat(s, p) for p in range(len(s.names)) if p != seat]
-    rival = max(others, key=lambda f: f[1]) if others else [0.0] * len(SEAT)
-    late = min(_late(s), 1.0)
-    value_lead, score_lead = mine[1] - rival[1], mine[0] - rival[0]
-    return [
-        *mine,
-        *rival,
-        value_lead,
-        score_lead,
-        value_lead * late,
-        score_lead * late,
-        late,
-        len(s.names) / 4,
-    ]
+    pair = with_rival([_seat(s, p) for p in range(len(s.names))], seat, by=1)
+    return [*pair, *leads(pair, len(SEAT), min(_late(s), 1.0), len(s.names) / 4)]

@@ -11,6 +11,7 @@ a bot passes a determinized state.
 
 from __future__ import annotations
 
+from scarab.core.features import leads, with_rival
 from scarab.core.game import State
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import heuristic as V
@@ -57,18 +58,5 @@ def features(state: State, seat: int) -> list[float]:
     if not isinstance(state, PyramidsState):
         raise TypeError(f"Pyramids features need a Pyramids state, not {type(state).__name__}")
     s = state
-    mine = _seat(s, seat)
-    others = [_seat(s, p) for p in range(len(s.names)) if p != seat]
-    rival = max(others, key=lambda f: f[1]) if others else [0.0] * len(SEAT)
-    played = 1 - V.turns_left(s, seat) / _TOTAL
-    value_lead, score_lead = mine[1] - rival[1], mine[0] - rival[0]
-    return [
-        *mine,
-        *rival,
-        value_lead,
-        score_lead,
-        value_lead * played,
-        score_lead * played,
-        played,
-        len(s.names) / 4,
-    ]
+    pair = with_rival([_seat(s, p) for p in range(len(s.names))], seat, by=1)
+    return [*pair, *leads(pair, len(SEAT), 1 - V.turns_left(s, seat) / _TOTAL, len(s.names) / 4)]
