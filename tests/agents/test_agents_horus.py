@@ -8,7 +8,16 @@ from __future__ import annotations
 import pytest
 
 import scarab
-from scarab.agents import Agent, GreedyAgent, RandomAgent, Seat, heuristic_for, make_agent
+from scarab.agents import (
+    Agent,
+    Budget,
+    GreedyAgent,
+    IsmctsAgent,
+    RandomAgent,
+    Seat,
+    heuristic_for,
+    make_agent,
+)
 from scarab.core.rng import Rng
 from scarab.games.horus import data as D
 from scarab.games.horus import heuristic
@@ -246,3 +255,54 @@ def test_the_horus_expert_goes_in_and_brings_treasure_out() -> None:
     assert seat is not None
     expert = make_agent("expert", seed=1)
     assert str(expert.choose(Seat(state, seat))) == "move n"
+
+
+def _last_in_play(rival_score: int, carrying: int) -> HorusState:
+    """Seat 1 has escaped with ``rival_score``; seat 0, the last in play, stands at a door
+    carrying sarcophagus treasure worth at least ``carrying``."""
+    state = _waiting_at_round_one(3)
+    state.status[1], state.score[1] = ESCAPED, rival_score
+    _inside(state, 0, D.EXIT_DOOR[0])
+    cards = sorted(D.SARC_CARDS["horus"], key=lambda c: -D.CARDS[c].value)
+    while heuristic.carried(state, 0) < carrying:
+        state.cards[0].append(cards.pop(0))
+    return state
+
+
+def test_win_chances_wait_until_one_seat_is_left_in_play() -> None:
+    """While two seats are still looking, points compare better than one round's plans."""
+    state = _waiting_at_round_one(3)
+    assert heuristic.win_chances(state) is None
+    state.status[1], state.score[1] = ESCAPED, 10
+    chances = heuristic.win_chances(state)
+    assert chances is not None and len(chances) == 2
+    assert 0.0 <= chances[0] <= 1.0 and 0.0 <= chances[1] <= 1.0
+    with pytest.raises(TypeError):
+        heuristic.win_chances(object())  # type: ignore[arg-type]
+
+
+def test_the_last_seat_in_play_is_valued_against_the_score_it_must_beat() -> None:
+    """Points only count for a seat that gets out with more than the escaped rival: behind,
+    walking out is worth almost nothing; ahead, it is worth nearly its chance of getting
+    out (a value in points called both the same, and the expert dithered until sealed)."""
+    behind = _last_in_play(rival_score=30, carrying=10)
+    ahead = _last_in_play(rival_score=5, carrying=10)
+    low, high = heuristic.win_chances(behind), heuristic.win_chances(ahead)
+    assert low is not None and high is not None
+    assert low[0] < 0.25 < 0.75 < high[0]
+    assert high[1] == pytest.approx(1 - high[0] / heuristic.read(ahead, 0).safe, abs=0.05)
+    go, stay = heuristic.plans(ahead, 0)
+    assert go.points == heuristic.carried(ahead, 0) and go.out == heuristic.read(ahead, 0).safe
+    assert stay.points >= go.points and stay.spread > go.spread
+
+
+def test_a_search_with_win_chances_uses_them_only_when_its_rivals_are_settled() -> None:
+    ahead = _last_in_play(rival_score=5, carrying=10)
+    bot = IsmctsAgent(seed=1, budget=Budget(iterations=30), own_turn=True, win_chances=True)
+    bot.choose(Seat(ahead, 0))
+    assert bot._chances is heuristic.win_chances
+    both_in = _waiting_at_round_one(3)
+    seat = both_in.current_player
+    assert seat is not None
+    bot.choose(Seat(both_in, seat))
+    assert bot._chances is None  # a rival is still looking: points, as before

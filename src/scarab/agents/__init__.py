@@ -49,6 +49,7 @@ def _level_settings(config: dict[str, Any]) -> dict[str, Any]:
         "own_turn": config.get("own_turn", False),
         "learned": config.get("learned", False),
         "greedy_rollout": config.get("greedy_rollout", False),
+        "win_chances": config.get("win_chances", False),
     }
 
 

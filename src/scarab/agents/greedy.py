@@ -21,6 +21,7 @@ from scarab.core.errors import IllegalAction
 from scarab.core.game import State
 
 Heuristic = Callable[[State, int], float]
+WinChances = Callable[[State], "list[float] | None"]
 
 _HEURISTICS: dict[str, Heuristic] = {}
 TIE = 1e-9
@@ -47,6 +48,18 @@ def heuristic_for(game: str, use: str = "evaluate") -> Heuristic:
             found = cast(Heuristic, getattr(module, use, module.evaluate))
         _HEURISTICS[f"{game}.{use}"] = found
     return found
+
+
+def win_chances_for(game: str) -> WinChances | None:
+    """The game's ``heuristic.win_chances(state)`` (each seat's chance to win, or None where
+    it cannot tell), or None for a game without one."""
+    try:
+        module = importlib.import_module(f"scarab.games.{game}.heuristic")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"scarab.games.{game}.heuristic":
+            raise
+        return None
+    return cast("WinChances | None", getattr(module, "win_chances", None))
 
 
 class GreedyAgent:

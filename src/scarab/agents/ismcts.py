@@ -18,6 +18,12 @@ turn does not compare with one taken in another's. Such a search values its leav
 with the game's ``search_value`` where it has one (it counts the actions still in
 hand, since a leaf may lie in the middle of the seat's turn), else ``evaluate``.
 
+With ``win_chances`` (per game) a search whose rivals are all settled values its
+leaves with the game's ``heuristic.win_chances``, each seat's chance to win, where
+the game has one: in Horus the last seat in play must beat scores already made, which
+a lead in points misreads. The choice is made once per search, at the root, so that
+one search never mixes the two scales.
+
 Budgets: iterations, wall seconds, or forward-model calls (every applied
 action, in the tree and in rollouts), whichever ends first. With an iteration
 or call budget the bot is reproducible: the same seed gives the same move.
@@ -35,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from scarab.agents.base import Seat
-from scarab.agents.greedy import heuristic_for
+from scarab.agents.greedy import WinChances, heuristic_for, win_chances_for
 from scarab.agents.learned import LearnedValue, learned_value
 from scarab.core.errors import IllegalAction
 from scarab.core.game import State
@@ -93,6 +99,7 @@ class IsmctsAgent:
         own_turn: bool | Mapping[str, bool] = False,
         learned: bool | Mapping[str, bool] = False,
         greedy_rollout: bool | Mapping[str, bool] = False,
+        win_chances: bool | Mapping[str, bool] = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()  # one for all games, or one per game
@@ -109,6 +116,8 @@ class IsmctsAgent:
         self.greedy_rollout = greedy_rollout
         self._greedy = False  # for the game being searched
         self._learned: LearnedValue | None = None  # for the game being searched
+        self.win_chances = win_chances
+        self._chances: WinChances | None = None  # for the game being searched
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -160,6 +169,8 @@ class IsmctsAgent:
         self._own_turn = per_game(self.own_turn, game, False)
         self._learned = learned_value(game) if per_game(self.learned, game, False) else None
         self._greedy = per_game(self.greedy_rollout, game, False)
+        wants = per_game(self.win_chances, game, False)
+        self._chances = win_chances_for(game) if wants else None
         evaluate = heuristic_for(game, "search_value" if self._own_turn else "evaluate")
         root: Node | None = None
         allowed = set(legal)
@@ -175,6 +186,8 @@ class IsmctsAgent:
                 break
             world = seat.determinize(self.rng)
             if root is None:
+                if self._chances is not None and self._chances(world) is None:
+                    self._chances = None  # not at the root: its leaves would mix two scales
                 root = self._seeded_root(world, legal, evaluate)
             self._iterate(root, world, allowed, evaluate)
             self.iterations += 1
@@ -275,14 +288,19 @@ class IsmctsAgent:
 
     def _value(self, world: State, evaluate: Any) -> list[float]:
         """Each seat's reward for a position: 1 to the winners of a finished game, else the
-        learned chance of winning (for a level that uses it), else a logistic of the
-        seat's heuristic lead over the best other seat."""
+        learned chance of winning (for a level that uses it), else the game's own win
+        chances (``win_chances``, where the level asks and the game can tell), else a
+        logistic of the seat's heuristic lead over the best other seat."""
         n = world.num_players
         if world.is_over:
             winners = world.winners()
             return [1.0 / len(winners) if i in winners else 0.0 for i in range(n)]
         if self._learned is not None:
             return [self._learned(world, i) for i in range(n)]
+        if self._chances is not None:
+            chances = self._chances(world)
+            if chances is not None:
+                return chances
         values = [float(evaluate(world, i)) for i in range(n)]
         out = []
         for i, v in enumerate(values):

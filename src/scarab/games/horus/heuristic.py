@@ -30,6 +30,7 @@ passes a determinized state, so the value never uses what the seat cannot know.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -322,6 +323,7 @@ class Reading:
     find: float = 0.0  # the best find within reach, discounted by the walk
     per_round: float = 0.0  # actions a round gives on average
     in_hand: float = 0.0  # actions still to take before this round's block
+    stay_safe: float = 0.0  # the chance of getting out after one more round of looking
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -368,8 +370,9 @@ def _inside(s: HorusState, p: int, per_round: float) -> Reading:
     safe = float((1 - risk) ** falls)
     go = safe * (ESCAPE + have)
     later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
-    stay = float((1 - risk) ** max(later, falls + 1)) * (ESCAPE + have + more)
-    return Reading(max(go, stay), have, out, safe, find)
+    stay_safe = float((1 - risk) ** max(later, falls + 1))
+    stay = stay_safe * (ESCAPE + have + more)
+    return Reading(max(go, stay), have, out, safe, find, stay_safe=stay_safe)
 
 
 def _waiting(s: HorusState, p: int, per_round: float) -> Reading:
@@ -387,8 +390,9 @@ def _waiting(s: HorusState, p: int, per_round: float) -> Reading:
     walks = tuple(d + 1 if d >= 0 else d for d in _deck_walks(s.blocked, door))
     find = opportunity(s, p, dist, walks)
     more = _more(s, p, find, per_round)
-    value = float((1 - risk) ** max(later, falls + 1)) * (ESCAPE + have + more)
-    return Reading(value, have, out, float((1 - risk) ** falls), find)
+    stay_safe = float((1 - risk) ** max(later, falls + 1))
+    value = stay_safe * (ESCAPE + have + more)
+    return Reading(value, have, out, float((1 - risk) ** falls), find, stay_safe=stay_safe)
 
 
 def search_value(state: State, seat: int) -> float:
@@ -399,3 +403,73 @@ def search_value(state: State, seat: int) -> float:
     ``evaluate``: for it the term would make every action look like a loss.)"""
     r = read(state, seat)
     return r.value + LOAD * r.in_hand
+
+
+# ---- win chances: what a search maximises ------------------------------------------
+# Points only count for a seat that gets out, and only against the others' points: a
+# seat behind an escaped rival gains nothing by walking out, and one ahead of every
+# rival loses only by staying. A value in points cannot say this; a chance of winning
+# can. Spreads are the standard deviations of a seat's final points.
+SPREAD = 1.5  # heading out now: what it carries is known, but for rounding and ties
+CHEST_SPREAD = 1.7  # one chest's die
+LOOK_SPREAD = 4.0  # one more round of looking: what it finds is a draw
+STEEP = 1.7  # a logistic of (difference / spread) times this is close to the normal's
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """One way a seat may end: the chance it gets out, its points then, their spread."""
+
+    out: float
+    points: float
+    spread: float
+
+
+def plans(s: HorusState, p: int) -> tuple[Plan, ...]:
+    """The seat's ways to end: heading out now, and (inside or waiting) one more round of
+    looking for the best find within reach. No phantom points: only what it carries and
+    the find it walks towards count."""
+    st = s.status[p]
+    if st == ESCAPED:
+        return (Plan(1.0, float(s.score[p]), 0.0),)
+    if st not in (WAITING, INSIDE):
+        return (Plan(0.0, 0.0, 0.0),)
+    r = read(s, p)
+    held = s.cards[p] + [c for _, c in s.bagged[p]]
+    chests = sum(1 for c in held if D.CARDS[c].kind == D.CHEST)
+    spread = (SPREAD**2 + chests * CHEST_SPREAD**2) ** 0.5
+    stay = Plan(r.stay_safe, r.carried + r.find * SEEK, (spread**2 + LOOK_SPREAD**2) ** 0.5)
+    if st == WAITING:
+        return (stay,)
+    return (Plan(r.safe, r.carried, spread), stay)
+
+
+def _beats(mine: Plan, rivals: list[Plan]) -> float:
+    """The chance ``mine`` gets out with more points than every rival that gets out."""
+    chance = mine.out
+    for rival in rivals:
+        if rival.out > 0:
+            spread = max(0.5, (mine.spread**2 + rival.spread**2) ** 0.5)
+            ahead = 1 / (1 + math.exp(-STEEP * (rival.points - mine.points) / spread))
+            chance *= 1 - rival.out * ahead
+    return chance
+
+
+def win_chances(state: State) -> list[float] | None:
+    """Each seat's chance to win, once at most one seat is still in play (None before:
+    while several seats are still looking, each has rounds of finds ahead that one
+    round's plan cannot see, and points compare better).
+
+    The last seat in play is valued by its better plan against the settled scores; the
+    chances may sum to less than 1 (the mummies may win)."""
+    if not isinstance(state, HorusState):
+        raise TypeError(f"the Horus heuristic needs a Horus state, not {type(state).__name__}")
+    if sum(1 for st in state.status if st in (UNCHOSEN, WAITING, INSIDE)) > 1:
+        return None
+    n = len(state.names)
+    options = [plans(state, p) for p in range(n)]
+    likely = [max(ps, key=lambda q: q.out * (ESCAPE + q.points)) for ps in options]
+    return [
+        max(_beats(q, [likely[j] for j in range(n) if j != p]) for q in options[p])
+        for p in range(n)
+    ]
