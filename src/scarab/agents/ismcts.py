@@ -187,7 +187,7 @@ class IsmctsAgent:
             world = seat.determinize(self.rng)
             if root is None:
                 if self._chances is not None and self._chances(world) is None:
-                    self._chances = None  # not at the root: its leaves would mix two scales
+                    self._chances = None  # a rival still looks: points, for all of this search
                 root = self._seeded_root(world, legal, evaluate)
             self._iterate(root, world, allowed, evaluate)
             self.iterations += 1
