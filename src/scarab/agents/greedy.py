@@ -38,28 +38,26 @@ def heuristic_for(game: str, use: str = "evaluate") -> Heuristic:
     game has one (else ``evaluate``)."""
     found = _HEURISTICS.get(f"{game}.{use}")
     if found is None:
-        try:
-            module = importlib.import_module(f"scarab.games.{game}.heuristic")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"scarab.games.{game}.heuristic":
-                raise
-            found = _score_track
-        else:
-            found = cast(Heuristic, getattr(module, use, module.evaluate))
+        module = _heuristic_module(game)
+        found = _score_track if module is None else getattr(module, use, module.evaluate)
         _HEURISTICS[f"{game}.{use}"] = found
     return found
+
+
+def _heuristic_module(game: str) -> Any:
+    """``scarab.games.<game>.heuristic``, or None for a game without one."""
+    try:
+        return importlib.import_module(f"scarab.games.{game}.heuristic")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"scarab.games.{game}.heuristic":
+            raise
+        return None
 
 
 def win_chances_for(game: str) -> WinChances | None:
     """The game's ``heuristic.win_chances(state)`` (each seat's chance to win, or None where
     it cannot tell), or None for a game without one."""
-    try:
-        module = importlib.import_module(f"scarab.games.{game}.heuristic")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"scarab.games.{game}.heuristic":
-            raise
-        return None
-    return cast("WinChances | None", getattr(module, "win_chances", None))
+    return cast("WinChances | None", getattr(_heuristic_module(game), "win_chances", None))
 
 
 class GreedyAgent:

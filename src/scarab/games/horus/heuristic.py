@@ -95,11 +95,16 @@ _NEW_GOD = [
 ]
 
 
+def _held(s: HorusState, p: int) -> list[int]:
+    """The seat's cards, bagged treasures included."""
+    return s.cards[p] + [c for _, c in s.bagged[p]]
+
+
 def carried(s: HorusState, p: int) -> float:
     """What the seat would take out now, chests at their expected roll; wounds not counted."""
     total = 0.0
     gods: set[str] = set()
-    for c in s.cards[p] + [c for _, c in s.bagged[p]]:
+    for c in _held(s, p):
         card = D.CARDS[c]
         if card.kind != D.WOUND:
             total += _card_worth(card)
@@ -242,7 +247,7 @@ def _deck_walks(blocked: int, start: int) -> tuple[int, ...]:
 def opportunity(s: HorusState, p: int, dist: tuple[int, ...], deck_walks: tuple[int, ...]) -> float:
     """The best find within reach, its worth discounted by the walk to it (``deck_walks``:
     the walk to each deck's nearest square)."""
-    gods = {D.CARDS[c].god for c in s.cards[p] + [c for _, c in s.bagged[p]]} - {""}
+    gods = {D.CARDS[c].god for c in _held(s, p)} - {""}
     bonus_now = D.VARIETY[len(gods)]
     new_god = D.VARIETY[min(len(gods) + 1, len(D.VARIETY) - 1)] - bonus_now
 
@@ -435,8 +440,7 @@ def plans(s: HorusState, p: int) -> tuple[Plan, ...]:
     if st not in (WAITING, INSIDE):
         return (Plan(0.0, 0.0, 0.0),)
     r = read(s, p)
-    held = s.cards[p] + [c for _, c in s.bagged[p]]
-    chests = sum(1 for c in held if D.CARDS[c].kind == D.CHEST)
+    chests = sum(1 for c in _held(s, p) if D.CARDS[c].kind == D.CHEST)
     spread = (SPREAD**2 + chests * CHEST_SPREAD**2) ** 0.5
     stay = Plan(r.stay_safe, r.carried + r.find * SEEK, (spread**2 + LOOK_SPREAD**2) ** 0.5)
     if st == WAITING:
