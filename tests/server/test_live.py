@@ -42,13 +42,15 @@ def quick(db_url: str) -> Iterator[TestClient]:
         yield c
 
 
-def test_a_table_is_loaded_on_first_use_and_evicted_when_idle(quick: TestClient) -> None:
-    hub = hub_of(quick)
-    t = make_table(quick, "horus")
-    seen = play_first(quick, t, 7)
+def test_a_table_is_loaded_on_first_use_and_evicted_when_idle(served: TestClient) -> None:
+    hub = hub_of(served)
+    t = make_table(served, "horus")
+    seen = play_first(served, t, 7)
     before = hub.live[t["table"]].table.state.clone()
+    hub.idle_seconds = 0.0  # from now on, idle tables leave memory at the next tick
     wait_for(lambda: t["table"] not in hub.live)  # nobody watches it: gone from memory
-    again = look(quick, t, seen["seat"])  # loaded again from the store
+    hub.idle_seconds = 3600.0  # so that it stays once loaded again, however slow this machine
+    again = look(served, t, seen["seat"])  # loaded again from the store
     assert hub.live[t["table"]].table.state == before  # the same game: position, RNG, history
     assert again["view"] == seen["view"] and again["log"] == seen["log"]
     assert [e["action"] for e in again["legal"]] == [e["action"] for e in seen["legal"]]
