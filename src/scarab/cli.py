@@ -365,6 +365,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "db":
             return _db(args.action, args.db)
         if args.command == "serve":
+            from scarab.server.memory import restart_on_system_allocator
+
+            if argv is None:  # the command line itself: restarting runs it again
+                restart_on_system_allocator()  # so that a busy spell's memory is given back
             from scarab.server import migrate
             from scarab.server.app import serve_main
             from scarab.server.worker import check_workers

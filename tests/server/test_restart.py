@@ -19,6 +19,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
+from scarab.server.memory import LIBC
 from scarab.server.store import Store
 from tests.server.conftest import look, make_table, play_first
 
@@ -183,30 +184,64 @@ def alive(pid: int, started: str) -> bool:
     return fields[0] != "Z" and fields[19] == started  # a zombie has ended, awaiting its reaper
 
 
+def bot_workers(port: int, server: int, count: int) -> dict[int, str]:
+    """Start bot games until ``count`` bot workers run; their pids and start times."""
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    for _ in range(count + 1):  # games at once, so that every worker is wanted
+        assert "table" in call(port, "/api/tables", {"game": "luxor", "seats": bots})
+    workers: dict[int, str] = {}
+    end = time.monotonic() + 30
+    while len(workers) < count and time.monotonic() < end:
+        workers = {
+            pid: started
+            for pid, started in children(server).items()
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        }
+        time.sleep(0.1)
+    assert workers, "no bot worker started"
+    return workers
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_kill_9_takes_the_bot_workers_with_it(tmp_path: Path) -> None:
     port = free_port()
     proc = start(tmp_path / "scarab.db", port, "--bot-workers", "2")
     try:
-        bots = [{"kind": "bot", "level": "random"}] * 2
-        for _ in range(3):  # games at once, so that both workers are wanted
-            assert "table" in call(port, "/api/tables", {"game": "luxor", "seats": bots})
-        workers: dict[int, str] = {}
-        end = time.monotonic() + 30
-        while len(workers) < 2 and time.monotonic() < end:
-            workers = {
-                pid: started
-                for pid, started in children(proc.pid).items()
-                if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
-            }
-            time.sleep(0.1)
-        assert workers, "no bot worker started"
+        workers = bot_workers(port, proc.pid, 2)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         end = time.monotonic() + 10
         while any(alive(*w) for w in workers.items()) and time.monotonic() < end:
             time.sleep(0.1)
         assert not [pid for pid, started in workers.items() if alive(pid, started)]
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def _environ(pid: int) -> dict[str, str]:
+    raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    return dict(item.decode().partition("=")[::2] for item in raw if item)
+
+
+@pytest.mark.skipif(LIBC is None or not Path("/proc/self").exists(), reason="needs glibc, /proc")
+@pytest.mark.parametrize("chosen", [None, "pymalloc"])
+def test_the_server_restarts_itself_on_the_system_allocator_unless_told_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chosen: str | None
+) -> None:
+    """Freed small objects must reach glibc to be given back after a busy spell; the
+    restart keeps the process (a supervisor's pid, kill -9) and a person's own choice.
+    Bot workers search faster on Python's own allocator, and keep it."""
+    if chosen is None:
+        monkeypatch.delenv("PYTHONMALLOC", raising=False)
+    else:
+        monkeypatch.setenv("PYTHONMALLOC", chosen)
+    port = free_port()
+    proc = start(tmp_path / "scarab.db", port, "--bot-workers", "1")
+    try:
+        assert _environ(proc.pid).get("PYTHONMALLOC") == (chosen or "malloc")
+        for pid in bot_workers(port, proc.pid, 1):
+            assert _environ(pid).get("PYTHONMALLOC") == chosen
     finally:
         proc.kill()
         proc.wait()

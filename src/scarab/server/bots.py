@@ -16,6 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from scarab.agents import Seat, make_agent
 from scarab.core.game import State
+from scarab.server.memory import bots_on_own_allocator
 
 PARENT_POLL_SECONDS = 0.5
 
@@ -35,6 +36,7 @@ def make_pool(workers: int) -> Executor:
     ``workers`` 0 runs bots on one thread instead, for tests and small machines."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="scarab-bot")
+    bots_on_own_allocator()
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
