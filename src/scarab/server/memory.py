@@ -57,8 +57,7 @@ def restart_on_system_allocator() -> None:
 def bots_on_own_allocator() -> None:
     """Let processes started from now on (bot workers) use Python's own allocator again:
     a search makes and drops objects by the million, about a fifth faster on it
-    (tools/allocator_cost.py),
-    and a worker's memory is not a table's."""
+    (tools/allocator_cost.py), and a worker's memory is not a table's."""
     if os.environ.pop(MARK, None):
         os.environ.pop("PYTHONMALLOC", None)
 
