@@ -141,10 +141,27 @@ def test_a_run_resumes_only_with_the_levels_it_began_with(
     spec = ArenaSpec("luxor", ("novice", "random"), games=1, seed=1)
     run_arena(spec, tmp_path, progress=False)
     manifest = json.loads((tmp_path / "arena.json").read_text())
-    assert manifest["levels"] == {"novice": LEVELS["novice"]}
-    monkeypatch.setitem(LEVELS, "novice", {**LEVELS["novice"], "iterations": 11})
+    novice = LEVELS["novice"]
+    assert manifest["levels"]["novice"]["rollout_depth"] == novice["rollout_depth"]["luxor"]
+    # a change for another game leaves this run as it was: it resumes
+    depth = {**novice["rollout_depth"], "horus": 3}
+    monkeypatch.setitem(LEVELS, "novice", {**novice, "rollout_depth": depth})
+    assert run_arena(ArenaSpec("luxor", ("novice", "random"), games=2, seed=1), tmp_path) == 1
+    monkeypatch.setitem(LEVELS, "novice", {**novice, "iterations": 11})
     with pytest.raises(BadOption, match="levels were set differently"):
-        run_arena(ArenaSpec("luxor", ("novice", "random"), games=2, seed=1), tmp_path)
+        run_arena(ArenaSpec("luxor", ("novice", "random"), games=3, seed=1), tmp_path)
+
+
+def test_a_run_begun_with_every_games_settings_resumes_with_its_own_games(
+    tmp_path: Path,
+) -> None:
+    """Manifests written before the settings were resolved per game still resume."""
+    spec = ArenaSpec("luxor", ("novice", "random"), games=1, seed=1)
+    run_arena(spec, tmp_path, progress=False)
+    manifest = json.loads((tmp_path / "arena.json").read_text())
+    manifest["levels"] = {"novice": LEVELS["novice"]}  # as older runs wrote it
+    (tmp_path / "arena.json").write_text(json.dumps(manifest))
+    assert run_arena(ArenaSpec("luxor", ("novice", "random"), games=2, seed=1), tmp_path) == 1
 
 
 def test_worker_processes_give_the_same_games_as_one_process(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from scarab.arena.spec import ArenaSpec
+from scarab.arena.spec import ArenaSpec, levels_for
 from scarab.core.errors import BadOption
 
 MANIFEST = "arena.json"
@@ -70,7 +70,8 @@ class ResultsFolder:
                     f"{folder} holds another run ({old.game}, {','.join(old.players)}, "
                     f"seed {old.seed}): give a new --out folder, or the same game, players and seed"
                 )
-            if _manifest(folder).get("levels", {}) != spec.levels():
+            began = _manifest(folder).get("levels", {})  # older runs: every game's settings
+            if not isinstance(began, dict) or levels_for(began, spec.game) != spec.levels():
                 raise BadOption(
                     f"the bot levels were set differently when the run in {folder} began "
                     "(src/scarab/agents/levels.toml changed): give a new --out folder"

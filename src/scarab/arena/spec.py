@@ -26,6 +26,20 @@ def derived_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def levels_for(levels: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """Levels' settings with each per-game setting (a table keyed by game) resolved to
+    ``game``'s value; a setting the game lacks is left out."""
+    out: dict[str, Any] = {}
+    for name in sorted(levels):
+        config = levels[name]
+        if not isinstance(config, Mapping):
+            out[name] = config
+            continue
+        resolved = {k: v.get(game) if isinstance(v, Mapping) else v for k, v in config.items()}
+        out[name] = {k: v for k, v in sorted(resolved.items()) if v is not None}
+    return out
+
+
 @dataclass(frozen=True)
 class ArenaSpec:
     """One tournament: ``games`` games of ``game`` between ``players`` (bot names)."""
@@ -94,8 +108,11 @@ class ArenaSpec:
         }
 
     def levels(self) -> dict[str, Any]:
-        """The configuration (levels.toml) of each level playing: a run resumes only with it."""
-        return {name: LEVELS[name] for name in sorted(set(self.players)) if name in LEVELS}
+        """The configuration (levels.toml) of each level playing, as it applies to this
+        game: a run resumes only with it (a change for another game does not matter)."""
+        return levels_for(
+            {name: LEVELS[name] for name in set(self.players) if name in LEVELS}, self.game
+        )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ArenaSpec:
