@@ -11,6 +11,7 @@ without one is valued by its score track.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable
@@ -44,8 +45,10 @@ def heuristic_for(game: str, use: str = "evaluate") -> Heuristic:
     return found
 
 
+@functools.cache
 def _heuristic_module(game: str) -> Any:
-    """``scarab.games.<game>.heuristic``, or None for a game without one."""
+    """``scarab.games.<game>.heuristic``, or None for a game without one (looked up once:
+    every search asks for the game's win chances)."""
     try:
         return importlib.import_module(f"scarab.games.{game}.heuristic")
     except ModuleNotFoundError as exc:
