@@ -26,6 +26,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -114,6 +115,22 @@ class StoredTable:
     current: int | None = None
     due: float | None = None
     moves: list[StoredMove] = field(default_factory=list)
+
+
+# The statements written with every move, built once: a statement built per call cost
+# SQLAlchemy more CPU (its cache key) than the write itself (463 against 176 µs a move).
+_ADVANCE = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("b_id"), TableRow.rev == bindparam("b_rev"))
+    .values(
+        rev=bindparam("b_next"),
+        current=bindparam("b_current"),
+        over=bindparam("b_over"),
+        due=bindparam("b_due"),
+    )
+)
+_ADVANCE_SEATS = _ADVANCE.values(seats=bindparam("b_seats"))
+_ADD_MOVE = insert(MoveRow)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -210,7 +227,7 @@ class Store:
         }
         with self.engine.begin() as conn:
             self._advance(conn, table_id, rev, head)
-            conn.execute(insert(MoveRow), row)
+            conn.execute(_ADD_MOVE, row)
 
     def truncate(self, table_id: str, rev: int, keep: int, head: Header) -> None:
         """Drop the moves from ply ``keep`` on (an undo)."""
@@ -223,15 +240,23 @@ class Store:
             self._advance(conn, table_id, rev, head, seats=json.dumps(seats))
 
     def _advance(
-        self, conn: Connection, table_id: str, rev: int, head: Header, **values: Any
+        self, conn: Connection, table_id: str, rev: int, head: Header, seats: str | None = None
     ) -> None:
-        """Raise the revision from ``rev`` (Conflict if it is not that) and write the header;
-        on PostgreSQL, tell the other processes once the transaction commits."""
-        done = conn.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id, TableRow.rev == rev)
-            .values(rev=rev + 1, current=head.current, over=head.over, due=head.due, **values)
-        )
+        """Raise the revision from ``rev`` (Conflict if it is not that) and write the header
+        (and the seats, when given); on PostgreSQL, tell the other processes once the
+        transaction commits."""
+        values = {
+            "b_id": table_id,
+            "b_rev": rev,
+            "b_next": rev + 1,
+            "b_current": head.current,
+            "b_over": head.over,
+            "b_due": head.due,
+        }
+        if seats is None:
+            done = conn.execute(_ADVANCE, values)
+        else:
+            done = conn.execute(_ADVANCE_SEATS, {**values, "b_seats": seats})
         if done.rowcount != 1:
             raise Conflict(f"table {table_id} is no longer at revision {rev}")
         if self.postgres:
