@@ -1,0 +1,46 @@
+"""The store's writes: each one lands only against the revision it was made from."""
+
+from __future__ import annotations
+
+import pytest
+
+from scarab.server import migrate
+from scarab.server.store import Conflict, Header, Store, StoredMove, StoredTable
+
+
+def fresh(db_url: str) -> Store:
+    migrate.upgrade(db_url)
+    store = Store(db_url)
+    seats = [{"name": "ann"}, {"name": "bob"}]
+    store.create(StoredTable("t1", "luxor", {}, 7, seats, None, "greedy", 1.0, current=0))
+    return store
+
+
+def test_each_write_raises_the_revision_and_keeps_the_header(db_url: str) -> None:
+    store = fresh(db_url)
+    store.append("t1", 0, 0, StoredMove(0, "L a1", None, 2.0), Header(1, False, 9.5))
+    store.append("t1", 1, 1, StoredMove(1, "R b2", "zombie", 3.0), Header(0, False, None))
+    store.set_seats("t1", 2, [{"name": "ann"}, {"name": "cy"}], Header(0, False, None))
+    store.truncate("t1", 3, 1, Header(1, True, None))
+    t = store.load("t1")
+    assert t is not None
+    assert (t.rev, t.current, t.over, t.due) == (4, 1, True, None)
+    assert [s["name"] for s in t.seats] == ["ann", "cy"]
+    assert t.moves == [StoredMove(0, "L a1", None, 2.0)]
+
+
+def test_a_write_against_an_old_revision_changes_nothing(db_url: str) -> None:
+    store = fresh(db_url)
+    store.append("t1", 0, 0, StoredMove(0, "L a1", None, 2.0), Header(1, False, None))
+    stale = Header(0, True, 5.0)
+    with pytest.raises(Conflict):
+        store.append("t1", 0, 1, StoredMove(1, "R b2", None, 3.0), stale)
+    with pytest.raises(Conflict):
+        store.set_seats("t1", 0, [{"name": "mallory"}], stale)
+    with pytest.raises(Conflict):
+        store.truncate("t1", 0, 0, stale)
+    t = store.load("t1")
+    assert t is not None
+    assert (t.rev, t.current, t.over, t.due) == (1, 1, False, None)
+    assert [s["name"] for s in t.seats] == ["ann", "bob"]
+    assert t.moves == [StoredMove(0, "L a1", None, 2.0)]
