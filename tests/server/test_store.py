@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from scarab.server import migrate
 from scarab.server.store import Conflict, Header, Store, StoredMove, StoredTable
 
 
-def fresh(db_url: str) -> Store:
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    """A store holding one table, t1, at revision 0 (its connections closed afterwards)."""
     migrate.upgrade(db_url)
     store = Store(db_url)
     seats = [{"name": "ann"}, {"name": "bob"}]
     store.create(StoredTable("t1", "luxor", {}, 7, seats, None, "greedy", 1.0, current=0))
-    return store
+    yield store
+    store.close()
 
 
-def test_each_write_raises_the_revision_and_keeps_the_header(db_url: str) -> None:
-    store = fresh(db_url)
+def test_each_write_raises_the_revision_and_keeps_the_header(store: Store) -> None:
     store.append("t1", 0, 0, StoredMove(0, "L a1", None, 2.0), Header(1, False, 9.5))
     store.append("t1", 1, 1, StoredMove(1, "R b2", "zombie", 3.0), Header(0, False, None))
     store.set_seats("t1", 2, [{"name": "ann"}, {"name": "cy"}], Header(0, False, None))
@@ -29,8 +33,7 @@ def test_each_write_raises_the_revision_and_keeps_the_header(db_url: str) -> Non
     assert t.moves == [StoredMove(0, "L a1", None, 2.0)]
 
 
-def test_a_write_against_an_old_revision_changes_nothing(db_url: str) -> None:
-    store = fresh(db_url)
+def test_a_write_against_an_old_revision_changes_nothing(store: Store) -> None:
     store.append("t1", 0, 0, StoredMove(0, "L a1", None, 2.0), Header(1, False, None))
     stale = Header(0, True, 5.0)
     with pytest.raises(Conflict):
