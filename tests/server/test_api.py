@@ -81,9 +81,29 @@ def test_each_seat_is_sent_its_own_view_and_only_the_decider_its_actions(
         if seat == decider:
             assert [e["action"] for e in m["legal"]] == [str(a) for a in state.legal_actions()]
             assert all(e["text"] for e in m["legal"])  # each action has a few words
+            view = state.view(seat)
+            assert [e["fields"] for e in m["legal"]] == [
+                scarab.load("luxor").fields(view, a) for a in state.legal_actions()
+            ]
             assert isinstance(m["version"], str)
         else:
             assert m["legal"] == [] and m["version"] is None
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_each_game_serves_its_static_board_cacheable(client: TestClient, game: str) -> None:
+    r = client.get(f"/api/games/{game}/board")
+    assert r.status_code == 200
+    assert r.json() == scarab.load(game).board()
+    assert "max-age" in r.headers["cache-control"]
+    again = client.get(f"/api/games/{game}/board", headers={"If-None-Match": r.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_an_unknown_games_board_is_a_clear_404(client: TestClient) -> None:
+    r = client.get("/api/games/chess/board")
+    assert r.status_code == 404
+    assert "no game 'chess'" in r.json()["error"] and "luxor" in r.json()["error"]
 
 
 def test_a_token_acts_only_for_its_seat_at_its_table(client: TestClient) -> None:

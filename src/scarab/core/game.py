@@ -386,6 +386,21 @@ class Game(ABC):
     def _parse(self, text: str) -> Any:
         """Read checked ASCII notation; IllegalAction if it names no action."""
 
+    @abstractmethod
+    def board(self) -> dict[str, JSON]:
+        """The static board and data a front end draws (JSON, from the data file): what
+        no view repeats, fetched once per game."""
+
+    @abstractmethod
+    def fields(self, view: dict[str, JSON], action: Any) -> dict[str, JSON]:
+        """A legal action's parts (``verb`` and, by game, the piece, card, from, to,
+        cells, ...), read from the deciding seat's view, so that a front end matches a
+        click to an action without parsing notation or knowing a rule."""
+
+    @abstractmethod
+    def describe(self, view: dict[str, JSON], action: Any) -> str:
+        """A few words on what a legal action does, read from the deciding seat's view."""
+
     def parse_action(self, state: State, text: str) -> Any:
         """The legal action that ``text`` names; IllegalAction otherwise."""
         act = self.parse(text)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hashlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -125,6 +126,18 @@ def create_app(
                 }
             )
         return JSONResponse({"games": out, "levels": agent_names()})
+
+    boards = {name: _board_bytes(name) for name in games()}
+
+    async def board(request: Request) -> Response:
+        name = request.path_params["game"]
+        if name not in boards:
+            return error(f"there is no game {name!r}: the games are {', '.join(boards)}", 404)
+        data, tag = boards[name]
+        headers = {"ETag": tag, "Cache-Control": "public, max-age=3600"}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=headers)
+        return Response(data, media_type="application/json", headers=headers)
 
     async def create_table(request: Request) -> Response:
         return JSONResponse(await hub.create(await body(request)), status_code=201)
@@ -247,6 +260,7 @@ def create_app(
         Route("/t/{table_id}", page),
         Route("/replay", page),
         Route("/api/games", list_games),
+        Route("/api/games/{game}/board", board),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/summaries", summaries, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
@@ -269,6 +283,13 @@ def create_app(
     app.state.hub = hub
     app.state.guard = guard
     return app
+
+
+def _board_bytes(name: str) -> tuple[bytes, str]:
+    """A game's static board as JSON, with an ETag from its content (it changes only
+    when the data file does, and then the tag with it)."""
+    data = json.dumps(load(name).board(), separators=(",", ":"), sort_keys=True).encode()
+    return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 
 
 async def _receive(ws: WebSocket) -> str:

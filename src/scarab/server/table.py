@@ -16,7 +16,6 @@ import secrets
 import time
 from collections import deque
 from dataclasses import asdict, dataclass, replace
-from types import ModuleType
 from typing import Any
 
 from scarab.core.errors import IllegalAction, ScarabError
@@ -25,12 +24,10 @@ from scarab.core.record import Record, write_record
 from scarab.core.registry import load
 from scarab.server.store import Header, StoredMove, StoredTable
 from scarab.server.undo import reveals
-from scarab.terminal import horus, luxor, pyramids
 
 HUMAN = "human"
 BOT = "bot"
 LOG_LINES = 60  # log lines a viewer is sent, newest last
-DESCRIBERS: dict[str, ModuleType] = {"horus": horus, "luxor": luxor, "pyramids": pyramids}
 
 
 class TableError(ScarabError):
@@ -327,8 +324,11 @@ class Table:
         deciding = seat is not None and current == seat
         legal: list[dict[str, JSON]] = []
         if deciding:
-            describe = DESCRIBERS[self.game.name].describe
-            legal = [{"action": str(a), "text": describe(view, a)} for a in state.legal_actions()]
+            game = self.game
+            legal = [
+                {"action": str(a), "text": game.describe(view, a), "fields": game.fields(view, a)}
+                for a in state.legal_actions()
+            ]
         log = list(self.logs[seat])
         me = self.seats[seat] if seat is not None else None
         out: dict[str, JSON] = {

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.horus import data as D
+from scarab.games.horus.describe import describe
 from scarab.terminal.common import markers, score_table
 
 SEAT_COLOURS = (
@@ -54,22 +55,6 @@ PENDING_PROMPTS = {
     "jump": "A stone block falls on your square: jump to a free square beside it.",
     "overflow": f"You carry more than {D.CARD_LIMIT} cards: discard a treasure, idol or "
     "equipment card now.",
-}
-VERB_TEXT = {
-    "end": "end your turn",
-    "accept": "take what comes",
-    "udjat": "discard the udjat: look at this round's block",
-    "clairvoyance": "look at this round's block (once per game)",
-    "keep": "the block you saw falls this round",
-    "swap": "put it back and set another aside, unseen",
-    "shoot": "cancel this mummy's touch (once per game)",
-    "dodge": "no Block card this time (once per game)",
-    "reflexes": "discard the card just drawn: no wound (once per game)",
-    "swim": "discard the crocodile just drawn: no wound (once per game)",
-    "stamina": "every uncursed die gives you an action this round (once per game)",
-    "read": "look secretly at this sarcophagus (once per game)",
-    "lockpick": "one die counts as the missing face (once per game)",
-    "crowbar": "discard the crowbar: it counts as the missing face",
 }
 
 
@@ -623,59 +608,6 @@ def prompt_line(view: dict[str, JSON]) -> str:
         f"Your turn: {left} action(s) left: move, search, open, take, pick an alcove; "
         "free: bag, antidote, medikit, udjat; 'end' when done."
     )
-
-
-def _square_of(view: dict[str, JSON]) -> int:
-    viewer = _viewer(view)
-    if viewer is None:
-        return -1
-    return int(_seat(view, viewer)["square"])
-
-
-def describe(view: dict[str, JSON], act: Any) -> str:
-    """A few words on what an action does, from the viewer's view."""
-    verb, arg = str(getattr(act, "verb", "")), str(getattr(act, "arg", ""))
-    q = _square_of(view)
-    if verb == "choose":
-        key, entrance = arg.split()
-        i = D.ADVENTURERS.index(key)
-        return f"{D.ADV_NAME[i]} at {entrance}: {D.ABILITY[i]}, {D.ABILITY_TEXT[i]}"
-    if verb in ("move", "jump") and q >= 0:
-        t = D.NEIGH[q][D.DIRS.index(arg)]
-        if t < 0:
-            return ""
-        if D.AREA[t] == "e":
-            return f"out of the pyramid at {D.square_name(t)}: escape"
-        where = f"to {D.square_name(t)} ({D.area_name(t)})"
-        if any(m["square"] == t for m in view["mummies"]):
-            where += ", a mummy stands there"
-        return ("enter " if D.AREA[q] == "e" else "") + where
-    if verb == "search" and q >= 0:
-        k = D.DECK_AT[q]
-        deck = D.DECKS[k]
-        return f"draw from the {deck} deck ({dict(view['decks'])[deck]} left)"
-    if verb in ("open", "take") and q >= 0:
-        i = D.SARC_AT[q]
-        sarc: dict[str, Any] = view["sarcophagi"][i]
-        if verb == "take":
-            return f"take {sarc.get('card', 'the card')}"
-        seen = f" (you read {sarc['read']})" if "read" in sarc else ""
-        return f"turn the {sarc['god']} sarcophagus face up{seen}"
-    if verb == "pick" and q >= 0:
-        a = D.ALCOVE_AT[q]
-        idol = D.ALCOVE_IDOL[a]
-        faces = " ".join(str(f) for f in D.IDOL_FACES[idol])
-        curse = D.DICE[D.IDOL_CURSE[idol]]
-        return f"roll for the {D.ALCOVE_GOD[a]} idol: needs {faces}; curses the {curse} die"
-    if verb == "reroll":
-        return f"reroll dice {arg}, keep the others"
-    if verb == "discard":
-        return f"drop a {arg}"
-    if verb == "bag":
-        return f"put a {arg} in a bag (the bag counts as one card)"
-    if verb in ("antidote", "medikit"):
-        return f"discard the {verb} and a {arg} wound"
-    return VERB_TEXT.get(verb, "")
 
 
 def choices(console: Console, view: dict[str, JSON], legal: Sequence[Any]) -> None:

@@ -9,7 +9,6 @@ codes into the labels printed on the cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -18,21 +17,16 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.luxor import data as D
-from scarab.games.luxor.actions import pos_text
+from scarab.games.luxor.describe import label
 from scarab.terminal.common import markers, score_table
 
 COLOURS = ("red", "green", "blue", "yellow")
-LABELS: dict[str, str] = {c.code: c.label for c in D.CARDS}
 CHAMBER = D.CHAMBER
 TREASURE_STYLE = {"vase": "bright_cyan", "statue": "bright_white", "jewelry": "bright_magenta"}
 
 
 def colour(seat: int) -> str:
     return COLOURS[seat % len(COLOURS)]
-
-
-def label(code: str) -> str:
-    return LABELS.get(code, code)
 
 
 def hand_text(view: dict[str, JSON]) -> str:
@@ -44,81 +38,6 @@ def hand_text(view: dict[str, JSON]) -> str:
     if not hand:
         return ""
     return " · ".join(label(c) for c in hand)
-
-
-def _pos(text: str) -> int:
-    return 0 if text == "S" else CHAMBER if text == "C" else int(text)
-
-
-def _tiles(view: dict[str, JSON]) -> list[str]:
-    """Tile text per position 0..41 ("" for the stairs and the chamber)."""
-    tiles = [""] * (CHAMBER + 1)
-    for row in view["board"]:
-        tiles[int(row["space"])] = str(row["tile"])
-    return tiles
-
-
-def _dest(tiles: list[str], src: int, steps: int) -> int | None:
-    """Where ``steps`` tile-steps from ``src`` end, empty spaces skipped (None: overshoot)."""
-    p = src
-    if steps < 0:
-        back = [q for q in range(1, src) if tiles[q] != "empty"]
-        return back[-1] if back else None
-    for _ in range(steps):
-        if p == CHAMBER:
-            return None
-        p += 1
-        while p < CHAMBER and tiles[p] == "empty":
-            p += 1
-    return p
-
-
-def _where(tiles: list[str], pos: int) -> str:
-    if pos == CHAMBER:
-        return "the tomb chamber"
-    return f"{pos} ({tiles[pos]})"
-
-
-def describe(view: dict[str, JSON], act: Any) -> str:
-    """A few words on what an action does, from the viewer's view."""
-    verb = getattr(act, "verb", "")
-    viewer = view.get("viewer")
-    hand: list[str] = []
-    if isinstance(viewer, int):
-        hand = list(view["seats"][viewer].get("hand", []))
-    side = getattr(act, "side", "")
-    card = ""
-    if hand and side in ("L", "R"):
-        card = label(hand[0] if side == "L" else hand[-1])
-    tiles = _tiles(view)
-    if verb in ("move", "go"):
-        src, steps = int(act.src), int(act.steps)
-        to = _dest(tiles, src, steps)
-        where = _where(tiles, to) if to is not None else "?"
-        head = f"play {card}: " if verb == "move" else ""
-        return f"{head}adventurer {pos_text(src)} to {where}"
-    if verb == "die":
-        return f"play {card}: roll the die, then move"
-    if verb == "all":
-        return f"play {card}: every active adventurer moves"
-    if verb == "last":
-        return f"play {card}: your last adventurer joins your second-last"
-    if verb == "pass":
-        return f"discard {card} without moving (no card end can move anyone)"
-    if verb == "act":
-        if int(act.src) == CHAMBER:
-            return "pick the adventurer in the tomb chamber: no tile action"
-        return f"perform the action on {_where(tiles, int(act.src))}"
-    if verb == "take":
-        what = str(act.what)
-        if what.startswith("h"):
-            level = int(what[1])
-            top = next((h["top"] for h in view["horus_stacks"] if h["level"] == level), None)
-            return f"take the level-{level} Horus card ({label(str(top)) if top else 'none'})"
-        return {"key": "take a key", "scarab": "draw a scarab", "wild": "take a wild tile"}.get(
-            what, what
-        )
-    return ""
 
 
 SHORT = {"jewelry": "jewel"}  # names cut to fit a six-column cell

@@ -136,9 +136,7 @@ class Session:
                 self.console.print(Text("  " + line, "dim"))
 
     def describe(self, view: dict[str, JSON], act: Any) -> str:
-        if self.renderer is None:
-            return ""
-        return str(self.renderer.describe(view, act))
+        return self.game.describe(view, act)
 
     # ---- moves --------------------------------------------------------------
     def ask(self, prompt: str) -> str:

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.pyramids import data as D
+from scarab.games.pyramids.describe import describe
 from scarab.terminal.common import score_table
 
 SEAT_COLOURS = ("bright_cyan", "bright_yellow", "bright_magenta", "bright_blue")
@@ -356,29 +357,6 @@ def gains(view: dict[str, JSON], act: Any) -> Text:
             glyph, style, _ = GLYPHS[ch]
             out.append(glyph, style)
     return out
-
-
-def describe(view: dict[str, JSON], act: Any) -> str:
-    """A few words on what an action does, from the viewer's view."""
-    verb = getattr(act, "verb", "")
-    if verb == "mark":
-        card = _own_cards(view).get(int(act.card))
-        if card is None:
-            return ""
-        text = "".join(str(r) for r in card["rows"])
-        names = [GLYPHS[text[i]][2] for i in D.cells_of(int(act.mask)) if text[i] in "xrgtspT"]
-        return ", ".join(names)
-    if verb == "take":
-        if not act.card:
-            return "the top card of the deck"
-        for c in view["display"]:
-            if int(c["id"]) == act.card:
-                return f"display card {act.card} ({c['colour']})"
-    if verb == "keep":
-        return " and ".join(f"{c} ({D.COLOURS[D.CARDS[c].colour]})" for c in act.cards)
-    if verb == "pass":
-        return "no card left to mark"
-    return ""
 
 
 def prompt_line(view: dict[str, JSON]) -> str:

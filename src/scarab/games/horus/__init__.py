@@ -6,8 +6,10 @@ clauses: clauses.toml.
 
 from __future__ import annotations
 
+from typing import Any
+
 from scarab.core.game import JSON, Game
-from scarab.games.horus import rules
+from scarab.games.horus import board, describe, rules
 from scarab.games.horus.actions import HorusAction, parse
 from scarab.games.horus.state import HorusState
 
@@ -24,6 +26,15 @@ class Horus(Game):
 
     def _parse(self, text: str) -> HorusAction:
         return parse(text)
+
+    def board(self) -> dict[str, JSON]:
+        return board.board()
+
+    def fields(self, view: dict[str, JSON], action: Any) -> dict[str, JSON]:
+        return describe.fields(view, action)
+
+    def describe(self, view: dict[str, JSON], action: Any) -> str:
+        return describe.describe(view, action)
 
 
 GAME = Horus()

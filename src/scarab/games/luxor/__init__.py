@@ -5,8 +5,10 @@ Rules: rules.py; data: luxor.toml; notation: actions.py; clauses: clauses.toml.
 
 from __future__ import annotations
 
+from typing import Any
+
 from scarab.core.game import JSON, Game
-from scarab.games.luxor import rules
+from scarab.games.luxor import board, describe, rules
 from scarab.games.luxor.actions import LuxorAction, parse
 from scarab.games.luxor.state import LuxorState
 
@@ -23,6 +25,15 @@ class Luxor(Game):
 
     def _parse(self, text: str) -> LuxorAction:
         return parse(text)
+
+    def board(self) -> dict[str, JSON]:
+        return board.board()
+
+    def fields(self, view: dict[str, JSON], action: Any) -> dict[str, JSON]:
+        return describe.fields(view, action)
+
+    def describe(self, view: dict[str, JSON], action: Any) -> str:
+        return describe.describe(view, action)
 
 
 GAME = Luxor()

@@ -7,10 +7,11 @@ tools/pyramids_deck.py); notation: actions.py; clauses: clauses.toml.
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 from scarab.core.errors import BadOption
 from scarab.core.game import JSON, Game
-from scarab.games.pyramids import rules
+from scarab.games.pyramids import board, describe, rules
 from scarab.games.pyramids.actions import PyramidsAction, parse
 from scarab.games.pyramids.state import PyramidsState
 
@@ -37,6 +38,15 @@ class Pyramids(Game):
 
     def _parse(self, text: str) -> PyramidsAction:
         return parse(text)
+
+    def board(self) -> dict[str, JSON]:
+        return board.board()
+
+    def fields(self, view: dict[str, JSON], action: Any) -> dict[str, JSON]:
+        return describe.fields(view, action)
+
+    def describe(self, view: dict[str, JSON], action: Any) -> str:
+        return describe.describe(view, action)
 
 
 GAME = Pyramids()

@@ -1,0 +1,109 @@
+"""What a Luxor action does, read from the deciding seat's view: structured fields for a
+page to match clicks against, and a few words for a person.
+
+Both read only the view, so they can tell nothing the seat may not know. A move's
+destination comes from the rules' own path table (``rules.links``) rebuilt from the
+view's tiles, so no front end has to count steps over empty spaces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scarab.core.game import JSON
+from scarab.games.luxor import data as D
+from scarab.games.luxor.actions import LuxorAction, pos_text
+from scarab.games.luxor.rules import links
+
+LABELS: dict[str, str] = {c.code: c.label for c in D.CARDS}
+REWARD_TEXT = {"key": "take a key", "scarab": "draw a scarab", "wild": "take a wild tile"}
+
+
+def label(code: str) -> str:
+    """How a person reads a card code."""
+    return LABELS.get(code, code)
+
+
+def _hand(view: dict[str, JSON]) -> list[str]:
+    viewer = view.get("viewer")
+    if not isinstance(viewer, int):
+        return []
+    return list(view["seats"][viewer].get("hand", []))
+
+
+def _tiles(view: dict[str, JSON]) -> list[str]:
+    """Tile text per position 0..41 ("" for the stairs and the chamber)."""
+    tiles = [""] * (D.CHAMBER + 1)
+    for row in view["board"]:
+        tiles[int(row["space"])] = str(row["tile"])
+    return tiles
+
+
+def _dest(tiles: list[str], src: int, steps: int) -> int | None:
+    """Where ``steps`` tiles from ``src`` end (None: past the chamber), by the rules' table."""
+    kinds = [D.EMPTY if t == "empty" else D.TREASURE for t in tiles]
+    prv, ahead = links(kinds)
+    if steps < 0:
+        return prv[src] or None
+    chain = ahead[src]
+    return chain[steps - 1] if steps <= len(chain) else None
+
+
+def fields(view: dict[str, JSON], act: LuxorAction) -> dict[str, JSON]:
+    """The action's parts: ``verb``; ``side`` and ``card`` for a card play; ``from``,
+    ``steps`` and ``to`` (positions as the view writes them: S, 1..40, C) for a move;
+    ``space`` for an advance-all action; ``reward`` for a reward taken."""
+    out: dict[str, JSON] = {"verb": act.verb}
+    hand = _hand(view)
+    if act.side:
+        out["side"] = act.side
+        if hand:
+            out["card"] = hand[0] if act.side == "L" else hand[-1]
+    if act.verb in ("move", "go"):
+        to = _dest(_tiles(view), act.src, act.steps)
+        out["from"] = pos_text(act.src)
+        out["steps"] = act.steps
+        out["to"] = pos_text(to) if to is not None else None
+    elif act.verb == "act":
+        out["space"] = pos_text(act.src)
+    elif act.verb == "take":
+        out["reward"] = act.what
+    return out
+
+
+def describe(view: dict[str, JSON], act: Any) -> str:
+    """A few words on what an action does, from the viewer's view."""
+    f = fields(view, act)
+    verb = f["verb"]
+    card = label(str(f["card"])) if "card" in f else ""
+    if verb in ("move", "go"):
+        to = f["to"]
+        where = "?" if to is None else _where(view, str(to))
+        head = f"play {card}: " if verb == "move" else ""
+        return f"{head}adventurer {f['from']} to {where}"
+    if verb == "act":
+        if f["space"] == "C":
+            return "pick the adventurer in the tomb chamber: no tile action"
+        return f"perform the action on {_where(view, str(f['space']))}"
+    if verb == "take":
+        return _reward_text(view, str(f["reward"]))
+    return {
+        "die": f"play {card}: roll the die, then move",
+        "all": f"play {card}: every active adventurer moves",
+        "last": f"play {card}: your last adventurer joins your second-last",
+        "pass": f"discard {card} without moving (no card end can move anyone)",
+    }.get(str(verb), "")
+
+
+def _where(view: dict[str, JSON], pos: str) -> str:
+    if pos == "C":
+        return "the tomb chamber"
+    return f"{pos} ({_tiles(view)[int(pos)]})"
+
+
+def _reward_text(view: dict[str, JSON], what: str) -> str:
+    if what.startswith("h"):
+        level = int(what[1])
+        top = next((h["top"] for h in view["horus_stacks"] if h["level"] == level), None)
+        return f"take the level-{level} Horus card ({label(str(top)) if top else 'none'})"
+    return REWARD_TEXT.get(what, what)

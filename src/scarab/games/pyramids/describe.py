@@ -1,0 +1,72 @@
+"""What a Pyramids action does, read from the deciding seat's view: structured fields
+for a page to match clicks against, and a few words for a person.
+
+Both read only the view, so they tell nothing the seat may not know.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scarab.core.game import JSON
+from scarab.games.pyramids import data as D
+from scarab.games.pyramids.actions import PyramidsAction
+
+SYMBOLS = {
+    "T": "tomb",
+    "x": "red cross",
+    "r": "red gem",
+    "g": "green gem",
+    "t": "torch",
+    "s": "skull",
+    "p": "potion",
+}
+
+
+def _own_cards(view: dict[str, JSON]) -> dict[int, dict[str, JSON]]:
+    viewer = view.get("viewer")
+    if not isinstance(viewer, int):
+        return {}
+    return {int(c["id"]): c for c in view["seats"][viewer]["cards"]}
+
+
+def fields(view: dict[str, JSON], act: PyramidsAction) -> dict[str, JSON]:
+    """The action's parts: ``verb``; for a mark the ``card`` and its ``cells`` (indexes
+    0..24, row by row) with the ``cell_names`` and the ``symbols`` they reach; for a take
+    the ``card`` (0: the deck's top) and, from the display, its ``colour``; for a keep
+    the ``cards``."""
+    out: dict[str, JSON] = {"verb": act.verb}
+    if act.verb == "mark":
+        cells = list(D.cells_of(act.mask))
+        out["card"] = act.card
+        out["cells"] = cells
+        out["cell_names"] = [D.cell_name(i) for i in cells]
+        card = _own_cards(view).get(act.card)
+        if card is not None:
+            text = "".join(str(r) for r in card["rows"])
+            out["symbols"] = [SYMBOLS[text[i]] for i in cells if text[i] in SYMBOLS]
+    elif act.verb == "take":
+        out["card"] = act.card
+        for c in view.get("display", []):
+            if int(c["id"]) == act.card:
+                out["colour"] = c["colour"]
+    elif act.verb == "keep":
+        out["cards"] = list(act.cards)
+    return out
+
+
+def describe(view: dict[str, JSON], act: Any) -> str:
+    """A few words on what an action does, from the viewer's view."""
+    f = fields(view, act)
+    verb = f["verb"]
+    if verb == "mark":
+        return ", ".join(f.get("symbols", []))
+    if verb == "take":
+        if not f["card"]:
+            return "the top card of the deck"
+        return f"display card {f['card']} ({f['colour']})" if "colour" in f else ""
+    if verb == "keep":
+        return " and ".join(f"{c} ({D.COLOURS[D.CARDS[c].colour]})" for c in act.cards)
+    if verb == "pass":
+        return "no card left to mark"
+    return ""
