@@ -40,6 +40,7 @@ def board() -> dict[str, JSON]:
         ],
         "dice": list(D.DICE),
         "cures": {tool: list(wounds) for tool, wounds in CURES.items()},
+        "wounds": sorted({c.name for c in D.CARDS if c.kind == D.WOUND}),
         "cardLimit": D.CARD_LIMIT,
         "mummyMovesOn": D.MUMMY_MOVES_ON,
     }

@@ -34,7 +34,7 @@ def fields(view: dict[str, JSON], act: PyramidsAction) -> dict[str, JSON]:
     """The action's parts: ``verb``; for a mark the ``card`` and its ``cells`` (indexes
     0..24, row by row) with the ``cell_names`` and the ``symbols`` they reach; for a take
     the ``card`` (0: the deck's top) and, from the display, its ``colour``; for a keep
-    the ``cards``."""
+    the ``cards`` and their ``colours``."""
     out: dict[str, JSON] = {"verb": act.verb}
     if act.verb == "mark":
         cells = list(D.cells_of(act.mask))
@@ -52,6 +52,7 @@ def fields(view: dict[str, JSON], act: PyramidsAction) -> dict[str, JSON]:
                 out["colour"] = c["colour"]
     elif act.verb == "keep":
         out["cards"] = list(act.cards)
+        out["colours"] = [D.COLOURS[D.CARDS[c].colour] for c in act.cards]
     return out
 
 

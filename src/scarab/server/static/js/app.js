@@ -7,8 +7,12 @@ const main = document.getElementById("main");
 const boards = {};
 const MY_TABLES = "scarab.tables";
 
+// A game's drawing module and its static board data (fetched once, cached by the browser).
 async function board(game) {
-  if (!boards[game]) boards[game] = await import(`./games/${game}.js`);
+  if (!boards[game]) {
+    const [mod, data] = await Promise.all([import(`./games/${game}.js`), api(`/api/games/${game}/board`)]);
+    boards[game] = { render: (root, ctx) => mod.render(root, { ...ctx, board: data }) };
+  }
   return boards[game];
 }
 

@@ -77,9 +77,10 @@ export function hit(el, name, onActivate, label) {
   return el;
 }
 
-// Legal entries whose notation satisfies a test; used to turn a click into actions.
-export function matching(ctx, test) {
-  return ctx.legal.filter((entry) => test(entry.action));
+// Legal entries whose structured fields satisfy a test: how a click becomes actions
+// (the page never reads notation; it sends back the entry's own).
+export function withFields(ctx, test) {
+  return ctx.legal.filter((entry) => test(entry.fields));
 }
 
 // Act on a click: one matching action is played, several are offered, none is

@@ -7,98 +7,61 @@
 // select a reroll, a card in your hand discards/bags/uses it, an ability badge
 // uses the ability; end, accept, keep and swap are buttons.
 
-import { svg, html, hit, matching, resolve, seatColour } from "../common.js";
+import { svg, html, hit, withFields, resolve, seatColour } from "../common.js";
 
-// Generated from src/scarab/games/horus/horus.toml (via scarab.games.horus.data;
-// neigh = data.NEIGH: the square across n/e/s/w, -1 for a wall). Squares are
-// y * 9 + x inside the pyramid, then the entrances e1 = 81, e2 = 82.
-const BOARD = {
-  w: 9,
-  h: 9,
-  rows: [
-    "c   c   c1  c   c2  c   c3  c   c",
-    "c4  s   s5  s   s6  s   s7  s   c8",
-    "c   s9  s   w10 w   w   s   s11 c",
-    "c   s   s12 w   w13 w   s14 s   c",
-    "c19 s   s   w   w   w16 s   s   c17",
-    "c   s18 s   s   s15 s   s   s20 c",
-    "r21 r   r22 r   r23 r   r24 r   r25",
-    "r   r26 r   r27 r28 r29 r   r30 r",
-    "r31 r   r32 r33 r   r34 r36 r   r35",
-  ],
-  areas: {"c": {"name": "Mummies' Corridor", "room": "corridor", "deck": null}, "s": {"name": "Scorpion Pit", "room": "sand", "deck": "sand"}, "w": {"name": "Crocodile Pond", "room": "sand", "deck": "water"}, "r": {"name": "Cobra Nest", "room": "nest", "deck": "rubble"}},
-  exits: [
-    {"name": "e1", "at": [2, 9], "door": [2, 8]},
-    {"name": "e2", "at": [6, 9], "door": [6, 8]},
-  ],
-  neigh: [
-    [-1,1,9,-1], [-1,2,-1,0], [-1,3,-1,1], [-1,4,-1,2], [-1,5,13,3], [-1,6,-1,4], [-1,7,-1,5], [-1,8,-1,6], [-1,-1,17,7],
-    [0,-1,18,-1], [-1,11,19,-1], [-1,12,20,10], [-1,13,21,11], [4,14,22,12], [-1,15,23,13], [-1,16,24,14], [-1,-1,25,15], [8,-1,26,-1],
-    [9,19,27,-1], [10,20,28,18], [11,21,29,19], [12,22,30,20], [13,23,31,21], [14,24,32,22], [15,25,33,23], [16,26,34,24], [17,-1,35,25],
-    [18,-1,36,-1], [19,29,37,-1], [20,30,38,28], [21,31,39,29], [22,32,40,30], [23,33,41,31], [24,34,42,32], [25,-1,43,33], [26,-1,44,-1],
-    [27,-1,45,-1], [28,38,46,-1], [29,39,47,37], [30,40,48,38], [31,41,49,39], [32,42,50,40], [33,43,51,41], [34,-1,52,42], [35,-1,53,-1],
-    [36,46,-1,-1], [37,47,55,45], [38,48,-1,46], [39,49,-1,47], [40,50,58,48], [41,51,-1,49], [42,52,-1,50], [43,53,61,51], [44,-1,-1,52],
-    [-1,55,63,-1], [46,56,64,54], [-1,57,65,55], [-1,58,66,56], [49,59,67,57], [-1,60,68,58], [-1,61,69,59], [52,62,70,60], [-1,-1,71,61],
-    [54,64,72,-1], [55,65,73,63], [56,66,74,64], [57,67,75,65], [58,68,76,66], [59,69,77,67], [60,70,78,68], [61,71,79,69], [62,-1,80,70],
-    [63,73,-1,-1], [64,74,-1,72], [65,75,81,73], [66,76,-1,74], [67,77,-1,75], [68,78,-1,76], [69,79,82,77], [70,80,-1,78], [71,-1,-1,79],
-    [74,-1,-1,-1], [78,-1,-1,-1],
-  ],
-  sections: [
-    {"god": "horus", "sq": [0, 1, 2, 3, 4, 5, 6, 7, 8]},
-    {"god": "anubis", "sq": [0, 9, 18, 27, 36, 45]},
-    {"god": "thoth", "sq": [8, 17, 26, 35, 44, 53]},
-  ],
-  sarc: [[9, "anubis"], [18, "anubis"], [27, "anubis"], [36, "anubis"], [45, "anubis"], [17, "thoth"], [26, "thoth"], [35, "thoth"], [44, "thoth"], [53, "thoth"], [1, "horus"], [2, "horus"], [6, "horus"], [7, "horus"]],
-  alcoves: [
-    {"god": "horus", "sq": [4, 5]},
-    {"god": "anubis", "sq": [0]},
-    {"god": "thoth", "sq": [8]},
-    {"god": "hededet", "sq": [45]},
-    {"god": "sobek", "sq": [53]},
-  ],
-  idols: {"hededet": {"value": 6, "curse": "yellow", "faces": [1, 3, 5]}, "sobek": {"value": 6, "curse": "green", "faces": [2, 4, 6]}, "thoth": {"value": 8, "curse": "blue", "faces": [1, 2, 3, 4]}, "anubis": {"value": 8, "curse": "black", "faces": [3, 4, 5, 6]}, "horus": {"value": 12, "curse": "red", "faces": [2, 3, 4, 5, 6]}},
-  adventurers: [
-    {"key": "gore", "name": "David Gore", "ability": "shoot", "text": "Once per game, cancel one mummy's touch; for the rest of that phase that mummy cannot touch him."},
-    {"key": "sarti", "name": "Chantal Sarti", "ability": "dodge", "text": "Once per game, take no Block card when a stone block falls on her square (she still jumps)."},
-    {"key": "chartier", "name": "Delroy Chartier", "ability": "stamina", "text": "Once per game, during his turn: for this round every uncursed die gives him an action, whatever his WLL."},
-    {"key": "wahab", "name": "Abdel Wahab", "ability": "read", "text": "Once per game, free: secretly look at the closed sarcophagus beside him; he may then open it or not."},
-    {"key": "rasputin", "name": "Rasputin", "ability": "clairvoyance", "text": "Once per game: secretly draw the block that will fall this round, keep it or swap it unseen (not in a round an udjat was used)."},
-    {"key": "watanabe", "name": "Maki Watanabe", "ability": "reflexes", "text": "Once per game, discard a snake or scorpion she has just drawn: no wound."},
-    {"key": "ardila", "name": "José Ardila", "ability": "lockpick", "text": "Once per game, in an alcove attempt, one die counts as the face still missing."},
-    {"key": "rice", "name": "Edgar Rice", "ability": "swim", "text": "Once per game, discard a crocodile he has just drawn: no wound."},
-  ],
-  dice: ["yellow", "green", "blue", "black", "red"],
-  cardLimit: 12,
-  mummyMovesOn: 4,
-};
+// The static board (GET /api/games/horus/board): squares y * w + x inside the
+// pyramid, then the entrances; neigh = the square across n/e/s/w, -1 for a wall.
+// useBoard derives the drawing tables from it once.
+let BOARD = null;
+let W = 0;
+let H = 0;
+let INSIDE = 0;
+let DIRS = [];
+const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]]; // n, e, s, w on the drawing
+let AREA = [];
+let BLOCK_AT = [];
+let XY = [];
+let SQUARE_OF_BLOCK = {};
+let ALCOVE_OF = {};
+let ADV = {};
+let CURES = {};
+let WOUNDS = new Set();
+let ABILITIES = [];
+let BOARD_W = 0;
+let BOARD_H = 0;
 
-// ---- derived board tables ---------------------------------------------------
-const W = BOARD.w;
-const H = BOARD.h;
-const INSIDE = W * H;
-const DIRS = ["n", "e", "s", "w"];
-const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
-const AREA = [];
-const BLOCK_AT = [];
-BOARD.rows.forEach((row, y) => {
-  row.trim().split(/\s+/).forEach((tok, x) => {
-    AREA[y * W + x] = tok[0];
-    BLOCK_AT[y * W + x] = Number(tok.slice(1) || 0);
+export function useBoard(board) {
+  if (BOARD === board) return;
+  BOARD = board;
+  W = board.w;
+  H = board.h;
+  INSIDE = W * H;
+  DIRS = board.dirs;
+  CURES = board.cures;
+  WOUNDS = new Set(board.wounds);
+  ABILITIES = board.adventurers.map((ad) => ad.ability);
+  AREA = [];
+  BLOCK_AT = [];
+  board.rows.forEach((row, y) => {
+    row.trim().split(/\s+/).forEach((tok, x) => {
+      AREA[y * W + x] = tok[0];
+      BLOCK_AT[y * W + x] = Number(tok.slice(1) || 0);
+    });
   });
-});
-const XY = [];
-for (let i = 0; i < INSIDE; i++) XY.push([i % W, Math.floor(i / W)]);
-BOARD.exits.forEach((e) => {
-  XY.push(e.at);
-  AREA.push("e");
-  BLOCK_AT.push(0);
-});
-const EXIT_SQ = Object.fromEntries(BOARD.exits.map((e, k) => [e.name, INSIDE + k]));
-const SQUARE_OF_BLOCK = {};
-BLOCK_AT.forEach((b, i) => { if (b) SQUARE_OF_BLOCK[b] = i; });
-const ALCOVE_OF = {};
-for (const a of BOARD.alcoves) ALCOVE_OF[a.god] = a;
-const ADV = Object.fromEntries(BOARD.adventurers.map((a) => [a.key, a]));
+  XY = [];
+  for (let i = 0; i < INSIDE; i++) XY.push([i % W, Math.floor(i / W)]);
+  for (const e of board.exits) {
+    XY.push(e.at);
+    AREA.push("e");
+    BLOCK_AT.push(0);
+  }
+  SQUARE_OF_BLOCK = {};
+  BLOCK_AT.forEach((blk, i) => { if (blk) SQUARE_OF_BLOCK[blk] = i; });
+  ALCOVE_OF = Object.fromEntries(board.alcoves.map((al) => [al.god, al]));
+  ADV = Object.fromEntries(board.adventurers.map((ad) => [ad.key, ad]));
+  BOARD_W = MW * 2 + W * C;
+  BOARD_H = MN + H * C + C + 34;
+}
 
 function squareName(i) {
   if (i >= INSIDE) return BOARD.exits[i - INSIDE].name;
@@ -129,8 +92,6 @@ const MW = 104; // west/east margin: sarcophagi and alcoves
 const MN = 84; // north margin
 const BX = MW;
 const BY = MN;
-const BOARD_W = MW * 2 + W * C;
-const BOARD_H = MN + H * C + C + 34;
 const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
 const INK = "#2a1f17";
 const PAPER = "#f4ecd8";
@@ -151,16 +112,13 @@ const DIE = {
   red: ["#cf3a32", "#fff"],
 };
 const GOLD = "#ffcf40";
-const WOUNDS = new Set(["snake", "scorpion", "crocodile", "mummy", "block"]);
 const EQUIP = { antidote: "antidote", medikit: "medi-kit", crowbar: "crowbar", udjat: "udjat", bag: "bag" };
-const CURES = { antidote: ["snake", "scorpion"], medikit: ["crocodile", "block"] };
-const ABILITIES = ["shoot", "dodge", "stamina", "read", "clairvoyance", "reflexes", "lockpick", "swim"];
 const BUTTON_VERBS = ["end", "accept", "keep", "swap"];
 const PENDING_PROMPTS = {
   touch: "A mummy touches you: shoot it (once per game) or accept the Mummy wound.",
   "block card": "The stone block wounds you: dodge it (once per game) or accept the wound.",
   jump: "A stone block falls on your square: click a free square beside you to jump there.",
-  overflow: `You carry more than ${BOARD.cardLimit} cards: click a treasure, idol or equipment card to discard it.`,
+  overflow: () => `You carry more than ${BOARD.cardLimit} cards: click a treasure, idol or equipment card to discard it.`,
 };
 
 function text(x, y, str, attrs = {}) {
@@ -252,6 +210,7 @@ function drawCard(x, y, w, h, name, opts = {}) {
 
 // ---- the module ---------------------------------------------------------------
 export function render(root, ctx) {
+  useBoard(ctx.board);
   const view = ctx.view || {};
   const memo = ctx.memo || {};
   const legal = ctx.legal || [];
@@ -263,7 +222,8 @@ export function render(root, ctx) {
     root.replaceChildren();
     render(root, ctx);
   };
-  const verbs = new Set(legal.map((e) => e.action.split(" ")[0]));
+  const verbs = new Set(legal.map((e) => e.fields.verb));
+  const acts = (test) => withFields(ctx, test);
   const canAct = legal.length > 0;
   const seatName = (p) => (view.seats && view.seats[p] && view.seats[p].name) || names[p] || `seat ${p + 1}`;
 
@@ -276,53 +236,42 @@ export function render(root, ctx) {
   if (view.stage !== "setup") memo.horusAdv = null;
 
   // -- what each board element would do ---------------------------------------
-  const stepTo = (t) =>
-    matching(ctx, (a) => {
-      const [v, d] = a.split(" ");
-      return (v === "move" || v === "jump") && myQ >= 0 && BOARD.neigh[myQ][DIRS.indexOf(d)] === t;
-    });
-  const searchHere = () => matching(ctx, (a) => a === "search");
-  const sarcActs = (i) => {
-    const sq = view.sarcophagi[i].square;
-    return sq === myQ ? matching(ctx, (a) => a === "open" || a === "take" || a === "read") : [];
-  };
+  const stepTo = (t) => acts((f) => (f.verb === "move" || f.verb === "jump") && f.to === t);
+  const searchHere = () => acts((f) => f.verb === "search");
+  const sarcActs = (i) => acts((f) => f.sarcophagus === i);
   const alcoveActs = (god) => {
     if (!ALCOVE_OF[god].sq.includes(myQ)) return [];
     const lockHere = view.lock && view.lock.alcove === god;
-    return matching(ctx, (a) => a === "pick" || (lockHere && (a === "crowbar" || a === "lockpick")));
+    return acts((f) => f.verb === "pick" || (lockHere && (f.verb === "crowbar" || f.verb === "lockpick")));
   };
   const cardActs = (name) =>
-    matching(ctx, (a) => {
-      const [v, arg] = a.split(" ");
-      if ((v === "discard" || v === "bag") && arg === name) return true;
-      if (v === name && (name === "udjat" || name === "crowbar")) return true;
-      if (v in CURES && (v === name || arg === name)) return true;
-      return false;
-    });
-  const abilityActs = (ab) => matching(ctx, (a) => a === ab);
+    acts((f) => f.card === name || (f.verb === name && (name === "udjat" || name === "crowbar"))
+      || (f.verb in CURES && (f.verb === name || f.wound === name)));
+  const abilityActs = (ab) => acts((f) => f.verb === ab);
+  const choices = (adv, q) => acts((f) => f.verb === "choose" && (q === null || f.entrance === q) && (!adv || f.adventurer === adv));
   const deckOfHere = myQ >= 0 && myQ < INSIDE ? BOARD.areas[AREA[myQ]].deck : null;
 
   const onSquare = (t) => {
     if (!canAct) return;
     if (view.stage === "setup") {
-      if (t >= INSIDE) return onEntrance(BOARD.exits[t - INSIDE].name);
+      if (t >= INSIDE) return onEntrance(t);
       return ctx.say("Pick an adventurer, then click the entrance (e1 or e2) where you wait.");
     }
-    if (t === myQ) return resolve(ctx, searchHere(), myQ < INSIDE ? "search" : null, "You wait outside: click the square inside the entrance to go in.");
-    const cands = stepTo(t);
-    const d = dirBetween(myQ, t);
-    const verb = view.pending && view.pending.kind === "jump" ? "jump" : "move";
-    resolve(ctx, cands, d ? `${verb} ${d}` : null, "You move one square at a time: click a square beside your adventurer.");
+    if (t === myQ) {
+      const why = myQ < INSIDE ? "There is nothing to search here now (no action left, or no deck in this area)." : "You wait outside: click the square inside the entrance to go in.";
+      return resolve(ctx, searchHere(), null, why);
+    }
+    const why = dirBetween(myQ, t) ? "A wall, a fallen block or the rules keep you from stepping there now." : "You move one square at a time: click a square beside your adventurer.";
+    resolve(ctx, stepTo(t), null, why);
   };
-  const onEntrance = (name) => {
+  const onEntrance = (q) => {
     const adv = memo.horusAdv;
-    const cands = matching(ctx, (a) => a.startsWith("choose ") && a.endsWith(` ${name}`) && (!adv || a.split(" ")[1] === adv));
-    resolve(ctx, cands, adv ? `choose ${adv} ${name}` : null, "Choose an adventurer first.");
+    resolve(ctx, choices(adv, q), null, adv ? `${ADV[adv].name} cannot start at ${squareName(q)}.` : "Choose an adventurer first.");
   };
   const onAdventurer = (key) => {
     if (!canAct) return;
     memo.horusAdv = memo.horusAdv === key ? null : key;
-    if (!matching(ctx, (a) => a.startsWith(`choose ${key} `)).length) {
+    if (!choices(key, null).length) {
       memo.horusAdv = null;
       return ctx.say(`${ADV[key].name} is already taken.`);
     }
@@ -332,17 +281,17 @@ export function render(root, ctx) {
     if (!canAct) return;
     const s = view.sarcophagi[i];
     if (s.square !== myQ) return ctx.say(`Stand on ${squareName(s.square)}, in front of this sarcophagus, to use it.`);
-    resolve(ctx, sarcActs(i), s.state === "open" ? "take" : "open", "");
+    resolve(ctx, sarcActs(i), null, s.state === "open" ? "You cannot take this card now (no action left, or your hands are full)." : "You cannot open this sarcophagus now (no action left).");
   };
   const onAlcove = (god) => {
     if (!canAct) return;
     const sqs = ALCOVE_OF[god].sq;
     if (!sqs.includes(myQ)) return ctx.say(`Stand on ${sqs.map(squareName).join(" or ")} to try the ${god} alcove.`);
-    resolve(ctx, alcoveActs(god), "pick", "");
+    resolve(ctx, alcoveActs(god), null, `You cannot try the ${god} alcove now (no action left, or its idol is gone).`);
   };
   const onDeck = (deck) => {
     if (!canAct) return;
-    if (deckOfHere === deck) return resolve(ctx, searchHere(), "search", "");
+    if (deckOfHere === deck) return resolve(ctx, searchHere(), null, "You cannot search now (no action left).");
     const area = Object.values(BOARD.areas).find((a) => a.deck === deck);
     ctx.say(`The ${deck} deck is searched from the ${area ? area.name : "its area"}.`);
   };
@@ -350,11 +299,11 @@ export function render(root, ctx) {
     if (!canAct) return;
     const cands = cardActs(name);
     if (WOUNDS.has(name)) return resolve(ctx, cands, null, `A ${name} wound goes only with an antidote (snake, scorpion) or a medi-kit (crocodile, block).`);
-    resolve(ctx, cands, `discard ${name}`, "");
+    resolve(ctx, cands, null, `The ${name} has no use now.`);
   };
   const onAbility = (ab) => {
     if (!canAct) return;
-    resolve(ctx, abilityActs(ab), ab, "");
+    resolve(ctx, abilityActs(ab), null, `${ab[0].toUpperCase() + ab.slice(1)} cannot be used now.`);
   };
   const onDie = (n) => {
     if (!canAct) return;
@@ -368,8 +317,8 @@ export function render(root, ctx) {
   const onReroll = () => {
     if (!canAct) return;
     if (!memo.horusReroll.length) return ctx.say("Click the dice to reroll first.");
-    const want = `reroll ${memo.horusReroll.join(",")}`;
-    resolve(ctx, matching(ctx, (a) => a === want), want, "");
+    const want = memo.horusReroll.map((n) => n - 1).join(",");
+    resolve(ctx, acts((f) => f.verb === "reroll" && f.dice.join(",") === want), null, "Those dice cannot be rerolled now (no action left).");
   };
 
   // -- layout -------------------------------------------------------------------
@@ -393,7 +342,7 @@ export function render(root, ctx) {
   if (canAct) {
     const pendingAbilities = view.pending ? ABILITIES : [];
     for (const entry of legal) {
-      const verb = entry.action.split(" ")[0];
+      const verb = entry.fields.verb;
       if (!BUTTON_VERBS.includes(verb) && !pendingAbilities.includes(verb)) continue;
       const label = verb === "end" ? (view.stage === "adjust" ? "Done discarding" : "End turn") : verb[0].toUpperCase() + verb.slice(1);
       const b = html(
@@ -440,7 +389,8 @@ export function render(root, ctx) {
         const where = p.block in SQUARE_OF_BLOCK ? ` (it falls on ${squareName(SQUARE_OF_BLOCK[p.block])}, outlined)` : "";
         return `You see block ${p.block}${where}: keep it to fall this round, or swap it unseen.`;
       }
-      return PENDING_PROMPTS[p.kind] || "Decide what happens to you.";
+      const prompt = PENDING_PROMPTS[p.kind];
+      return typeof prompt === "function" ? prompt() : prompt || "Decide what happens to you.";
     }
     if (view.stage === "setup") return "Your choice: click an adventurer (right or below), then an entrance e1 / e2 below the pyramid.";
     if (view.stage === "adjust") return `Phase 1: click your cards to discard or use them (WLL ${me ? me.wll : "?"}), then Done.`;
@@ -619,7 +569,7 @@ export function render(root, ctx) {
 
   function drawEntrances(g) {
     for (const e of BOARD.exits) {
-      const q = EXIT_SQ[e.name];
+      const q = INSIDE + BOARD.exits.indexOf(e);
       const x = sqX(q);
       const y = sqY(q) + 10;
       const grp = svg("g", {});
@@ -634,7 +584,7 @@ export function render(root, ctx) {
         grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.25, stroke: GOLD, "stroke-width": 3 })));
         grp.append(text(x + C / 2, y + C + 2, "escape", { "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
       }
-      const setupHere = canAct && view.stage === "setup" && matching(ctx, (a) => a.startsWith("choose ") && a.endsWith(` ${e.name}`) && (!memo.horusAdv || a.split(" ")[1] === memo.horusAdv)).length;
+      const setupHere = canAct && view.stage === "setup" && choices(memo.horusAdv, q).length;
       if (setupHere) grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.2, stroke: GOLD, "stroke-width": 3 })));
       if (canAct) hit(grp, `square-${e.name}`, () => onSquare(q), label);
       g.append(grp);
@@ -728,7 +678,7 @@ export function render(root, ctx) {
         cell.setAttribute("fill", GOLD);
         cell.setAttribute("fill-opacity", "0.28");
         grp.append(pulse(svg("rect", { x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4, fill: "none", stroke: GOLD, "stroke-width": 3 })));
-        const d = dest[0].action.split(" ")[1];
+        const d = dest[0].fields.dir;
         const k = DIRS.indexOf(d);
         grp.append(svg("path", { d: "M-7 4 L0 -6 L7 4", fill: "none", stroke: INK, "stroke-width": 2.5, "stroke-linecap": "round", transform: `translate(${x + C / 2 - STEP[k][0] * C * 0.3},${y + C / 2 - STEP[k][1] * C * 0.3}) rotate(${k * 90})`, opacity: 0.6 }));
       } else if (canAct && i === myQ && searchHere().length) {
@@ -1038,8 +988,8 @@ export function render(root, ctx) {
       const want = (memo.horusReroll || []).join(",");
       button(want ? `reroll ${want}` : "reroll…", "reroll", onReroll, !!want);
     }
-    if (canAct && verbs.has("crowbar")) button("crowbar", "lock-crowbar", () => ctx.act("crowbar"), true);
-    if (canAct && verbs.has("lockpick")) button("lockpick", "lock-lockpick", () => ctx.act("lockpick"), true);
+    if (canAct && verbs.has("crowbar")) button("crowbar", "lock-crowbar", () => resolve(ctx, abilityActs("crowbar"), null, ""), true);
+    if (canAct && verbs.has("lockpick")) button("lockpick", "lock-lockpick", () => resolve(ctx, abilityActs("lockpick"), null, ""), true);
     return y + s + fs(22);
   }
 
@@ -1060,7 +1010,7 @@ export function render(root, ctx) {
       const yy = y + Math.floor(n / cols) * (ch + gap);
       const grp = svg("g", { transform: `translate(${x},${yy})` });
       const by = taken.get(a.key);
-      const avail = canAct && matching(ctx, (t) => t.startsWith(`choose ${a.key} `)).length > 0;
+      const avail = canAct && choices(a.key, null).length > 0;
       const selected = memo.horusAdv === a.key;
       grp.append(svg("rect", { width: cw, height: ch, rx: 6, fill: by !== undefined ? "#e6e0d4" : "#fffaf0", stroke: selected ? GOLD : by !== undefined ? seatColour(by) : "#cdbd9c", "stroke-width": selected ? 4 : by !== undefined ? 2.5 : 1 }));
       grp.append(text(cw / 2, fs(17), a.name, { "font-size": Math.min(fs(11), (cw * 1.75) / a.name.length), "font-weight": "bold", "text-anchor": "middle" }));

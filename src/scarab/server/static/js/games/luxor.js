@@ -9,9 +9,13 @@
 // reward choice is made on the supply (reward-key, reward-h1..h3,
 // reward-scarab, reward-wild).
 
-import { svg, hit, matching, resolve, seatColour } from "../common.js";
+import { svg, hit, resolve, seatColour } from "../common.js";
 
-const CHAMBER = 41;
+// The static board (GET /api/games/luxor/board): set by useBoard before drawing.
+let B = null;
+let CHAMBER = 0;
+let N = 0;
+let CARD = {};
 const P = 100; // grid pitch of the spiral
 const C = 90; // size of a space
 const INK = "#3b2a17";
@@ -26,7 +30,6 @@ const TEMPLE_TEXT = {
   horus23: ["Favor", "H2 / H3"],
   tunnel: ["Tunnel", ""],
 };
-const BASIC_CARDS = new Set(["1", "2", "3", "4", "5", "pm1", "die"]);
 const PHASE_PROMPT = {
   play: "Play your leftmost or rightmost card: click it, then an adventurer (or its destination).",
   die: "Move an adventurer by the roll: click it.",
@@ -34,40 +37,39 @@ const PHASE_PROMPT = {
   choice: "Choose your reward in the supply.",
 };
 
-const pos = (t) => (t === "S" ? 0 : t === "C" ? CHAMBER : Number(t));
-const posText = (p) => (p === 0 ? "S" : p === CHAMBER ? "C" : String(p));
-
-// Grid cell (column, row) of space n on the 7x7 spiral; the chamber is the centre 3x3.
-function cell(n) {
-  if (n <= 7) return [n - 1, 6];
-  if (n <= 13) return [6, 6 - (n - 7)];
-  if (n <= 19) return [6 - (n - 13), 0];
-  if (n <= 24) return [0, n - 19];
-  if (n <= 29) return [n - 24, 5];
-  if (n <= 33) return [5, 5 - (n - 29)];
-  if (n <= 37) return [5 - (n - 33), 1];
-  return [1, n - 36];
+export function useBoard(board) {
+  if (B === board) return;
+  B = board;
+  N = board.spaces;
+  CHAMBER = N + 1;
+  CARD = Object.fromEntries(board.cards.map((c) => [c.code, c]));
 }
 
+// Positions as the view and the action fields write them (S, 1..40, C) and as drawn (0..41).
+const pos = (t) => (t === B.stairs ? 0 : t === B.chamber ? CHAMBER : Number(t));
+const posText = (p) => (p === 0 ? B.stairs : p === CHAMBER ? B.chamber : String(p));
+const cell = (n) => B.cells[n - 1];
+
+// A card's face: its big label and a few words, from its kind in the board data.
 export function cardLabel(code) {
-  if (code === "pm1") return ["±1", "1 on or back"];
-  if (code === "die") return ["die", "roll, then move"];
-  if (code === "1-die") return ["1–die", "roll, move 1–roll"];
-  if (/^1-\d$/.test(code)) return [`1–${code[2]}`, `move 1 to ${code[2]}`];
-  if (code.startsWith("all")) return [`all +${code.slice(3)}`, "every adventurer"];
-  if (code === "last") return ["last", "to 2nd-last"];
-  if (code.startsWith("less")) return [code.slice(4), "need one less"];
-  return [code, `move ${code}`];
+  const c = CARD[code];
+  if (!c) return [code, ""];
+  const n = c.n;
+  return {
+    pm: ["±1", "1 on or back"],
+    die: ["die", "roll, then move"],
+    range_die: ["1–die", "roll, move 1–roll"],
+    range: [`1–${n}`, `move 1 to ${n}`],
+    all: [`all +${n}`, "every adventurer"],
+    last: ["last", "to 2nd-last"],
+    less: [String(n), "need one less"],
+  }[c.kind] || [String(n), `move ${n}`];
 }
 
 function shortLabel(code) {
-  if (code === "pm1") return "±1";
-  if (code === "die") return "d";
-  if (code === "1-die") return "1-d";
-  if (code === "last") return "L2";
-  if (code.startsWith("all")) return "A" + code.slice(3);
-  if (code.startsWith("less")) return code.slice(4) + "−";
-  return code;
+  const c = CARD[code];
+  if (!c) return code;
+  return { pm: "±1", die: "d", range_die: "1-d", last: "L2", all: `A${c.n}`, less: `${c.n}−` }[c.kind] || String(c.n);
 }
 
 function dieFace(x, y, size, value) {
@@ -98,31 +100,10 @@ function text(x, y, str, attrs = {}) {
   return svg("text", { x, y, "font-family": "system-ui, sans-serif", fill: INK, "pointer-events": "none", ...attrs }, str);
 }
 
-// Where `steps` tile-steps from src end, empty spaces skipped (null: overshoot).
-function destination(tiles, src, steps) {
-  if (steps < 0) {
-    for (let q = src - 1; q >= 1; q--) if (tiles[q] !== "empty") return q;
-    return null;
-  }
-  let p = src;
-  for (let i = 0; i < steps; i++) {
-    if (p === CHAMBER) return null;
-    p += 1;
-    while (p < CHAMBER && tiles[p] === "empty") p += 1;
-  }
-  return p;
-}
-
-// A legal notation read back: {side, src, steps} for moves and post-roll moves.
-function readMove(action) {
-  let m = /^([LR]) (S|C|\d+)([+-]\d+)$/.exec(action);
-  if (m) return { side: m[1], src: pos(m[2]), steps: Number(m[3]) };
-  m = /^(S|C|\d+)([+-]\d+)$/.exec(action);
-  if (m) return { side: "", src: pos(m[1]), steps: Number(m[2]) };
-  return null;
-}
+const isMove = (e) => e.fields.verb === "move" || e.fields.verb === "go";
 
 export function render(root, ctx) {
+  useBoard(ctx.board);
   const view = ctx.view || {};
   const seats = view.seats || [];
   const me = ctx.seat;
@@ -138,14 +119,16 @@ export function render(root, ctx) {
   if (memo.luxorKey !== key) { memo.luxorKey = key; memo.side = null; }
   if (!active) memo.side = null;
 
-  const tiles = Array(CHAMBER + 1).fill("");
   const rows = {};
-  for (const row of view.board || []) { tiles[row.space] = row.tile; rows[row.space] = row; }
+  for (const row of view.board || []) rows[row.space] = row;
   const names = seats.map((s, i) => (ctx.names && ctx.names[i]) || s.name || `seat ${i + 1}`);
 
-  // Legal moves and where they end.
-  const moves = legal.map((e) => ({ entry: e, mv: readMove(e.action) })).filter((x) => x.mv);
-  for (const x of moves) x.dest = destination(tiles, x.mv.src, x.mv.steps);
+  // Legal moves and where they end (the engine's fields say both).
+  const moves = legal.filter(isMove).map((e) => ({
+    entry: e,
+    mv: { side: e.fields.side || "", src: pos(e.fields.from), steps: e.fields.steps },
+    dest: e.fields.to === null ? null : pos(e.fields.to),
+  }));
   const selMoves = memo.side ? moves.filter((x) => x.mv.side === memo.side) : phase === "die" ? moves : [];
   const sources = new Set(selMoves.map((x) => x.mv.src));
   const dests = new Set(selMoves.map((x) => x.dest));
@@ -160,37 +143,31 @@ export function render(root, ctx) {
         ? "First choose the space whose action to perform." : "First choose your reward.");
       return;
     }
-    const cands = matching(ctx, (a) => a.startsWith(side + " "));
+    const cands = legal.filter((e) => e.fields.side === side);
     if (cands.length === 0) {
       ctx.say(`Your ${sideName(side)} card (${cardLabel(cardOf(side) || "?")[0]}) cannot be played now; play the other end.`);
       return;
     }
-    const special = cands.filter((e) => !readMove(e.action));
+    const special = cands.filter((e) => !isMove(e));
     if (special.length === cands.length && cands.length === 1) { memo.side = null; ctx.act(cands[0].action); return; }
     memo.side = memo.side === side ? null : side;
     if (cands.length === 1 && memo.side) { memo.side = null; ctx.act(cands[0].action); return; }
     redraw();
   }
-  function triedMove(side, src) {
-    const code = cardOf(side) || "";
-    if (/^\d$/.test(code)) return `${side} ${posText(src)}+${code}`;
-    if (code.startsWith("less")) return `${side} ${posText(src)}+${code.slice(4)}`;
-    if (code === "pm1" || /^1-\d$/.test(code)) return `${side} ${posText(src)}+1`;
-    return null;
-  }
+  const actAt = (p) => legal.filter((e) => e.fields.verb === "act" && e.fields.space === p);
   function clickAdventurer(src) {
     const p = posText(src);
-    if (phase === "act") { resolve(ctx, matching(ctx, (a) => a === `act ${p}`), `act ${p}`); return; }
+    if (phase === "act") { resolve(ctx, actAt(p), null, `No adventurer moved onto ${p === B.chamber ? "the tomb chamber" : "space " + p} in this advance.`); return; }
     if (phase === "choice") { ctx.say("First choose your reward in the supply."); return; }
     if (phase === "die") {
       const cands = moves.filter((x) => x.mv.src === src).map((x) => x.entry);
-      resolve(ctx, cands, view.die ? `${p}+${view.die}` : null, `The adventurer on ${p} cannot move by this roll.`);
+      resolve(ctx, cands, null, `The adventurer on ${p} cannot move by this roll.`);
       return;
     }
     if (src === CHAMBER) { ctx.say("Adventurers in the tomb chamber do not move again."); return; }
     if (memo.side) {
       const cands = moves.filter((x) => x.mv.side === memo.side && x.mv.src === src).map((x) => x.entry);
-      resolve(ctx, cands, triedMove(memo.side, src),
+      resolve(ctx, cands, null,
         `Your ${sideName(memo.side)} card cannot move the adventurer on ${p}.`);
       return;
     }
@@ -200,7 +177,7 @@ export function render(root, ctx) {
   const myCount = (p) => (mine ? mine.adventurers.filter((a) => pos(a) === p).length : 0);
   function clickSpace(n) {
     const p = posText(n);
-    if (phase === "act") { resolve(ctx, matching(ctx, (a) => a === `act ${p}`), `act ${p}`); return; }
+    if (phase === "act") { resolve(ctx, actAt(p), null, `No adventurer moved onto ${p === B.chamber ? "the tomb chamber" : "space " + p} in this advance.`); return; }
     if (phase === "choice") { ctx.say("First choose your reward in the supply."); return; }
     if (phase === "play" && !memo.side && myCount(n) > 0) { clickAdventurer(n); return; }
     const pool = phase === "die" ? moves : memo.side ? moves.filter((x) => x.mv.side === memo.side) : moves;
@@ -211,9 +188,9 @@ export function render(root, ctx) {
       : `No adventurer of yours can reach ${n === CHAMBER ? "the tomb chamber" : "space " + p} with this ${phase === "die" ? "roll" : "card"}.`);
   }
   function clickReward(what) {
-    const cands = matching(ctx, (a) => a === `take ${what}`);
+    const cands = legal.filter((e) => e.fields.reward === what);
     if (phase !== "choice") { ctx.say("No reward to choose now."); return; }
-    resolve(ctx, cands, `take ${what}`);
+    resolve(ctx, cands, null, "That reward is not on offer: choose one of the highlighted ones.");
   }
 
   // ---------- layout ----------
@@ -303,15 +280,17 @@ export function render(root, ctx) {
       else r = { x: ax + (C - w) / 2, y: Math.min(ay, by) + C - 2, width: w, height: Math.abs(ay - by) - C + 4 };
       g.append(svg("rect", { ...r, fill: BAND_FILL[band] || SAND }));
     };
-    for (let n = 1; n < 40; n++) corridor(cellXY(n), cellXY(n + 1), rows[n + 1] ? rows[n + 1].wall : 0);
-    const chamberBox = { x: 2 * P + 5, y: 2 * P + 5, w: 3 * P - 10, h: 3 * P - 10 };
-    corridor(cellXY(40), [chamberBox.x, 4 * P + (P - C) / 2], 13);
+    for (let n = 1; n < N; n++) corridor(cellXY(n), cellXY(n + 1), rows[n + 1] ? rows[n + 1].wall : 0);
+    const [bx, by, bw, bh] = B.chamber_box;
+    const chamberBox = { x: bx * P + 5, y: by * P + 5, w: bw * P - 10, h: bh * P - 10 };
+    corridor(cellXY(N), [chamberBox.x, cellXY(N)[1]], B.chamber_wall);
     // Stairs corridor: from space 1 down out of the board.
-    g.append(svg("rect", { x: (C - 46) / 2 + (P - C) / 2, y: 6 * P + C, width: 46, height: P - C + 30, fill: BAND_FILL[0] }));
+    const [sx, sy] = B.stairs_cell;
+    g.append(svg("rect", { x: sx * P + (P - 46) / 2, y: (sy - 1) * P + C, width: 46, height: P - C + 30, fill: BAND_FILL[0] }));
 
-    for (let n = 1; n <= 40; n++) drawSpace(g, n);
+    for (let n = 1; n <= N; n++) drawSpace(g, n);
     // Gates between wall sections.
-    for (let n = 1; n < 40; n++) {
+    for (let n = 1; n < N; n++) {
       if (!rows[n] || !rows[n + 1] || rows[n].wall === rows[n + 1].wall || rows[n].statue_after) continue;
       const [ax, ay] = cellXY(n), [bx, by] = cellXY(n + 1);
       if (ay === by) {
@@ -323,7 +302,7 @@ export function render(root, ctx) {
       }
     }
     // Anubis statues between spaces.
-    for (let n = 1; n < 40; n++) if (rows[n] && rows[n].statue_after) drawStatue(g, n, rows[n].statue_after);
+    for (let n = 1; n < N; n++) if (rows[n] && rows[n].statue_after) drawStatue(g, n, rows[n].statue_after);
     drawChamber(g, chamberBox);
     const stairs = drawStairs(g, 706);
     return { g, h: stairs };
@@ -520,11 +499,11 @@ export function render(root, ctx) {
     hand.forEach((code, i) => {
       const side = i === 0 ? "L" : i === n - 1 ? "R" : null;
       const selected = side && memo.side === side;
-      const playable = side && active && phase === "play" && legal.some((e) => e.action.startsWith(side + " "));
+      const playable = side && active && phase === "play" && legal.some((e) => e.fields.side === side);
       const x = startX + i * (cw + gap);
       const y = 36 + (selected ? -6 : 0);
       const cg = svg("g", {});
-      const horus = !BASIC_CARDS.has(code);
+      const horus = Boolean(CARD[code] && CARD[code].level);
       cg.append(svg("rect", { x, y, width: cw, height: ch, rx: 9, fill: horus ? "#f7d774" : "#fffaf0",
         stroke: selected ? "#d35400" : playable ? "#e0a800" : side ? "#8c6a3f" : "#b8a27a",
         "stroke-width": selected ? 5 : playable ? 4 : side ? 2 : 1.2 }));

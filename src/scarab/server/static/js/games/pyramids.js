@@ -21,26 +21,30 @@ const PAPER = "#fbf4e2";
 const SAND = "#f1e2bb";
 const WALL = "#8b7355";
 const GOLD = "#d9a514";
-const COLS = "abcde";
-const VP = { tomb: 10, torch: 5, pair: 5, single: 1 };
-const ROUNDS = 4;
-const TURNS = 7;
-// The expedition shapes by name (pyramids.toml), to draw the earlier cards of a round.
-const SHAPES = {
-  domino: [[0, 0], [1, 0]],
-  "line of 3": [[0, 0], [1, 0], [2, 0]],
-  "corner of 3": [[0, 0], [0, 1], [1, 1]],
-  "T of 4": [[0, 0], [1, 0], [2, 0], [1, 1]],
-  "L of 4": [[0, 0], [0, 1], [0, 2], [1, 2]],
-  "square of 4": [[0, 0], [1, 0], [0, 1], [1, 1]],
-};
+// The static data (GET /api/games/pyramids/board): the grid's cell names, rounds and
+// turns, the expedition shapes by name and the score values. Set by useBoard.
+let B = null;
+let COLS = [];
+let VP = {};
+let ROUNDS = 0;
+let TURNS = 0;
+let SHAPES = {};
+
+export function useBoard(board) {
+  if (B === board) return;
+  B = board;
+  COLS = board.columns;
+  VP = board.vp;
+  ROUNDS = board.rounds;
+  TURNS = board.turns;
+  SHAPES = board.shapes;
+}
 const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
 
-const cellName = (i) => `${COLS[i % 5]}${Math.floor(i / 5) + 1}`;
-const cellIndex = (name) => (Number(name.slice(1)) - 1) * 5 + COLS.indexOf(name[0]);
+const cellName = (i) => B.cell_names[i];
+const cellIndex = (name) => B.cell_names.indexOf(name);
 const markKey = (card, cells) => `${card}:${[...cells].sort((a, b) => a - b).join(",")}`;
-const notation = (card, cells) =>
-  `${card}:${[...cells].sort((a, b) => a - b).map(cellName).join(",")}`;
+const cellsText = (cells) => [...cells].sort((a, b) => a - b).map(cellName).join(", ");
 
 // ---- keys: one listener for the module, talking to the table drawn last ------
 let active = null;
@@ -354,18 +358,11 @@ function readLegal(legal) {
   const takes = [];
   let pass = null;
   for (const entry of legal || []) {
-    const a = entry.action.trim();
-    let m;
-    if ((m = /^(\d+)\s*:\s*(.+)$/.exec(a))) {
-      const cells = m[2].split(",").map((c) => cellIndex(c.trim().toLowerCase()));
-      marks.push({ entry, card: Number(m[1]), cells, key: markKey(Number(m[1]), cells) });
-    } else if ((m = /^keep\s+(.+)$/.exec(a))) {
-      keeps.push({ entry, cards: m[1].split(",").map((x) => Number(x.trim())) });
-    } else if ((m = /^take\s+(\S+)$/.exec(a))) {
-      takes.push({ entry, card: m[1] });
-    } else if (a === "pass") {
-      pass = entry;
-    }
+    const f = entry.fields;
+    if (f.verb === "mark") marks.push({ entry, card: f.card, cells: f.cells, key: markKey(f.card, f.cells) });
+    else if (f.verb === "keep") keeps.push({ entry, cards: f.cards, colours: f.colours });
+    else if (f.verb === "take") takes.push({ entry, card: f.card ? String(f.card) : "deck" });
+    else if (f.verb === "pass") pass = entry;
   }
   return { marks, keeps, takes, pass };
 }
@@ -387,6 +384,7 @@ function vpNow(seat) {
 
 // ---- render ---------------------------------------------------------------------
 export function render(root, ctx) {
+  useBoard(ctx.board);
   const view = ctx.view;
   const memo = ctx.memo;
   memo.rot ??= 0;
@@ -403,6 +401,19 @@ export function render(root, ctx) {
   const single = forcedSingle || memo.single;
   const shape = exp && !single ? orient(exp.cells, memo.rot, memo.mir) : [[0, 0]];
   let lastPointer = "mouse";
+  const turnKey = `${view.round}|${view.turn}|${view.phase}`;
+  if (memo.turnKey !== turnKey) {
+    memo.turnKey = turnKey;
+    memo.showLegal = null;
+  }
+  // Why a mark does not fit, in words (the legal placements are then highlighted).
+  const misfit = (card, cells) => {
+    const onCard = legal.marks.filter((m) => m.card === card.id);
+    if (!onCard.length) return `Card ${card.id} takes no mark now: mark one of your other cards.`;
+    const what = single ? "A single cell" : `The ${exp ? exp.name : "pattern"}`;
+    return `${what} does not fit on ${cellsText(cells)} of card ${card.id}. ` +
+      "The highlighted cells show where it can go (R rotates, M mirrors).";
+  };
 
   const refresh = () => {
     const focused = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute("data-hit");
@@ -608,8 +619,9 @@ export function render(root, ctx) {
       const total = dims.reduce((t, d) => t + d.w, 0) + (dims.length - 1) * 14;
       let x = Math.max(8, (W - total) / 2);
       for (const card of seat.cards) {
+        const all = memo.showLegal === card.id;
         const hints = new Set(
-          legal.marks.filter((m) => m.card === card.id && m.cells.length === 1).map((m) => m.cells[0]),
+          legal.marks.filter((m) => m.card === card.id && (all || m.cells.length === 1)).flatMap((m) => m.cells),
         );
         const d = drawCard(card, {
           s,
@@ -635,7 +647,7 @@ export function render(root, ctx) {
         svg("rect", { width: 140, height: 32, rx: 8, fill: "#7b4a1e" }),
         text(70, 21, "Pass", { "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }),
       );
-      hit(b, "pass", () => resolve(ctx, [legal.pass], "pass", ""), "pass");
+      hit(b, "pass", () => resolve(ctx, [legal.pass], null, ""), "pass");
       parts.push(b);
       y += 44;
     }
@@ -653,8 +665,8 @@ export function render(root, ctx) {
     if (known) return { ...known, marked: [] };
     let colour = "";
     for (const k of legal.keeps) {
-      const m = new RegExp(`\\b${id} \\((\\w+)\\)`).exec(k.entry.text || "");
-      if (m) colour = m[1];
+      const at = k.cards.indexOf(id);
+      if (at >= 0) colour = k.colours[at];
     }
     return { id, colour, rows: null, marked: [], complete: false };
   }
@@ -667,7 +679,7 @@ export function render(root, ctx) {
       const pair = sel.slice(-2).sort((a, b) => a - b);
       memo.keepSel = [];
       const cands = legal.keeps.filter((k) => k.cards.length === 2 && k.cards.includes(pair[0]) && k.cards.includes(pair[1])).map((k) => k.entry);
-      resolve(ctx, cands, `keep ${pair.join(",")}`, "");
+      resolve(ctx, cands, null, `You keep two of the cards dealt to you: ${pair.join(" and ")} cannot be kept together.`);
       refresh();
       return;
     }
@@ -714,7 +726,7 @@ export function render(root, ctx) {
     rect.addEventListener("focus", show);
     rect.addEventListener("blur", hide);
     const cellsNow = single ? [i] : placeShape(shape, i);
-    const tried = notation(card.id, cellsNow);
+    const tried = cellsText(cellsNow);
     hit(
       rect,
       `cell-${card.id}-${cellName(i)}`,
@@ -725,11 +737,15 @@ export function render(root, ctx) {
         if (event && event.type === "click" && (event.pointerType || lastPointer) === "touch" && memo.armed !== key) {
           memo.armed = key;
           show();
-          ctx.say(`Tap again to mark ${notation(card.id, cells)}.`);
+          ctx.say(`Tap again to mark ${cellsText(cells)} on card ${card.id}.`);
           return;
         }
         memo.armed = null;
-        resolve(ctx, candidates, notation(card.id, cells), "");
+        if (!candidates.length) {
+          memo.showLegal = card.id;
+          refresh();
+        }
+        resolve(ctx, candidates, null, misfit(card, cells));
       },
       `card ${card.id} ${cellName(i)}: mark ${tried}`,
     );
@@ -758,7 +774,7 @@ export function render(root, ctx) {
       d.g.setAttribute("transform", `translate(${x} ${y})`);
       if (can) {
         const entry = legal.takes.find((t) => t.card === String(card.id)).entry;
-        hit(d.g, `display-${card.id}`, () => resolve(ctx, [entry], entry.action, ""), `take display card ${card.id} (${card.colour})`);
+        hit(d.g, `display-${card.id}`, () => resolve(ctx, [entry], null, ""), `take display card ${card.id} (${card.colour})`);
       }
       parts.push(d.g);
       x += d.w + 7;
@@ -787,7 +803,7 @@ export function render(root, ctx) {
     if (takeable.has("deck")) {
       deck.append(svg("rect", { x: -3, y: -3, width: dw - 2, height: dh - 2, rx: 6, fill: "none", stroke: "#1f7a3a", "stroke-width": 3, "stroke-dasharray": "7 4" }));
       const entry = legal.takes.find((t) => t.card === "deck").entry;
-      hit(deck, "deck", () => resolve(ctx, [entry], "take deck", ""), "take the top card of the deck");
+      hit(deck, "deck", () => resolve(ctx, [entry], null, ""), "take the top card of the deck");
     }
     parts.push(deck);
     y += dh + 8;
