@@ -10,6 +10,15 @@ from scarab.games.luxor import data as D
 from scarab.games.luxor.actions import pos_text
 
 KIND_NAMES = ("number", "pm", "die", "range", "range_die", "all", "last", "less")
+# How a temple tile's front reads, in two short lines (what it gives).
+FRONT_LABELS = {
+    "scarab": ("Scarab", ""),
+    "wild": ("Wild", "tile"),
+    "scarab_or_wild": ("Scarab", "or wild"),
+    "horus12": ("Favor", "H1 / H2"),
+    "horus23": ("Favor", "H2 / H3"),
+    "tunnel": ("Tunnel", ""),
+}
 
 
 def board() -> dict[str, JSON]:
@@ -40,7 +49,7 @@ def board() -> dict[str, JSON]:
         "chamber_wall": D.WALL_VP[D.CHAMBER],
         "cards": list(cards.values()),
         "treasure_types": list(D.TREASURE_TYPES),
-        "temple_fronts": list(D.FRONTS),
+        "temple_fronts": {f: list(FRONT_LABELS[f]) for f in D.FRONTS},
         "temple_backs": list(D.BACKS),
         "set_points": list(D.SET_POINTS),
         "hand_size": D.HAND_SIZE,

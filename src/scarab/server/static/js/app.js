@@ -1,3 +1,4 @@
+// @ts-check
 // The Scarab page: the lobby (/), a table (/t/<id>#seat=<token>) and the replay viewer (/replay).
 // It never implements rules: it draws the view the server sends and sends notation back.
 

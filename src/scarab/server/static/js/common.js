@@ -1,3 +1,4 @@
+// @ts-check
 // Shared helpers for the board modules (games/<name>.js).
 //
 // A board module exports one function, render(root, ctx), called after every

@@ -1,3 +1,4 @@
+// @ts-check
 // The Adventurers: The Pyramid of Horus — the board drawn in SVG from the view.
 //
 // The static board (squares, rooms, walls, doors, blocks, sarcophagi, alcoves,
@@ -96,7 +97,6 @@ const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
 const INK = "#2a1f17";
 const PAPER = "#f4ecd8";
 const AREA_FILL = { c: "#a8977a", s: "#e3c583", w: "#6aa6cf", r: "#8fae68" };
-const AREA_LINE = { c: "#6f6048", s: "#a88a4a", w: "#3c6f93", r: "#5c7a3c" };
 const GOD = {
   horus: "#7b4fa0",
   anubis: "#4a4a4a",
@@ -112,6 +112,8 @@ const DIE = {
   red: ["#cf3a32", "#fff"],
 };
 const GOLD = "#ffcf40";
+// Where each area's name is written, in squares from the board's north-west corner.
+const AREA_LABEL_AT = { w: [4.5, 3.5], s: [4.5, 1.5], r: [4.5, 7.5], c: [4.5, 0.5] };
 const EQUIP = { antidote: "antidote", medikit: "medi-kit", crowbar: "crowbar", udjat: "udjat", bag: "bag" };
 const BUTTON_VERBS = ["end", "accept", "keep", "swap"];
 const PENDING_PROMPTS = {
@@ -420,10 +422,11 @@ export function render(root, ctx) {
       }
     }
     // faint area names
-    g.append(text(BX + 4.5 * C, BY + 3.5 * C + 4, "Crocodile Pond", { "font-size": 13, "text-anchor": "middle", fill: "#fff", opacity: 0.45, "font-style": "italic" }));
-    g.append(text(BX + 4.5 * C, BY + 1.5 * C + 4, "Scorpion Pit", { "font-size": 13, "text-anchor": "middle", fill: INK, opacity: 0.35, "font-style": "italic" }));
-    g.append(text(BX + 4.5 * C, BY + 7.5 * C + 4, "Cobra Nest", { "font-size": 13, "text-anchor": "middle", fill: INK, opacity: 0.35, "font-style": "italic" }));
-    g.append(text(BX + 4.5 * C, BY + 0.5 * C + 4, "Mummies' Corridor", { "font-size": 12, "text-anchor": "middle", fill: INK, opacity: 0.35, "font-style": "italic" }));
+    for (const [area, [cx, cy]] of Object.entries(AREA_LABEL_AT)) {
+      const light = area === "w";
+      g.append(text(BX + cx * C, BY + cy * C + 4, BOARD.areas[area].name, { "font-size": area === "c" ? 12 : 13, "text-anchor": "middle",
+        fill: light ? "#fff" : INK, opacity: light ? 0.45 : 0.35, "font-style": "italic" }));
+    }
     // fallen blocks
     for (const i of fallen) {
       if (i === undefined) continue;
@@ -437,6 +440,7 @@ export function render(root, ctx) {
     const thin = svg("g", { stroke: INK, "stroke-opacity": 0.22, "stroke-width": 1, "stroke-dasharray": "3 3" });
     const walls = svg("g", { stroke: INK, "stroke-width": 5, "stroke-linecap": "round" });
     g.append(thin, walls);
+    /** @type {(a: number, d: number) => number[]} */
     const edge = (a, d) => {
       // the side d of square a, from corner to corner
       const x = sqX(a);
@@ -448,7 +452,9 @@ export function render(root, ctx) {
         [x, y, x, y + C],
       ][d];
     };
+    /** @type {(grp: Element, seg: number[], extra?: object) => void} */
     const line = (grp, [x1, y1, x2, y2], extra = {}) => grp.append(svg("line", { x1, y1, x2, y2, ...extra }));
+    /** @param {number[]} seg */
     const door = ([x1, y1, x2, y2]) => {
       // jambs at both ends, a gap in the middle
       const gx = (x2 - x1) * 0.28;
@@ -702,12 +708,7 @@ export function render(root, ctx) {
   function drawLegend(g) {
     const y = BY + H * C + C + 22;
     let x = 12;
-    const items = [
-      ["c", "Corridor"],
-      ["s", "Scorpion Pit (sand)"],
-      ["w", "Crocodile Pond (water)"],
-      ["r", "Cobra Nest (rubble)"],
-    ];
+    const items = Object.entries(BOARD.areas).map(([a, area]) => [a, area.deck ? `${area.name} (${area.deck})` : "Corridor"]);
     for (const [a, name] of items) {
       g.append(svg("rect", { x, y: y - 10, width: 12, height: 12, fill: AREA_FILL[a], stroke: INK, "stroke-width": 0.5 }));
       g.append(text(x + 16, y, name, { "font-size": 11 }));
@@ -831,7 +832,6 @@ export function render(root, ctx) {
   function drawSeat(g, x, y, w, s, p, fs) {
     const grp = svg("g", { transform: `translate(${x},${y})` });
     const colour = seatColour(p);
-    const lines = [];
     let yy = fs(16);
     const body = svg("g", {});
     const mark = p === view.to_move ? "▶ " : "";
@@ -879,6 +879,7 @@ export function render(root, ctx) {
       const cw = fs(42);
       const ch = fs(30);
       let cx = fs(10);
+      /** @type {Array<[string, number, string[]?]>} */
       const items = [...list];
       for (const b of s.bags || []) items.push([`bag`, 1, b.holds]);
       if (items.length) yy += fs(6);
@@ -903,7 +904,11 @@ export function render(root, ctx) {
     return yy;
   }
 
+  /** Cards by name with their counts, in first-seen order.
+   * @param {string[]} cards
+   * @returns {Array<[string, number]>} */
   function groupCards(cards) {
+    /** @type {Map<string, number>} */
     const counts = new Map();
     for (const c of cards) counts.set(c, (counts.get(c) || 0) + 1);
     return [...counts.entries()];

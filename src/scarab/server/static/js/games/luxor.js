@@ -1,3 +1,4 @@
+// @ts-check
 // Luxor: the spiral path to the tomb chamber, drawn in SVG from the view.
 //
 // The 40 spaces wind inward as a square spiral (outer ring 1-24, inner ring
@@ -22,14 +23,6 @@ const INK = "#3b2a17";
 const SAND = "#f6ecd2";
 const BAND_FILL = { 0: "#f3e6c4", 1: "#efdcb0", 2: "#ead29d", 3: "#e4c68a", 5: "#ddb877", 8: "#d4a862", 13: "#c8964f" };
 const TREASURE = { vase: "#23808f", statue: "#6d6f78", jewelry: "#a8327f" };
-const TEMPLE_TEXT = {
-  scarab: ["Scarab", ""],
-  wild: ["Wild", "tile"],
-  scarab_or_wild: ["Scarab", "or wild"],
-  horus12: ["Favor", "H1 / H2"],
-  horus23: ["Favor", "H2 / H3"],
-  tunnel: ["Tunnel", ""],
-};
 const PHASE_PROMPT = {
   play: "Play your leftmost or rightmost card: click it, then an adventurer (or its destination).",
   die: "Move an adventurer by the roll: click it.",
@@ -360,7 +353,7 @@ export function render(root, ctx) {
       g.append(text(cx, y + 16, "Osiris", { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
       g.append(text(cx, y + 36, `+${words[1]}`, { "font-size": 17, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
     } else {
-      const [a, b] = TEMPLE_TEXT[kind] || [kind, ""];
+      const [a, b] = B.temple_fronts[kind] || [kind, ""];
       const fill = kind === "tunnel" ? "#3d3d3d" : kind.startsWith("horus") ? "#b5770d" : "#2e7d32";
       g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill, stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 2" }));
       g.append(text(cx, y + (b ? 17 : 26), a, { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
@@ -646,6 +639,7 @@ export function render(root, ctx) {
   function drawFinal(w) {
     const g = svg("g", {});
     const fin = view.final || [];
+    /** @type {Array<[string, (e: any, s: any) => any]>} */
     const rowsF = [
       ["during play", (e, s) => s.score - e.total],
       ["adventurers", (e) => e.adventurers],

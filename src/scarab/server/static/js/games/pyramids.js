@@ -1,3 +1,4 @@
+// @ts-check
 // Silver & Gold: Pyramids, drawn in SVG from the view; clicks become actions.
 //
 // Notation (games/pyramids/actions.py): "keep 5,33", "17:b1,b2,c2" (cells a1..e5:
@@ -44,6 +45,7 @@ const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
 const cellName = (i) => B.cell_names[i];
 const cellIndex = (name) => B.cell_names.indexOf(name);
 const markKey = (card, cells) => `${card}:${[...cells].sort((a, b) => a - b).join(",")}`;
+const ordinal = (n) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 const cellsText = (cells) => [...cells].sort((a, b) => a - b).map(cellName).join(", ");
 
 // ---- keys: one listener for the module, talking to the table drawn last ------
@@ -53,7 +55,7 @@ if (typeof document !== "undefined") {
     if (!active || !active.root.isConnected) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const t = event.target;
-    if (t && t.closest && t.closest("input, textarea, select, [contenteditable]")) return;
+    if (t instanceof Element && t.closest("input, textarea, select, [contenteditable]")) return;
     const fn = { r: active.rotate, m: active.mirror, s: active.single }[event.key.toLowerCase()];
     if (!fn) return;
     event.preventDefault();
@@ -185,7 +187,7 @@ function pyramidChip(x, y, size, colour, label) {
 }
 
 // Orientations of the expedition shape.
-function orient(cells, rot, mir) {
+export function orient(cells, rot, mir) {
   let pts = cells.map(([c, r]) => (mir ? [-c, r] : [c, r]));
   for (let i = 0; i < rot; i++) pts = pts.map(([c, r]) => [-r, c]);
   const mc = Math.min(...pts.map((p) => p[0]));
@@ -194,7 +196,8 @@ function orient(cells, rot, mir) {
 }
 
 // The cells a shape covers when the pointer is on cell idx (snapped inside the grid).
-function placeShape(shape, idx) {
+export function placeShape(shape, idx) {
+  const size = B.size;
   const w = Math.max(...shape.map((p) => p[0])) + 1;
   const h = Math.max(...shape.map((p) => p[1])) + 1;
   // the shape cell nearest its centre sits under the pointer
@@ -209,11 +212,11 @@ function placeShape(shape, idx) {
       anchor = p;
     }
   }
-  let dc = (idx % 5) - anchor[0];
-  let dr = Math.floor(idx / 5) - anchor[1];
-  dc = Math.max(0, Math.min(5 - w, dc));
-  dr = Math.max(0, Math.min(5 - h, dr));
-  return shape.map(([c, r]) => (r + dr) * 5 + c + dc);
+  let dc = (idx % size) - anchor[0];
+  let dr = Math.floor(idx / size) - anchor[1];
+  dc = Math.max(0, Math.min(size - w, dc));
+  dr = Math.max(0, Math.min(size - h, dr));
+  return shape.map(([c, r]) => (r + dr) * size + c + dc);
 }
 
 // ---- one pyramid card ----------------------------------------------------------
@@ -224,8 +227,8 @@ function drawCard(card, opts) {
   const lab = opts.labels ? Math.max(11, s * 0.32) : 0;
   const pad = Math.max(3, s * 0.12);
   const head = Math.max(14, s * 0.42);
-  const w = pad * 2 + lab + s * 5;
-  const h = head + pad * 2 + lab + s * 5;
+  const w = pad * 2 + lab + s * B.size;
+  const h = head + pad * 2 + lab + s * B.size;
   const colour = PYR[card.colour] || "#999";
   const g = svg("g", {});
   const marked = new Set((card.marked || []).map(cellIndex));
@@ -249,16 +252,16 @@ function drawCard(card, opts) {
   const ox = pad + lab;
   const oy = head + pad + lab;
   if (opts.labels) {
-    for (let c = 0; c < 5; c++) {
+    for (let c = 0; c < B.size; c++) {
       g.append(text(ox + c * s + s / 2, oy - 4, COLS[c], { "text-anchor": "middle", "font-size": lab * 0.85, fill: "#7a6a50" }));
     }
-    for (let r = 0; r < 5; r++) {
+    for (let r = 0; r < B.size; r++) {
       g.append(text(ox - 4, oy + r * s + s / 2 + lab * 0.3, r + 1, { "text-anchor": "end", "font-size": lab * 0.85, fill: "#7a6a50" }));
     }
   }
   if (!card.rows) {
     // a card known by number and colour only
-    const gw = s * 5;
+    const gw = s * B.size;
     g.append(
       svg("rect", { x: ox, y: oy, width: gw, height: gw, fill: SAND, stroke: "#cdb98a" }),
       svg("path", { d: `M${ox + gw * 0.15} ${oy + gw * 0.8} L${ox + gw / 2} ${oy + gw * 0.2} L${ox + gw * 0.85} ${oy + gw * 0.8} Z`, fill: colour, opacity: 0.85 }),
@@ -272,9 +275,9 @@ function drawCard(card, opts) {
   const grid = svg("g", { transform: `translate(${ox} ${oy})` });
   g.append(grid);
   const mc = opts.markColour || "#555";
-  for (let i = 0; i < 25; i++) {
-    const x = (i % 5) * s;
-    const y = Math.floor(i / 5) * s;
+  for (let i = 0; i < B.size * B.size; i++) {
+    const x = (i % B.size) * s;
+    const y = Math.floor(i / B.size) * s;
     const ch = rows[i] || ".";
     if (ch === "#") {
       grid.append(
@@ -310,8 +313,8 @@ function drawCard(card, opts) {
     for (const i of opts.hints) {
       grid.append(
         svg("rect", {
-          x: (i % 5) * s + 2.5,
-          y: Math.floor(i / 5) * s + 2.5,
+          x: (i % B.size) * s + 2.5,
+          y: Math.floor(i / B.size) * s + 2.5,
           width: s - 5,
           height: s - 5,
           rx: 3,
@@ -330,10 +333,10 @@ function drawCard(card, opts) {
   const preview = svg("g", { "pointer-events": "none" });
   grid.append(preview);
   if (opts.cellHit) {
-    for (let i = 0; i < 25; i++) {
+    for (let i = 0; i < B.size * B.size; i++) {
       const r = svg("rect", {
-        x: (i % 5) * s,
-        y: Math.floor(i / 5) * s,
+        x: (i % B.size) * s,
+        y: Math.floor(i / B.size) * s,
         width: s,
         height: s,
         fill: "transparent",
@@ -697,8 +700,8 @@ export function render(root, ctx) {
       for (const c of cells) {
         preview.append(
           svg("rect", {
-            x: (c % 5) * s + 1.5,
-            y: Math.floor(c / 5) * s + 1.5,
+            x: (c % B.size) * s + 1.5,
+            y: Math.floor(c / B.size) * s + 1.5,
             width: s - 3,
             height: s - 3,
             rx: 4,
@@ -711,7 +714,7 @@ export function render(root, ctx) {
       }
       if (!ok) {
         const c = cells[0];
-        preview.append(text((c % 5) * s + s / 2, Math.floor(c / 5) * s + s / 2 + 6, "✕", { "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: "#8e1b1b" }));
+        preview.append(text((c % B.size) * s + s / 2, Math.floor(c / B.size) * s + s / 2 + 6, "✕", { "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: "#8e1b1b" }));
       }
       memo.hover = { card: card.id, i };
     };
@@ -810,13 +813,13 @@ export function render(root, ctx) {
 
     // the colour race
     parts.push(text(10, y + 14, "Pyramid points race", { "font-size": 15, "font-weight": 700 }));
-    parts.push(text(W - 10, y + 14, "2nd, 4th, 6th pyramid of a colour claims", { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
+    parts.push(text(W - 10, y + 14, `${B.claim_at.map(ordinal).join(", ")} pyramid of a colour claims`, { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
     y += 22;
     const race = view.race || {};
     let rx = 10;
     for (const colour of Object.keys(PYR)) {
       const left = race[colour] || [];
-      const all = [10, 6, 3];
+      const all = B.pyramid_points;
       const taken = all.length - left.length;
       parts.push(text(rx, y + 18, colour, { "font-size": 12, "font-weight": 700, fill: PYR[colour] }));
       all.forEach((v, k) => {
@@ -967,10 +970,11 @@ export function render(root, ctx) {
 
 // ---- final scoring table ---------------------------------------------------------
 function drawFinal(view, nameOf) {
+  /** @type {Array<[string, (e: any) => any]>} */
   const rows = [
-    ["pyramids (10 each)", (e) => `${e.pyramids} (${e.pyramids * VP.tomb})`],
+    [`pyramids (${VP.tomb} each)`, (e) => `${e.pyramids} (${e.pyramids * VP.tomb})`],
     ["pyramid points", (e) => e.pyramid_points],
-    ["torches (5 each)", (e) => `${e.torches} (${e.torches * VP.torch})`],
+    [`torches (${VP.torch} each)`, (e) => `${e.torches} (${e.torches * VP.torch})`],
     ["red gems", (e) => e.red_gems],
     ["green gems", (e) => e.green_gems],
     ["gem points", (e) => e.gem_points],

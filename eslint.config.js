@@ -1,0 +1,22 @@
+// ESLint for the page's modules and their unit tests (npm run check).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    files: ["src/scarab/server/static/js/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
+    rules: {
+      "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_" }],
+      eqeqeq: "error",
+      "prefer-const": "error",
+      "no-var": "error",
+      "max-lines-per-function": ["warn", { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ["tests/js/**/*.js", "tests/js/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
+  },
+];

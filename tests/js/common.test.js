@@ -1,0 +1,37 @@
+// Turning a click into actions: matched on the engine's fields, never on notation.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { resolve, withFields } from "../../src/scarab/server/static/js/common.js";
+
+function fakeCtx(legal) {
+  const seen = { acted: [], offered: [], said: [] };
+  return {
+    seen,
+    legal,
+    act: (a) => seen.acted.push(a),
+    choose: (list) => seen.offered.push(list),
+    say: (t) => seen.said.push(t),
+  };
+}
+
+const legal = [
+  { action: "move n", text: "", fields: { verb: "move", dir: "n", to: 4 } },
+  { action: "jump n", text: "", fields: { verb: "jump", dir: "n", to: 4 } },
+  { action: "search", text: "", fields: { verb: "search", square: 13 } },
+];
+
+test("withFields picks the entries whose fields pass the test", () => {
+  const ctx = fakeCtx(legal);
+  assert.deepEqual(withFields(ctx, (f) => f.to === 4).map((e) => e.action), ["move n", "jump n"]);
+  assert.deepEqual(withFields(ctx, (f) => f.verb === "end"), []);
+});
+
+test("one candidate is played, several are offered, none is explained", () => {
+  const ctx = fakeCtx(legal);
+  resolve(ctx, [legal[2]], null, "why");
+  resolve(ctx, legal.slice(0, 2), null, "why");
+  resolve(ctx, [], null, "nothing to do there");
+  assert.deepEqual(ctx.seen.acted, ["search"]);
+  assert.equal(ctx.seen.offered[0].length, 2);
+  assert.deepEqual(ctx.seen.said, ["nothing to do there"]);
+});
