@@ -78,18 +78,18 @@ def test_a_whole_luxor_game_by_clicks_from_the_lobby(page: Any, base_url: str) -
         moves += 1
         assert moves < 400, "the game does not end"
 
-    # the final scoring: a row per player, each with its total
+    # the final scoring: a column per player, a row per category, adding up to the total
     scoring = page.locator("#scoring")
     scoring.wait_for()
-    heads = [h.strip().lower() for h in scoring.locator("thead th").all_inner_texts()]
-    assert "total" in heads, heads
-    rows = scoring.locator("tbody tr")
-    assert rows.count() == 2
-    column = heads.index("total")
-    for i, name in enumerate(m["names"]):
-        cells = rows.nth(i).locator("th, td").all_inner_texts()
-        assert cells[0].strip() == name
-        assert re.fullmatch(r"-?\d+", cells[column].strip()), cells
+    heads = [h.strip().lstrip("★ ") for h in scoring.locator("thead th").all_inner_texts()]
+    assert heads == ["category", *m["names"]], heads
+    labels = [t.strip() for t in scoring.locator("tbody th").all_inner_texts()]
+    assert labels[0] == "scoring track during play" and labels[-1] == "total", labels
+    for i, score in enumerate(m["scores"]):
+        column = scoring.locator(f"tbody tr td:nth-of-type({i + 1})")
+        points = [column.nth(r).get_attribute("data-points") for r in range(column.count())]
+        assert points[-1] == str(score)
+        assert sum(int(p) for p in points[:-1] if p) == score, points
     assert "Game over" in page.locator(".status").inner_text()
     players = page.locator("#players li").all_inner_texts()
     assert [p.split(" — ")[-1].split()[0] for p in players] == [str(x) for x in m["scores"]]

@@ -401,6 +401,13 @@ class Game(ABC):
     def describe(self, view: dict[str, JSON], action: Any) -> str:
         """A few words on what a legal action does, read from the deciding seat's view."""
 
+    @abstractmethod
+    def final_rows(self, view: dict[str, JSON]) -> list[dict[str, JSON]]:
+        """The final scoring by category, from a finished game's view: rows of ``label``,
+        ``cells`` (text per seat) and ``points`` (per seat; None where a cell scores
+        nothing itself), the last row the ``total``. A seat's points add up to its total,
+        which is its score, so every front end shows one scoring that sums."""
+
     def parse_action(self, state: State, text: str) -> Any:
         """The legal action that ``text`` names; IllegalAction otherwise."""
         act = self.parse(text)

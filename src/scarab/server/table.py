@@ -352,6 +352,7 @@ class Table:
         if state.is_over:
             out["scores"] = state.scores()
             out["winners"] = state.winners()
+            out["final_rows"] = self.game.final_rows(view)
         return out
 
     def _timer(self, current: int | None) -> dict[str, JSON] | None:

@@ -19,10 +19,19 @@ def markers(view: dict[str, JSON]) -> list[str]:
     return [str(i + 1) for i in range(len(initials))]
 
 
-def score_table(view: dict[str, JSON], colour: Callable[[int], str]) -> Table:
-    """An empty final-scoring table: a category column, then one column per seat."""
+def score_table(
+    view: dict[str, JSON], rows: list[dict[str, JSON]], colour: Callable[[int], str]
+) -> Table:
+    """The game's final scoring (``Game.final_rows``): a category column, then one
+    column per seat; the total row set apart."""
     table = Table(title="Final scoring", box=box.SIMPLE_HEAVY)
     table.add_column("category")
     for p, s in enumerate(view["seats"]):
         table.add_column(Text(str(s["name"]), f"bold {colour(p)}"), justify="right")
+    for row in rows:
+        if row.get("total"):
+            cells = [Text(str(c), "bold") for c in row["cells"]]
+            table.add_row(Text(str(row["label"]), "bold"), *cells, end_section=True)
+        else:
+            table.add_row(str(row["label"]), *(str(c) for c in row["cells"]))
     return table

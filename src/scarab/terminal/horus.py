@@ -21,7 +21,7 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.horus import data as D
-from scarab.games.horus.describe import describe
+from scarab.games.horus.describe import describe, final_rows
 from scarab.terminal.common import markers, score_table
 
 SEAT_COLOURS = (
@@ -634,21 +634,7 @@ def final(console: Console, view: dict[str, JSON]) -> None:
     entries = view.get("final")
     if not entries:
         return
-    table = score_table(view, colour)
-    table.add_row(
-        "escaped",
-        *(
-            Text("yes", "bold green") if e["escaped"] else Text(str(s["status"]), "red")
-            for e, s in zip(entries, view["seats"], strict=True)
-        ),
-    )
-    for key in ("treasures", "necklaces", "chests", "idols", "gods", "variety"):
-        table.add_row(key, *(str(e[key]) for e in entries))
-    table.add_row(
-        Text("total", "bold"),
-        *(Text(str(e["total"]), "bold") for e in entries),
-        end_section=True,
-    )
+    table = score_table(view, final_rows(view), colour)
     console.print(table)
     console.print(Text("A seat that did not escape scores nothing.", "dim"))
     if not any(e["escaped"] for e in entries):

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.luxor import data as D
-from scarab.games.luxor.describe import label
+from scarab.games.luxor.describe import final_rows, label
 from scarab.terminal.common import markers, score_table
 
 COLOURS = ("red", "green", "blue", "yellow")
@@ -212,25 +212,7 @@ def render(console: Console, view: dict[str, JSON], log: Sequence[str]) -> None:
             console.print(Text("  " + line, "dim"))
 
 
-def _sets(entry: dict[str, JSON]) -> str:
-    sets = entry.get("sets", "?")
-    points = entry.get("set_points", entry.get("treasure", 0))
-    return f"{points} ({sets} set{'' if sets == 1 else 's'})"
-
-
 def final(console: Console, view: dict[str, JSON]) -> None:
-    """Final scoring, category by category per seat, and the winner(s)."""
-    entries = view.get("final")
-    if not entries:
-        return
-    table = score_table(view, colour)
-    track = [int(s["score"]) - int(e["total"]) for s, e in zip(view["seats"], entries, strict=True)]
-    table.add_row("scoring track during play", *map(str, track))
-    table.add_row("adventurers (wall VP)", *(str(e["adventurers"]) for e in entries))
-    table.add_row("sarcophagi", *(str(e["sarcophagi"]) for e in entries))
-    table.add_row("keys", *(str(e["keys"]) for e in entries))
-    table.add_row("treasure sets", *(_sets(e) for e in entries))
-    table.add_row("scarabs", *(str(e["scarabs"]) for e in entries))
-    table.add_row("final scoring total", *(str(e["total"]) for e in entries), end_section=True)
-    table.add_row(Text("score", "bold"), *(Text(str(s["score"]), "bold") for s in view["seats"]))
-    console.print(table)
+    """Final scoring, category by category per seat (``Game.final_rows``)."""
+    if view.get("final"):
+        console.print(score_table(view, final_rows(view), colour))

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.pyramids import data as D
-from scarab.games.pyramids.describe import describe
+from scarab.games.pyramids.describe import describe, final_rows
 from scarab.terminal.common import score_table
 
 SEAT_COLOURS = ("bright_cyan", "bright_yellow", "bright_magenta", "bright_blue")
@@ -397,25 +397,7 @@ def final(console: Console, view: dict[str, JSON]) -> None:
     entries = view.get("final")
     if not entries:
         return
-    table = score_table(view, colour)
-
-    def row(label: str, key: str, vp: int | None = None) -> None:
-        cells = []
-        for e in entries:
-            n = int(e[key])
-            cells.append(f"{n} ({n * vp})" if vp is not None else str(n))
-        table.add_row(label, *cells)
-
-    row("pyramids (10 each)", "pyramids", D.TOMB_VP)
-    row("pyramid points", "pyramid_points")
-    row("torches (5 each)", "torches", D.TORCH_VP)
-    row("red gems", "red_gems")
-    row("green gems", "green_gems")
-    row("gem points", "gem_points")
-    row("worst skull", "worst_skull")
-    table.add_row(
-        Text("total", "bold"), *(Text(str(e["total"]), "bold") for e in entries), end_section=True
-    )
+    table = score_table(view, final_rows(view), colour)
     console.print(table)
     winners = view.get("winners") or []
     if len(entries) > 1 and len(winners) == 1:

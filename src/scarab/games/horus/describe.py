@@ -126,3 +126,36 @@ def _alcove_text(a: int) -> str:
     faces = " ".join(str(f) for f in D.IDOL_FACES[idol])
     curse = D.DICE[D.IDOL_CURSE[idol]]
     return f"roll for the {D.ALCOVE_GOD[a]} idol: needs {faces}; curses the {curse} die"
+
+
+def final_rows(view: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """Whether each seat got out, then what it carried; a seat still inside scores
+    nothing, so its categories are shown in brackets and count for nothing."""
+    entries: list[dict[str, Any]] = view["final"]
+    out = [bool(e["escaped"]) for e in entries]
+    status = ["escaped" if o else str(s["status"]) for o, s in zip(out, view["seats"], strict=True)]
+    rows = [_row("got out", status, [None] * len(entries))]
+    for label, key in (
+        ("treasures", "treasures"),
+        ("necklaces", "necklaces"),
+        ("chests", "chests"),
+        ("idols", "idols"),
+    ):
+        rows.append(_counts(label, [int(e[key]) for e in entries], out))
+    gods = [f"{e['variety']} ({e['gods']} gods)" for e in entries]
+    variety = _counts("variety", [int(e["variety"]) for e in entries], out)
+    variety["cells"] = [c if o else f"({c})" for c, o in zip(gods, out, strict=True)]
+    return [*rows, variety, _total([int(e["total"]) for e in entries])]
+
+
+def _counts(label: str, values: list[int], out: list[bool]) -> dict[str, JSON]:
+    cells = [str(v) if o else f"({v})" for v, o in zip(values, out, strict=True)]
+    return _row(label, cells, [v if o else None for v, o in zip(values, out, strict=True)])
+
+
+def _row(label: str, cells: list[str], points: list[int | None]) -> dict[str, JSON]:
+    return {"label": label, "cells": cells, "points": points}
+
+
+def _total(scores: list[int]) -> dict[str, JSON]:
+    return {"label": "total", "cells": [str(s) for s in scores], "points": scores, "total": True}

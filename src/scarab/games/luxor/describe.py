@@ -107,3 +107,35 @@ def _reward_text(view: dict[str, JSON], what: str) -> str:
         top = next((h["top"] for h in view["horus_stacks"] if h["level"] == level), None)
         return f"take the level-{level} Horus card ({label(str(top)) if top else 'none'})"
     return REWARD_TEXT.get(what, what)
+
+
+def final_rows(view: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """Points on the scoring track during play, then each final category; they add up to
+    each seat's score."""
+    entries: list[dict[str, Any]] = view["final"]
+    seats = view["seats"]
+    during = [int(s["score"]) - int(e["total"]) for s, e in zip(seats, entries, strict=True)]
+    rows = [_row("scoring track during play", [str(n) for n in during], list(during))]
+    for label, key in (
+        ("adventurers (wall VP)", "adventurers"),
+        ("sarcophagi", "sarcophagi"),
+        ("keys", "keys"),
+        ("treasure sets", "set_points"),
+        ("scarabs", "scarabs"),
+    ):
+        points = [int(e[key]) for e in entries]
+        rows.append(_row(label, [str(n) for n in points], list(points)))
+    rows[4]["cells"] = [f"{e['set_points']} ({_sets(int(e['sets']))})" for e in entries]
+    return [*rows, _total([int(s["score"]) for s in seats])]
+
+
+def _sets(n: int) -> str:
+    return f"{n} set" if n == 1 else f"{n} sets"
+
+
+def _row(label: str, cells: list[str], points: list[int | None]) -> dict[str, JSON]:
+    return {"label": label, "cells": cells, "points": points}
+
+
+def _total(scores: list[int]) -> dict[str, JSON]:
+    return {"label": "total", "cells": [str(s) for s in scores], "points": scores, "total": True}

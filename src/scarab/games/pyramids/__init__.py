@@ -48,6 +48,9 @@ class Pyramids(Game):
     def describe(self, view: dict[str, JSON], action: Any) -> str:
         return describe.describe(view, action)
 
+    def final_rows(self, view: dict[str, JSON]) -> list[dict[str, JSON]]:
+        return describe.final_rows(view)
+
 
 GAME = Pyramids()
 

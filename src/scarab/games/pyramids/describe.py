@@ -71,3 +71,36 @@ def describe(view: dict[str, JSON], act: Any) -> str:
     if verb == "pass":
         return "no card left to mark"
     return ""
+
+
+def final_rows(view: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """Pyramids, pyramid points, torches, gems and the worst skull, adding up to each
+    seat's score."""
+    entries: list[dict[str, Any]] = view["final"]
+
+    def counted(label: str, key: str, vp: int) -> dict[str, JSON]:
+        n = [int(e[key]) for e in entries]
+        return _row(f"{label} ({vp} each)", [f"{k} ({k * vp})" for k in n], [k * vp for k in n])
+
+    def plain(label: str, key: str, scores: bool = True) -> dict[str, JSON]:
+        n = [int(e[key]) for e in entries]
+        return _row(label, [str(k) for k in n], list(n) if scores else [None] * len(n))
+
+    return [
+        counted("pyramids", "pyramids", D.TOMB_VP),
+        plain("pyramid points", "pyramid_points"),
+        counted("torches", "torches", D.TORCH_VP),
+        plain("red gems", "red_gems", scores=False),
+        plain("green gems", "green_gems", scores=False),
+        plain("gem points", "gem_points"),
+        plain("worst skull", "worst_skull"),
+        _total([int(e["total"]) for e in entries]),
+    ]
+
+
+def _row(label: str, cells: list[str], points: list[int | None]) -> dict[str, JSON]:
+    return {"label": label, "cells": cells, "points": points}
+
+
+def _total(scores: list[int]) -> dict[str, JSON]:
+    return {"label": "total", "cells": [str(s) for s in scores], "points": scores, "total": True}

@@ -277,15 +277,16 @@ function tableView(tableId) {
   function drawFinal(m) {
     clear(finalBox);
     if (!m.over) return;
-    const rows = m.view.final || [];
-    const keys = rows.length ? Object.keys(rows[0]) : [];
+    // The game's own final scoring (rows by category that add up to each score).
+    const rows = m.final_rows || [];
+    const won = (i) => (m.winners.includes(i) ? "winner" : "");
     finalBox.append(html("h2", {}, "Final scoring"),
       html("table", { class: "scoring", id: "scoring" },
-        html("thead", {}, html("tr", {}, html("th", {}, ""), html("th", {}, "score"),
-          keys.map((k) => html("th", {}, k.replaceAll("_", " "))))),
-        html("tbody", {}, rows.map((row, i) => html("tr", { class: m.winners.includes(i) ? "winner" : "" },
-          html("th", {}, m.names[i]), html("td", { class: "score" }, String(m.scores[i])),
-          keys.map((k) => html("td", {}, String(row[k]))))))),
+        html("thead", {}, html("tr", {}, html("th", {}, "category"),
+          m.names.map((name, i) => html("th", { class: won(i) }, m.winners.includes(i) ? `★ ${name}` : name)))),
+        html("tbody", {}, rows.map((row) => html("tr", { class: row.total ? "total" : "" },
+          html("th", {}, row.label),
+          row.cells.map((cell, i) => html("td", { class: won(i), "data-points": row.points[i] ?? "" }, cell)))))),
       html("p", {},
         html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, "Download the record"), " ",
         html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, "Replay this game")));
