@@ -134,16 +134,18 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, base_url: str) -> Iterator[Any]:
     """A fresh page (own context, own localStorage) on the server; fails the test on a
-    JavaScript error the page did not catch."""
+    JavaScript error the page did not catch, or on any error in its console (a missing
+    favicon or a failed request included)."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
     context.set_default_timeout(WAIT_MS)
     context.add_init_script(WATCH_SOCKET)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
     yield pg
     context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
+    assert not errors, f"errors in the page or its console: {errors}"
 
 
 # ---- the API, straight from Python ----------------------------------------------------

@@ -148,3 +148,20 @@ def test_the_replay_viewer_steps_through_an_uploaded_record(
         "(t) => (document.getElementById('ply-text') || {}).textContent?.trim() === t",
         arg=f"move 0 of {total}",
     )
+
+
+def test_a_message_about_an_old_position_goes_once_anyone_moves(page: Any, base_url: str) -> None:
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    page.goto(seat_link(table, 0))
+    seat = Seat(page)
+    m = seat.wait_decision()
+    seat.click(seat.hit("space-30"))  # nothing of ann's can get there
+    message = page.locator("#message")
+    assert "space 30" in message.inner_text()
+    shown = [e["action"] for e in m["legal"] if seat.list_button(e["action"]).count()]
+    seen = seat.probe()["seen"]
+    seat.list_button(shown[0]).click()  # a plain click: the test's helpers clear messages
+    page.wait_for_function("(n) => window.__scarab.seen > n", arg=seen)
+    assert message.inner_text() == ""  # at once, not when the message times out

@@ -100,6 +100,14 @@ def test_each_game_serves_its_static_board_cacheable(client: TestClient, game: s
     assert again.status_code == 304 and again.content == b""
 
 
+def test_the_page_names_its_icon_and_the_icon_is_served(client: TestClient) -> None:
+    assert 'rel="icon" href="/static/favicon.svg"' in client.get("/").text
+    for path in ("/static/favicon.svg", "/favicon.ico"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+        assert r.text.lstrip().startswith("<svg")
+
+
 def test_an_unknown_games_board_is_a_clear_404(client: TestClient) -> None:
     r = client.get("/api/games/chess/board")
     assert r.status_code == 404

@@ -112,6 +112,10 @@ def create_app(
     async def page(_request: Request) -> Response:
         return FileResponse(STATIC / "index.html")  # the guard adds the security headers
 
+    async def favicon(_request: Request) -> Response:
+        """For clients that ask /favicon.ico without reading the page's icon link."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     async def list_games(_request: Request) -> Response:
         out = []
         for name in games():
@@ -259,6 +263,7 @@ def create_app(
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/replay", page),
+        Route("/favicon.ico", favicon),
         Route("/api/games", list_games),
         Route("/api/games/{game}/board", board),
         Route("/api/tables", create_table, methods=["POST"]),

@@ -296,6 +296,11 @@ function tableView(tableId) {
     if (!last && token && m.seat !== null) {
       remember({ table: tableId, seat: m.seat, token, name: m.names[m.seat], game: m.game });
     }
+    // A message spoke of the position before this move: once anyone has moved it is stale.
+    if (last && (m.log.length !== last.log.length || m.current !== last.current || m.over !== last.over)) {
+      clearTimeout(sayTimer);
+      message.textContent = "";
+    }
     last = m;
     drawStatus(m);
     drawPlayers(m);
