@@ -201,6 +201,7 @@ class Seat:
         self.page = page
         self.by_board = 0  # actions sent by clicking the board
         self.by_list = 0  # actions sent from the action list
+        self.asked = 0  # moves the page asked about before playing them
         self.error: str | None = None  # the server's reason, when the last click was refused
 
     def probe(self) -> dict[str, Any]:

@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Seat, log_texts, make_table, seat_link, shoot
+from tests.browser.conftest import (
+    Seat,
+    api,
+    log_texts,
+    make_table,
+    seat_link,
+    seat_state,
+    shoot,
+)
 
 if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
@@ -85,3 +93,42 @@ def test_a_horus_round_with_a_move_and_a_search(page: Any, base_url: str) -> Non
     state = seat.state()
     assert state["view"]["round"] > first_round
     shoot(page, "horus-next-round")
+
+
+def test_stepping_out_of_the_pyramid_asks_first_and_says_what_it_scores(
+    page: Any, base_url: str
+) -> None:
+    table = make_table(
+        base_url, "horus", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    )
+
+    def play(want: Any) -> int:
+        """The seat to move plays the first legal action ``want(fields)`` accepts."""
+        for seat in (0, 1):
+            m = seat_state(base_url, table, seat)
+            if m["legal"]:
+                entry = next(e for e in m["legal"] if want(e["fields"]))
+                token = table["seats"][seat]["token"]
+                body = {"token": token, "action": entry["action"], "version": m["version"]}
+                api(base_url, f"/api/tables/{table['table']}/act", body)
+                return seat
+        raise AssertionError("nobody is to move")
+
+    play(lambda f: f["verb"] == "choose")
+    play(lambda f: f["verb"] == "choose")
+    me = play(lambda f: f["verb"] == "move")  # in through the door
+    page.goto(seat_link(table, me))
+    seat = Seat(page)
+    m = seat.wait_decision()
+    out = next(e for e in m["legal"] if e["fields"].get("to", 0) >= INSIDE)
+    door = seat.hit(f"square-{square_name(out['fields']['to'])}")
+    assert seat.click(door) is None  # asked, not sent
+    ask = page.locator("#confirm")
+    carrying = m["view"]["seats"][me]["carrying"]
+    assert f"Leave the pyramid with {carrying} points?" in ask.inner_text()
+    shoot(page, "horus-escape-asks")
+    assert seat.click(page.locator("#confirm-no")) is None and not ask.is_visible()
+    assert seat.click(door) is None
+    assert seat.click(page.locator("#confirm-yes")) == out["action"]
+    after = seat.wait_drawn()
+    assert after["view"]["seats"][me]["status"] == "escaped"

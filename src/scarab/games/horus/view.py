@@ -10,6 +10,7 @@ adventurer carries is on the table.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from scarab.core.game import JSON
@@ -17,6 +18,7 @@ from scarab.core.rng import RandomSource, reseeded
 from scarab.games.horus import data as D
 from scarab.games.horus import hazards as H
 from scarab.games.horus.rules import cursed, missing, wll
+from scarab.games.horus.scoring import breakdown
 from scarab.games.horus.stages import (
     OVER,
     P_DANGER,
@@ -59,6 +61,7 @@ def seat_view(s: HorusState, p: int) -> dict[str, JSON]:
         "actions": s.granted[p],
         "chests": list(s.chests[p]),
         "score": s.score[p],
+        "carrying": replace(breakdown(s, p), escaped=True).total,  # if it got out now
     }
 
 

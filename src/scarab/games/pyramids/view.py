@@ -17,6 +17,7 @@ from scarab.core.rng import RandomSource, Rng, reseeded
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import rules
 from scarab.games.pyramids.actions import PyramidsAction
+from scarab.games.pyramids.scoring import Breakdown
 
 if TYPE_CHECKING:
     from scarab.games.pyramids.state import PyramidsState
@@ -46,7 +47,11 @@ def public_marks(s: PyramidsState, p: int, viewer: int | None) -> dict[int, int]
 
 def score_card_view(s: PyramidsState, p: int, viewer: int | None) -> dict[str, JSON]:
     red, green, skulls, torches = s.snap[p] if p != viewer else rules.score_card(s, p)
+    claims = sum(v for _, v in s.claims[p])
+    worst = D.SKULLS[skulls - 1] if skulls else 0
+    now = Breakdown(len(s.done[p]), claims, bin(torches).count("1"), red, green, worst)
     return {
+        "points": now.total,  # what this score card and these pyramids make, as shown
         "red_gems": red,
         "green_gems": green,
         "skulls": skulls,

@@ -173,13 +173,14 @@ function tableView(tableId) {
   const notice = html("div", { class: "notice", "aria-live": "assertive" });
   const boardBox = html("div", { class: "board", id: "board" });
   const message = html("div", { class: "message", id: "message", role: "alert" });
+  const asking = html("div", { class: "confirm", id: "confirm", hidden: true });
   const players = html("ol", { class: "players", id: "players" });
   const actions = html("ul", { class: "actions", id: "actions", "aria-label": "your legal actions" });
   const controls = html("div", { class: "controls" });
   const finalBox = html("div", { class: "final", id: "final" });
   const log = html("ul", { class: "log", id: "log", "aria-label": "game log, newest first" });
   main.append(html("div", { class: "table-page" },
-    html("div", { class: "left" }, status, notice, message, boardBox, finalBox),
+    html("div", { class: "left" }, status, notice, message, asking, boardBox, finalBox),
     html("aside", { class: "side" },
       html("h2", {}, "Players"), players,
       html("h2", {}, "Actions"), actions, controls,
@@ -194,10 +195,22 @@ function tableView(tableId) {
     clearTimeout(sayTimer);
     sayTimer = setTimeout(() => { message.textContent = ""; }, 8000);
   }
+  // A move that cannot be taken back and that the click did not clearly aim at is asked
+  // about first: the question, then Yes (plays the entry) or Cancel.
+  function confirm(entry, question) {
+    clear(asking);
+    asking.hidden = false;
+    const done = () => { clear(asking); asking.hidden = true; };
+    asking.append(html("span", {}, question),
+      html("button", { type: "button", id: "confirm-yes", onclick: () => { done(); ctx.act(entry.action); } }, "Yes"),
+      html("button", { type: "button", id: "confirm-no", class: "secondary", onclick: done }, "Cancel"));
+    asking.querySelector("#confirm-yes").focus();
+  }
   const ctx = {
     memo,
     act: (action) => send({ type: "act", action, version: last && last.version }),
     choose: (list) => drawActions(list, true),
+    confirm,
     say,
   };
 
@@ -300,6 +313,8 @@ function tableView(tableId) {
     if (last && (m.log.length !== last.log.length || m.current !== last.current || m.over !== last.over)) {
       clearTimeout(sayTimer);
       message.textContent = "";
+      clear(asking);
+      asking.hidden = true;
     }
     last = m;
     drawStatus(m);

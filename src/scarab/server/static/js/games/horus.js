@@ -264,7 +264,11 @@ export function render(root, ctx) {
       return resolve(ctx, searchHere(), null, why);
     }
     const why = dirBetween(myQ, t) ? "A wall, a fallen block or the rules keep you from stepping there now." : "You move one square at a time: click a square beside your adventurer.";
-    resolve(ctx, stepTo(t), null, why);
+    const steps = stepTo(t);
+    if (t >= INSIDE && myQ < INSIDE && steps.length === 1 && steps[0].fields.verb === "move") {
+      return ctx.confirm(steps[0], `Leave the pyramid with ${me.carrying} points? You cannot go back in.`);
+    }
+    resolve(ctx, steps, null, why);
   };
   const onEntrance = (q) => {
     const adv = memo.horusAdv;
@@ -863,7 +867,8 @@ export function render(root, ctx) {
     yy += fs(4);
     const extra = [];
     if (s.chests && s.chests.length) extra.push(`chests ${s.chests.join(", ")}`);
-    if (s.status === "escaped" || s.score) extra.push(`score ${s.score}`);
+    if (s.status === "escaped") extra.push(`score ${s.score}`);
+    else if (["inside", "waiting"].includes(s.status)) extra.push(`carrying ${s.carrying} points`);
     if (extra.length) {
       yy += fs(12);
       body.append(text(fs(10), yy, extra.join(" · "), { "font-size": fs(11) }));

@@ -141,10 +141,14 @@ export function render(root, ctx) {
       ctx.say(`Your ${sideName(side)} card (${cardLabel(cardOf(side) || "?")[0]}) cannot be played now; play the other end.`);
       return;
     }
-    const special = cands.filter((e) => !isMove(e));
-    if (special.length === cands.length && cands.length === 1) { memo.side = null; ctx.act(cands[0].action); return; }
+    // A card play draws a new card, so it cannot be taken back: one click on the card
+    // selects it, and a move the click did not aim at is asked about first.
     memo.side = memo.side === side ? null : side;
-    if (cands.length === 1 && memo.side) { memo.side = null; ctx.act(cands[0].action); return; }
+    if (cands.length === 1 && memo.side) {
+      redraw();
+      ctx.confirm(cands[0], `Play your ${sideName(side)} card (${cardLabel(cardOf(side) || "?")[0]}): ${cands[0].text}? It cannot be taken back.`);
+      return;
+    }
     redraw();
   }
   const actAt = (p) => legal.filter((e) => e.fields.verb === "act" && e.fields.space === p);

@@ -370,21 +370,6 @@ function readLegal(legal) {
   return { marks, keeps, takes, pass };
 }
 
-function vpNow(seat) {
-  const sc = seat.score_card;
-  const red = sc.red_gems;
-  const green = sc.green_gems;
-  const pairs = Math.min(red, green);
-  return (
-    seat.completed.length * VP.tomb +
-    sc.pyramid_points.reduce((t, c) => t + c.value, 0) +
-    sc.torches.filter(Boolean).length * VP.torch +
-    pairs * VP.pair +
-    (red + green - 2 * pairs) * VP.single +
-    sc.worst_skull
-  );
-}
-
 // ---- render ---------------------------------------------------------------------
 export function render(root, ctx) {
   useBoard(ctx.board);
@@ -587,7 +572,7 @@ export function render(root, ctx) {
     you.append(
       svg("circle", { cx: 18, cy: y + 2, r: 6, fill: seatColour(me) }),
       text(30, y + 7, `${nameOf(me)} (you)`, { "font-size": 15, "font-weight": 700 }),
-      text(W - 10, y + 7, `${vpNow(seat)} VP so far`, { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
+      text(W - 10, y + 7, `${seat.score_card.points} VP so far`, { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
     );
     y += 18;
 
@@ -851,7 +836,7 @@ export function render(root, ctx) {
       g.append(svg("rect", { x: 0, y: 0, width: 6, height: RH, rx: 3, fill: seatColour(p) }));
       const who = `${turn ? "▶ " : ""}${nameOf(p)}${p === me ? " (you)" : ""}${won ? "  ★ winner" : ""}`;
       g.append(text(14, 18, who, { "font-size": 14, "font-weight": 700, fill: seatColour(p) }));
-      g.append(text(W - 30, 22, vpNow(seat), { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, "VP now", { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
+      g.append(text(W - 30, 22, seat.score_card.points, { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, "VP now", { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
       // gems, torches, skulls
       const row = 38;
       let gx = 14;
