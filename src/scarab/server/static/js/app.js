@@ -197,7 +197,7 @@ function tableView(tableId) {
   }
   // A move that cannot be taken back and that the click did not clearly aim at is asked
   // about first: the question, then Yes (plays the entry) or Cancel.
-  function confirm(entry, question) {
+  function askFirst(entry, question) {
     clear(asking);
     asking.hidden = false;
     const done = () => { clear(asking); asking.hidden = true; };
@@ -210,7 +210,7 @@ function tableView(tableId) {
     memo,
     act: (action) => send({ type: "act", action, version: last && last.version }),
     choose: (list) => drawActions(list, true),
-    confirm,
+    confirm: askFirst,
     say,
   };
 
@@ -245,7 +245,7 @@ function tableView(tableId) {
     if (!m.seats[m.seat].left) {
       controls.append(html("button", {
         type: "button", class: "secondary", id: "leave",
-        onclick: () => { if (confirm("Leave this table for good? A bot will play your seat.")) send({ type: "leave" }); },
+        onclick: () => { if (window.confirm("Leave this table for good? A bot will play your seat.")) send({ type: "leave" }); },
       }, "Leave for good"));
     }
   }
