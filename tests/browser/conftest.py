@@ -290,7 +290,8 @@ class Seat:
 
 
 def log_texts(page: Any) -> list[str]:
-    return [t.strip() for t in page.locator("#log li").all_inner_texts()]
+    """The log's lines in order, round headings left out."""
+    return [t.strip() for t in page.locator("#log li:not(.round)").all_inner_texts()]
 
 
 def seat_link(table: dict[str, Any], seat: int) -> str:

@@ -74,6 +74,9 @@ def test_a_reload_mid_game_resumes_the_same_table(page: Any, base_url: str) -> N
     url = page.url
     log = log_texts(page)
     assert any(line.startswith("ann") for line in log), log
+    lines = page.locator("#log li")  # oldest first, under the heading of their round
+    assert lines.first.inner_text() == "Round 1"
+    assert lines.nth(1).inner_text().strip() == log[0]
     status = page.locator(".status").inner_text()
 
     page.evaluate("() => { window.__before_reload = true; }")

@@ -100,6 +100,17 @@ def test_each_game_serves_its_static_board_cacheable(client: TestClient, game: s
     assert again.status_code == 304 and again.content == b""
 
 
+def test_the_log_says_each_events_kind_and_round_in_the_order_they_happened(
+    client: TestClient,
+) -> None:
+    t = make_table(client, "luxor")
+    play_first(client, t, 12)
+    log = look(client, t, 0)["log"]
+    assert log and all(isinstance(line["kind"], str) for line in log)
+    rounds = [line["round"] for line in log]
+    assert rounds == sorted(rounds) and rounds[0] == 1 and rounds[-1] > 1, rounds
+
+
 def test_the_page_names_its_icon_and_the_icon_is_served(client: TestClient) -> None:
     assert 'rel="icon" href="/static/favicon.svg"' in client.get("/").text
     for path in ("/static/favicon.svg", "/favicon.ico"):

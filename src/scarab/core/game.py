@@ -155,6 +155,7 @@ class State(ABC):
     rng: Rng
     hist: tuple[Any, int, Any] | None  # (earlier history, seat, action): shared by clones
     legal: list[Any] | None  # legal_actions() cache, cleared by every action
+    round: int  # the game's own round counter (a slot of each game), as its view shows it
     sampled: bool
 
     @property

@@ -79,6 +79,7 @@ class Played:
     events: list[Event]
     move: StoredMove
     undoable: bool
+    round: int  # the round the move was made in
 
 
 @dataclass
@@ -141,7 +142,8 @@ class Table:
             ):
                 run_start = (len(out.moves), state.clone())
             act = self.game.parse_action(state, m.notation)
-            _log(out.logs, state.apply(act))
+            in_round = state.round
+            _log(out.logs, state.apply(act), in_round)
             out.moves.append(m)
             out.undoable.append(False)
         if run_start is not None:
@@ -226,7 +228,7 @@ class Table:
             and after.current_player == move.seat
             and not reveals(before, act, after, events)
         )
-        return Played(after, events, move, undoable)
+        return Played(after, events, move, undoable, before.round)
 
     def follow(self, tail: StoredTable, since: int) -> bool:
         """Play on through the moves another process stored, ``tail`` holding the stored
@@ -255,7 +257,7 @@ class Table:
         """Make a stored move visible."""
         self.turn_started = self.started_after(played)
         self.state = played.state
-        _log(self.logs, played.events)
+        _log(self.logs, played.events, played.round)
         self.moves.append(played.move)
         self.undoable.append(played.undoable)
         _chain(self.digest, played.move)
@@ -401,12 +403,15 @@ def stored_seats(seats: list[SeatInfo]) -> list[dict[str, Any]]:
     return [asdict(s) for s in seats]
 
 
-def _log(logs: dict[int | None, deque[dict[str, JSON]]], events: list[Event]) -> None:
-    """Add what each viewer may learn of ``events`` to that viewer's log, in words."""
+def _log(
+    logs: dict[int | None, deque[dict[str, JSON]]], events: list[Event], in_round: int
+) -> None:
+    """Add what each viewer may learn of ``events`` to that viewer's log, in words, with
+    the event's kind and the round of the move that caused it."""
     for viewer, lines in logs.items():
         for e in events_for(events, viewer):
             if e.text and e.kind != "final":
-                lines.append({"seat": e.player, "text": e.text})
+                lines.append({"seat": e.player, "text": e.text, "kind": e.kind, "round": in_round})
 
 
 def check_notation(value: object) -> str:

@@ -178,7 +178,7 @@ function tableView(tableId) {
   const actions = html("ul", { class: "actions", id: "actions", "aria-label": "your legal actions" });
   const controls = html("div", { class: "controls" });
   const finalBox = html("div", { class: "final", id: "final" });
-  const log = html("ul", { class: "log", id: "log", "aria-label": "game log, newest first" });
+  const log = html("ul", { class: "log", id: "log", "aria-label": "game log, oldest first" });
   main.append(html("div", { class: "table-page" },
     html("div", { class: "left" }, status, notice, message, asking, boardBox, finalBox),
     html("aside", { class: "side" },
@@ -262,12 +262,19 @@ function tableView(tableId) {
     });
   }
 
+  // The log in the order things happened, a heading at each new round, the newest in view.
   function drawLog(m) {
     clear(log);
-    m.log.slice().reverse().forEach((line) => {
+    let round = null;
+    for (const line of m.log) {
+      if (line.round !== round) {
+        round = line.round;
+        log.append(html("li", { class: "round", role: "separator" }, `Round ${round}`));
+      }
       const who = line.seat === null || line.seat === undefined ? "" : `${m.names[line.seat]}: `;
       log.append(html("li", {}, who && !line.text.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatColour(line.seat)}` }, who) : "", line.text));
-    });
+    }
+    log.scrollTop = log.scrollHeight;
   }
 
   function drawStatus(m) {
