@@ -168,3 +168,26 @@ def test_a_message_about_an_old_position_goes_once_anyone_moves(page: Any, base_
     seat.list_button(shown[0]).click()  # a plain click: the test's helpers clear messages
     page.wait_for_function("(n) => window.__scarab.seen > n", arg=seen)
     assert message.inner_text() == ""  # at once, not when the message times out
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_the_hint_button_marks_the_hint_bots_top_actions_on_the_board(
+    page: Any, base_url: str, game: str
+) -> None:
+    table = make_table(
+        base_url, game, [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    page.goto(seat_link(table, 0))
+    seat = Seat(page)
+    m = seat.wait_decision()
+    while len(m["legal"]) < 2:  # a forced move has nothing to suggest
+        seat.act_from_list(m["legal"][0]["action"])
+        m = seat.wait_decision()
+    page.click("#hint")
+    page.wait_for_function("() => document.querySelector('#board [data-hint=\"1\"]') !== null")
+    assert "bot suggests: 1." in page.locator("#message").inner_text()
+    best = page.locator('#actions button.action[data-hint="1"]')
+    assert best.count() == 1 and best.get_attribute("data-action") in {
+        e["action"] for e in m["legal"]
+    }
+    shoot(page, f"{game}-hint")

@@ -60,7 +60,9 @@ MAX_SUMMARIES = 100
 PROTOCOL = """Client to server, JSON objects: {"type": "hello", "token": str|null} first;
 then {"type": "act", "action": notation, "version": v}, {"type": "undo", "version": v},
 {"type": "allow_undo", "allow": bool}, {"type": "leave"} (for good: a zombie plays on),
-{"type": "sync"}. Server to client: {"type": "state", ...} and {"type": "error", "message"}."""
+{"type": "hint"} (the hint bot's top actions for your decision), {"type": "sync"}.
+Server to client: {"type": "state", ...}, {"type": "hint", "version", "top": [...]} and
+{"type": "error", "message"}."""
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
@@ -326,15 +328,17 @@ async def _handle(hub: Hub, live: Live, conn: Connection, msg: dict[str, Any]) -
         conn.last = ""
         conn.push_state(hub.message(live, seat))
         return
-    if kind not in ("act", "undo", "allow_undo", "leave"):
+    if kind not in ("act", "undo", "allow_undo", "leave", "hint"):
         raise BadRequest(
             f"unknown message type {str(kind)[:20]!r}; send one of: act, undo, allow_undo, "
-            "leave, sync"
+            "leave, hint, sync"
         )
     if seat is None:
         raise TableError("a spectator watches: only a seat's token can act")
     if kind == "act":
         await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
+    elif kind == "hint":
+        conn.push(await hub.hint(live, seat))
     elif kind == "undo":
         await hub.undo(live, seat, msg.get("version"))
     elif kind == "allow_undo":

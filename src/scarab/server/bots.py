@@ -15,6 +15,7 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from scarab.agents import Seat, make_agent
+from scarab.agents.hints import top_actions
 from scarab.core.game import State
 from scarab.server.memory import bots_on_own_allocator
 
@@ -25,6 +26,15 @@ def choose(state: State, seat: int, level: str, seed: int) -> str:
     """The notation of the move the bot at ``level`` makes for ``seat``."""
     agent = make_agent(level, seed=seed)
     return str(agent.choose(Seat(state, seat)))
+
+
+def hint(
+    state: State, seat: int, level: str, seed: int
+) -> tuple[list[tuple[str, float, int]], int]:
+    """``level``'s top actions for ``seat`` as (notation, win chance, visits), and how many
+    searches that took; worked out from the seat's view, like a bot's move."""
+    found = top_actions(state, seat, level, seed)
+    return [(str(a), win, visits) for a, win, visits in found.top], found.searches
 
 
 def bot_seed() -> int:

@@ -26,7 +26,7 @@ from scarab.agents import agent_names
 from scarab.core.errors import BadOption, ScarabError, brief
 from scarab.core.game import JSON, check_name
 from scarab.core.registry import games, load
-from scarab.server.bots import bot_seed, choose, make_pool
+from scarab.server.bots import bot_seed, choose, hint, make_pool
 from scarab.server.listen import Listener
 from scarab.server.memory import give_back
 from scarab.server.protocol import BadRequest, field, timer_field
@@ -58,6 +58,8 @@ CLAIM_RETRY = 2.0  # seconds before a bot blocked by another's claim, or failed,
 GIVE_BACK_SECONDS = 60.0  # after evictions, memory is handed back to the system this often
 PRESENCE_BEAT = 30.0  # each process says which seats it holds this often (PostgreSQL)
 PRESENCE_TTL = 3 * PRESENCE_BEAT  # a process not heard from this long holds no seat
+HINT_LEVEL = "strong"  # the bot that gives hints at the table
+HINTS_PER_MINUTE = 6  # hints one seat of a table may ask for (a repeated one is free)
 
 
 class Connection:
@@ -109,6 +111,9 @@ class Live:
         self.alarm: asyncio.TimerHandle | None = None
         self.used = time.monotonic()
         self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}  # process: seats, heard
+        self.hint: tuple[str, int, str] | None = None  # (version, seat, reply) last given
+        self.hinting = False  # a hint is being worked out (one at a time per table)
+        self.asked: dict[int, deque[float]] = {}  # seat: when its recent hints were asked
 
     def here(self) -> frozenset[int]:
         """The seats with a socket on this process."""
@@ -460,6 +465,37 @@ class Hub:
             table.accept(played)
         self._after_change(live)
 
+    async def hint(self, live: Live, seat: int) -> str:
+        """The hint bot's top actions for ``seat``'s decision, as a ``hint`` message for
+        that seat alone: searched in the bot pool from what the seat may see. The same
+        position's hint is kept; a new one is refused while another is being worked out
+        at this table, or beyond HINTS_PER_MINUTE for the seat."""
+        table = live.table
+        if table.state.current_player != seat:
+            raise TableError("a hint is for your own decision: wait for your turn")
+        version = table.version
+        if live.hint is not None and live.hint[:2] == (version, seat):
+            return live.hint[2]
+        if live.hinting:
+            raise TableError("a hint is being worked out at this table; it comes in a moment")
+        asked = live.asked.setdefault(seat, deque(maxlen=HINTS_PER_MINUTE))
+        now = time.monotonic()
+        if len(asked) == HINTS_PER_MINUTE and now - asked[0] < 60:
+            raise TableError(f"at most {HINTS_PER_MINUTE} hints a minute: try again shortly")
+        asked.append(now)
+        live.hinting = True
+        try:
+            copy = table.state.clone()
+            loop = asyncio.get_running_loop()
+            top, searches = await loop.run_in_executor(
+                self.pool, hint, copy, seat, HINT_LEVEL, bot_seed()
+            )
+        finally:
+            live.hinting = False
+        reply = json.dumps(hint_message(table, seat, version, top, searches))
+        live.hint = (version, seat, reply)
+        return reply
+
     async def undo(self, live: Live, seat: int, version: object) -> None:
         async with live.lock:
             table = live.table
@@ -622,6 +658,32 @@ class Hub:
         notation = await loop.run_in_executor(self.pool, choose, copy, seat, level, bot_seed())
         with contextlib.suppress(Stale, TableError):  # the table moved on: think again
             await self.act(live, seat, notation, version, note)
+
+
+def hint_message(
+    table: Table, seat: int, version: str, top: list[tuple[str, float, int]], searches: int
+) -> dict[str, JSON]:
+    """A hint as the seat's page reads it: each action with its words and fields."""
+    game, view = table.game, table.state.view(seat)
+    actions = []
+    for notation, win, visits in top:
+        act = game.parse(notation)
+        actions.append(
+            {
+                "action": notation,
+                "text": game.describe(view, act),
+                "fields": game.fields(view, act),
+                "win": round(win, 3),
+                "visits": visits,
+            }
+        )
+    return {
+        "type": "hint",
+        "version": version,
+        "level": HINT_LEVEL,
+        "searches": searches,
+        "top": actions,
+    }
 
 
 def _level(value: str, what: str) -> str:

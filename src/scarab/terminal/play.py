@@ -24,7 +24,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from scarab.agents import LEVELS, Agent, IsmctsAgent, Seat, agent_names, make_agent
+from scarab.agents import LEVELS, Agent, Seat, agent_names, make_agent
+from scarab.agents.hints import HINT_COUNT, top_actions
 from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
 from scarab.core.registry import load
@@ -36,7 +37,6 @@ QUIT = ("q", "quit", "exit")
 HINT = "hint"
 HELP = ("help", "?")
 HINT_LEVEL = "expert"  # the strongest level, and it answers within 2 s (a 1.5 s cap)
-HINT_COUNT = 3
 UNDECODABLE = "\udc80"  # bytes that are not UTF-8 arrive as U+DC80..U+DCFF (surrogateescape)
 SYMBOLS = "─│┌·→◆✚"  # characters the boards draw with
 RENDERERS: dict[str, ModuleType] = {"horus": horus, "luxor": luxor, "pyramids": pyramids}
@@ -218,14 +218,12 @@ class Session:
         if len(legal) == 1:
             self.console.print(Text(f"Hint: {legal[0]} is the only legal action.", "cyan"))
             return
-        agent = make_agent(self.hint_level, hint_seed(self.state.seed, len(self.state.history())))
-        assert isinstance(agent, IsmctsAgent)  # every level is a search (checked in __init__)
-        handle = Seat(self.state, seat)
-        agent.search(handle, handle.legal_actions())  # the ratings, never a temperature draw
-        top = agent.candidates(HINT_COUNT)
+        seed = hint_seed(self.state.seed, len(self.state.history()))
+        hint = top_actions(self.state, seat, self.hint_level, seed, HINT_COUNT)
+        top = hint.top
         self.console.print(
             Text(
-                f"Hint from the {self.hint_level} bot, {agent.iterations} searches of what "
+                f"Hint from the {self.hint_level} bot, {hint.searches} searches of what "
                 f"{self.names[seat]} can see:",
                 "cyan",
             )

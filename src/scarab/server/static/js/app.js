@@ -12,7 +12,7 @@ const MY_TABLES = "scarab.tables";
 async function board(game) {
   if (!boards[game]) {
     const [mod, data] = await Promise.all([import(`./games/${game}.js`), api(`/api/games/${game}/board`)]);
-    boards[game] = { render: (root, ctx) => mod.render(root, { ...ctx, board: data }) };
+    boards[game] = { render: (root, ctx) => mod.render(root, { ...ctx, board: data }), spots: mod.spots };
   }
   return boards[game];
 }
@@ -190,8 +190,9 @@ function tableView(tableId) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(payload));
     else say("not connected; reconnecting…");
   }
-  function say(text) {
+  function say(text, tone = "warn") {
     message.textContent = text;
+    message.className = `message ${tone}`;
     clearTimeout(sayTimer);
     sayTimer = setTimeout(() => { message.textContent = ""; }, 8000);
   }
@@ -235,6 +236,9 @@ function tableView(tableId) {
   function drawControls(m) {
     clear(controls);
     if (m.seat === null || m.over) return;
+    if (m.legal.length > 1) {
+      controls.append(html("button", { type: "button", id: "hint", onclick: askHint }, "Hint"));
+    }
     if (m.undo) {
       controls.append(html("button", { type: "button", id: "undo", onclick: () => send({ type: "undo", version: m.version }) }, "Undo my last move"));
     }
@@ -335,9 +339,37 @@ function tableView(tableId) {
     clear(boardBox);
     try {
       mod.render(boardBox, { ...ctx, view: m.view, seat: m.seat, names: m.names, legal: m.legal });
+      markHint();
     } catch (err) {
       boardBox.append(html("p", { class: "error" }, `The board could not be drawn: ${err.message}`));
     }
+  }
+
+  // ---- hints: the hint bot's top actions, marked on the board and in the list -----
+  let hinted = null;
+  function askHint() {
+    say("Asking the hint bot…", "info");
+    send({ type: "hint" });
+  }
+  function showHint(h) {
+    if (!last || h.version !== last.version) return; // the position moved on meanwhile
+    hinted = h;
+    const words = h.top.map((e, i) => `${i + 1}. ${e.text || e.action} (${Math.round(e.win * 100)}%)`);
+    say(`The ${h.level} bot suggests: ${words.join(" · ")}`, "info");
+    markHint();
+  }
+  async function markHint() {
+    if (!last || !hinted || hinted.version !== last.version) return;
+    const mod = await board(last.game);
+    hinted.top.forEach((entry, i) => {
+      for (const name of mod.spots ? mod.spots(entry.fields) : []) {
+        for (const el of boardBox.querySelectorAll(`[data-hit="${CSS.escape(name)}"]`)) {
+          if (!el.hasAttribute("data-hint")) el.setAttribute("data-hint", String(i + 1));
+        }
+      }
+      const button = actions.querySelector(`button.action[data-action="${CSS.escape(entry.action)}"]`);
+      if (button) button.setAttribute("data-hint", String(i + 1));
+    });
   }
 
   function connect() {
@@ -350,6 +382,7 @@ function tableView(tableId) {
     socket.addEventListener("message", (event) => {
       const m = JSON.parse(event.data);
       if (m.type === "state") draw(m);
+      else if (m.type === "hint") showHint(m);
       else if (m.type === "error") say(m.message);
     });
     socket.addEventListener("close", (event) => {

@@ -1068,3 +1068,21 @@ export function render(root, ctx) {
     return y + fs(8);
   }
 }
+
+/**
+ * The board elements (their data-hit names) an action involves, from its fields: where
+ * a hint is shown.
+ * @param {Record<string, any>} f
+ * @returns {string[]}
+ */
+export function spots(f) {
+  if (f.verb === "choose") return [`adventurer-${f.adventurer}`, `square-${squareName(f.entrance)}`];
+  if ("to" in f && f.to >= 0) return [`square-${squareName(f.to)}`];
+  if ("deck" in f) return [`square-${squareName(f.square)}`, `deck-${f.deck}`];
+  if ("sarcophagus" in f) return [`sarcophagus-${f.sarcophagus}`];
+  if ("alcove" in f) return [`alcove-${BOARD.alcoves[f.alcove].god}`];
+  if (f.verb === "reroll") return f.dice.map((d) => `die-${d + 1}`);
+  if ("card" in f) return [`card-${f.card}`];
+  if ("wound" in f) return [`card-${f.verb}`, `card-${f.wound}`];
+  return [`ability-${f.verb}`, `card-${f.verb}`, `action-${f.verb}`];
+}

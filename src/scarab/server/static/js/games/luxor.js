@@ -677,3 +677,18 @@ export function render(root, ctx) {
     return { g, h };
   }
 }
+
+/**
+ * The board elements (their data-hit names) an action involves, from its fields: where
+ * a hint is shown.
+ * @param {Record<string, any>} f
+ * @returns {string[]}
+ */
+export function spots(f) {
+  const out = [];
+  if (f.side) out.push(`card-${f.side}`);
+  if (f.verb === "move" || f.verb === "go") out.push(`adv-${f.from}`, f.to ? `space-${f.to}` : "");
+  if (f.verb === "act") out.push(`space-${f.space}`);
+  if (f.verb === "take") out.push(`reward-${f.reward}`);
+  return out.filter(Boolean);
+}

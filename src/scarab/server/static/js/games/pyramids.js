@@ -992,3 +992,16 @@ function drawFinal(view, nameOf) {
   p.box.style.flexBasis = "100%";
   return p.box;
 }
+
+/**
+ * The board elements (their data-hit names) an action involves, from its fields: where
+ * a hint is shown.
+ * @param {Record<string, any>} f
+ * @returns {string[]}
+ */
+export function spots(f) {
+  if (f.verb === "mark") return f.cell_names.map((c) => `cell-${f.card}-${c}`);
+  if (f.verb === "take") return [f.card ? `display-${f.card}` : "deck"];
+  if (f.verb === "keep") return f.cards.map((id) => `dealt-${id}`);
+  return [f.verb];
+}
