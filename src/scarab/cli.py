@@ -322,7 +322,8 @@ def _report(folder: Path) -> int:
             file=sys.stderr,
         )
         return 2
-    print(f"report: {write_report(folder)}")
+    md = write_report(folder)
+    print(f"report: {md}\nreport: {md.with_name('report.html')} (open in a browser)")
     return 0
 
 

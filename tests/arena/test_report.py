@@ -191,7 +191,8 @@ def test_the_command_rebuilds_each_games_report_with_its_analytics(
 
     run_arena(ArenaSpec(game, ("greedy", "random"), 4, 3), tmp_path, progress=False)
     assert main(["arena", "--report", str(tmp_path)]) == 0
-    assert "report.md" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert str(tmp_path / "report.md") in out and str(tmp_path / "report.html") in out
     text = (tmp_path / "report.md").read_text()
     assert heading.lower() in text.lower()
     images = re.findall(r"!\[[^\]]*\]\((plots/[^)]+)\)", text)

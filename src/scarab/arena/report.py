@@ -32,6 +32,9 @@ MAX_NAME = 64
 MAX_BINS = 40
 FIGSIZE = (6.4, 3.6)
 CATEGORY_ROOM = 70  # characters of category labels that fit side by side under a chart
+ROW_INCHES = 0.24  # height of one row of lying bars
+SORT_OVER = 12  # lying bars of more categories than this are sorted by value
+HATCHES = ("", "//", "..", "xx")
 
 CSS = """
 body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
@@ -115,50 +118,102 @@ def chart_path(plots: Path, name: str, suffix: str) -> Path:
 def draw(chart: Chart, plots: Path) -> None:
     """Draw ``chart`` to plots/<name>.png and plots/<name>.svg."""
     png, svg = chart_path(plots, chart.name, "png"), chart_path(plots, chart.name, "svg")
-    fig = Figure(figsize=FIGSIZE)
-    ax = fig.add_subplot()
-    series = {k: [float(x) for x in v] for k, v in chart.series.items()}
-    if chart.kind != "bar":  # a bar keeps its place by category; elsewhere gaps are dropped
-        series = {k: [x for x in v if math.isfinite(x)] for k, v in series.items()}
-    series = {k: v for k, v in series.items() if v}
-    if not series:
-        ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
-    elif chart.kind == "bar":
-        _bars(ax, series, chart.categories)
-    elif chart.kind == "hist":
-        _hist(ax, series)
-    else:
-        ax.boxplot(list(series.values()), tick_labels=list(series))
-    ax.set_title(chart.title)
-    ax.set_xlabel(chart.xlabel)
-    ax.set_ylabel(chart.ylabel)
-    ax.grid(axis="y", alpha=0.3)
-    # Fixed margins: a layout engine would lay the figure out again on every save, doubling
-    # the cost of a chart; long category labels get a slant and a deeper margin instead.
-    slant = chart.kind == "bar" and _crowded(chart.categories)
-    fig.subplots_adjust(
-        left=0.15 if slant else 0.11, right=0.97, top=0.9, bottom=0.36 if slant else 0.16
-    )
-    if slant:
-        ax.tick_params(axis="x", labelrotation=30)
-        for label in ax.get_xticklabels():
-            label.set_horizontalalignment("right")
+    fig = figure(chart)
     fig.savefig(png, dpi=100)
     fig.savefig(svg, metadata={"Date": None})
 
 
-def _bars(ax: Axes, series: Mapping[str, Sequence[float]], categories: Sequence[str]) -> None:
+def figure(chart: Chart) -> Figure:
+    """The chart as a matplotlib figure. Bars whose category labels would not fit side by
+    side lie down (a label per row, the figure as tall as they need), and many categories
+    are sorted by value, so every label stays readable at the default size."""
+    series = {k: [float(x) for x in v] for k, v in chart.series.items()}
+    if chart.kind != "bar":  # a bar keeps its place by category; elsewhere gaps are dropped
+        series = {k: [x for x in v if math.isfinite(x)] for k, v in series.items()}
+    series = {k: v for k, v in series.items() if v}
+    lying = chart.kind == "bar" and bool(series) and _crowded(chart.categories)
+    rows = len(chart.categories) * max(1.0, 0.55 * len(series)) if lying else 0
+    fig = Figure(figsize=(FIGSIZE[0], max(FIGSIZE[1], 1.1 + ROW_INCHES * rows)))
+    ax = fig.add_subplot()
+    if not series:
+        ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
+    elif lying:
+        _lying_bars(ax, series, chart)
+    elif chart.kind == "bar":
+        _bars(ax, series, chart)
+    elif chart.kind == "hist":
+        _hist(ax, series)
+    else:
+        ax.boxplot(list(series.values()), tick_labels=list(series))
+    fig.suptitle(chart.title, y=1 - 0.08 / fig.get_figheight(), va="top")  # over the figure:
+    ax.set_xlabel(chart.ylabel if lying else chart.xlabel)  # a wide left margin moves no title
+    ax.set_ylabel(chart.xlabel if lying else chart.ylabel)
+    ax.grid(axis="x" if lying else "y", alpha=0.3)
+    # Fixed margins: a layout engine would lay the figure out again on every save, doubling
+    # the cost of a chart. Lying bars get a left margin as wide as their longest label.
+    longest = max((len(c) for c in chart.categories), default=0) if lying else 0
+    left = min(0.5, 0.08 + 0.0135 * longest) if lying else 0.11
+    height = fig.get_figheight()
+    fig.subplots_adjust(
+        left=left, right=0.97, top=1 - 0.45 / height, bottom=0.55 / height if lying else 0.16
+    )
+    return fig
+
+
+def _colour(chart: Chart, label: str) -> str | None:
+    return chart.colours.get(label)
+
+
+def _bars(ax: Axes, series: Mapping[str, Sequence[float]], chart: Chart) -> None:
     width = 0.8 / len(series)
+    by_category = [_colour(chart, c) for c in chart.categories]
     for i, (label, values) in enumerate(series.items()):
         xs = [c + (i - (len(series) - 1) / 2) * width for c in range(len(values))]
-        ax.bar(xs, values, width=width, label=label)
-    ax.set_xticks(range(len(categories)), list(categories))
+        own = _colour(chart, label)
+        if own is None and all(by_category):  # categories are the game's colours
+            ax.bar(xs, values, width=width, label=label, color=by_category, **_style(i))
+        else:
+            ax.bar(xs, values, width=width, label=label, color=own)
+    ax.set_xticks(range(len(chart.categories)), list(chart.categories))
     if len(series) > 1:
         ax.legend()
 
 
+def _lying_bars(ax: Axes, series: Mapping[str, Sequence[float]], chart: Chart) -> None:
+    """Horizontal bars, one row per category; past SORT_OVER categories the rows are in
+    order of the first series, largest at the top."""
+    order = list(range(len(chart.categories)))
+    if len(order) > SORT_OVER:
+        first = next(iter(series.values()))
+        order.sort(key=lambda c: -first[c] if math.isfinite(first[c]) else math.inf)
+    height = 0.8 / len(series)
+    for i, (label, values) in enumerate(series.items()):
+        ys = [r + (i - (len(series) - 1) / 2) * height for r in range(len(order))]
+        own = _colour(chart, label)
+        colours = [_colour(chart, chart.categories[c]) for c in order]
+        colour: Any = colours if own is None and all(colours) else own
+        style = _style(i) if colour is colours else {}
+        ax.barh(ys, [values[c] for c in order], height=height, label=label, color=colour, **style)
+    ax.set_yticks(range(len(order)), [chart.categories[c] for c in order])
+    ax.invert_yaxis()
+    if len(series) > 1:
+        ax.legend()
+
+
+def _style(i: int) -> dict[str, Any]:
+    """Series told apart by hatching where the bars take their categories' colours."""
+    return {"hatch": HATCHES[i % len(HATCHES)], "edgecolor": "white"}
+
+
 def _crowded(categories: Sequence[str]) -> bool:
-    return sum(len(c) + 2 for c in categories) > CATEGORY_ROOM
+    """Labels that would not fit side by side under the bars: in all, or any one in its
+    share of the width."""
+    if not categories:
+        return False
+    share = CATEGORY_ROOM / len(categories)
+    return (
+        sum(len(c) + 2 for c in categories) > CATEGORY_ROOM or max(map(len, categories)) + 2 > share
+    )
 
 
 def _hist(ax: Axes, series: Mapping[str, Sequence[float]]) -> None:

@@ -32,6 +32,9 @@ class Chart:
     categories: tuple[str, ...] = ()
     xlabel: str = ""
     ylabel: str = ""
+    # The game's own colours, by series or by category name (a green pyramid drawn green);
+    # other series take matplotlib's cycle.
+    colours: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

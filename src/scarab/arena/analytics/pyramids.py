@@ -255,6 +255,7 @@ def _colours(facts: Sequence[GameFacts], holds: Sequence[Hold]) -> tuple[Table, 
         D.COLOURS,
         "colour",
         "mean points per card held",
+        colours=dict(D.COLOUR_HEX),
     )
     return table, chart
 
@@ -306,6 +307,7 @@ def _tiers(holds: Sequence[Hold]) -> tuple[Table, Chart]:
         tuple(names),
         "tier",
         "share of cards held that were completed",
+        colours=dict(D.COLOUR_HEX),
     )
     return table, chart
 
@@ -370,6 +372,7 @@ def _cards(facts: Sequence[GameFacts], holds: Sequence[Hold]) -> tuple[list[Tabl
         tuple(map(str, D.CARD_IDS)),
         "card",
         "mean points per hold",
+        colours={str(c): D.COLOUR_HEX[D.COLOURS[D.CARDS[c].colour]] for c in D.CARD_IDS},
     )
     return tables, chart
 

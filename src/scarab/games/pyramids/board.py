@@ -19,6 +19,7 @@ def board() -> dict[str, JSON]:
         "columns": [D.cell_name(i)[0] for i in range(D.SIZE)],
         "cell_names": [D.cell_name(i) for i in range(D.CELLS)],
         "colours": list(D.COLOURS),
+        "colour_hex": dict(D.COLOUR_HEX),
         "symbols": {k: D.SYMBOL_NAMES[v] for k, v in D.SYMBOLS.items() if v},
         "rounds": D.ROUNDS,
         "turns": D.TURNS_PER_ROUND,

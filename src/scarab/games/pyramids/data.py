@@ -135,6 +135,7 @@ GEMS_PER_COLOUR: int = SCORE["gems_per_colour"]
 PYRAMID_POINTS: tuple[int, ...] = tuple(SCORE["pyramid_points"])
 CLAIM_AT: tuple[int, ...] = tuple(SCORE["claim_at"])
 SKULLS: tuple[int, ...] = tuple(SCORE["skulls"])
+COLOUR_HEX: dict[str, str] = {c: RAW["look"]["colours"][c] for c in COLOURS}
 
 
 def provisional_notes() -> list[tuple[str, str]]:

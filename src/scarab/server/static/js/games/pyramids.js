@@ -16,7 +16,6 @@
 
 import { svg, html, hit, resolve, seatColour } from "../common.js";
 
-const PYR = { green: "#3d9a4b", orange: "#e27a22", purple: "#8953c4" };
 const INK = "#3b2a1a";
 const PAPER = "#fbf4e2";
 const SAND = "#f1e2bb";
@@ -30,6 +29,7 @@ let VP = {};
 let ROUNDS = 0;
 let TURNS = 0;
 let SHAPES = {};
+let PYR = {};
 
 export function useBoard(board) {
   if (B === board) return;
@@ -39,6 +39,7 @@ export function useBoard(board) {
   ROUNDS = board.rounds;
   TURNS = board.turns;
   SHAPES = board.shapes;
+  PYR = board.colour_hex;
 }
 const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
 
