@@ -223,3 +223,39 @@ def test_the_command_line_plays_bots(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_seat_names_are_numbered_when_repeated() -> None:
     assert seat_names(["human", "greedy", "greedy"]) == ["human", "greedy1", "greedy2"]
+
+
+def test_the_luxor_board_is_drawn_as_the_spiral_the_page_draws() -> None:
+    from scarab.games.luxor.board import board
+    from scarab.terminal.luxor import board as drawn
+
+    state = start(["human", "greedy"], 5)
+    con, buf = console()
+    con.print(drawn(state.view(0)))
+    lines = buf.getvalue().splitlines()
+    cells = board()["cells"]
+
+    def where(space: int) -> tuple[int, int]:
+        """(column, line) of a space's cell: cell borders before it, and its line."""
+        for n, line in enumerate(lines):
+            if (at := line.find(f"│{space} w")) >= 0:
+                return line[: at + 1].count("│") - 1, n
+        raise AssertionError(f"space {space} is not drawn")
+
+    found = [where(space) for space in range(1, len(cells) + 1)]
+    assert [x for x, _ in found] == [x for x, _ in cells]  # each in its column of the spiral
+    rows = {
+        y: {n for (_, n), (_, yy) in zip(found, cells, strict=True) if yy == y} for _, y in cells
+    }
+    assert all(len(lines_of_row) == 1 for lines_of_row in rows.values())  # a grid row, one line
+    assert sorted(rows, key=lambda y: next(iter(rows[y]))) == sorted(rows)  # rows top to bottom
+    assert sum("TOMB" in line for line in lines) == 1
+    assert len(lines) < 35  # fits a terminal without scrolling
+
+
+def test_each_human_decision_redraws_the_screen_in_a_terminal() -> None:
+    buf = io.StringIO()
+    con = Console(file=buf, width=100, force_terminal=True, color_system=None)
+    assert play_main("luxor", ["human", "greedy"], 3, console=con, read=Keyboard()) == 0
+    clears = buf.getvalue().count("\x1b[2J")
+    assert clears > 5  # the screen is cleared at each decision rather than scrolled

@@ -40,42 +40,43 @@ def hand_text(view: dict[str, JSON]) -> str:
     return " · ".join(label(c) for c in hand)
 
 
-SHORT = {"jewelry": "jewel"}  # names cut to fit a six-column cell
-TEMPLE_TEXT = {
-    "scarab_or_wild": ("scarab", "/wild"),
-    "horus12": ("favor", "H1/H2"),
-    "horus23": ("favor", "H2/H3"),
+FRONT_SHORT = {
+    "scarab": "scarab",
+    "wild": "wild",
+    "scarab_or_wild": "scr/wld",
+    "horus12": "fav1/2",
+    "horus23": "fav2/3",
+    "tunnel": "tunnel",
 }
 LEGEND = (
-    "Each space: its tile (treasure: VP and adventurers needed), the temple tile back "
-    "beneath (dim), the wall VP (w) and the adventurers there."
+    "The path winds inward from the stairs (bottom left) to the tomb chamber. Each space: "
+    "its number and wall VP (w), its tile (treasure: type, VP/adventurers needed; Horus eyes; "
+    "Osiris push; temple tile), and the adventurers there; | marks an Anubis statue after it."
 )
+CELL_WIDTH = 7
 
 
-def _tile_cell(row: dict[str, JSON], here: Text) -> Text:
-    tile = str(row["tile"])
+def _tile_line(tile: str) -> Text:
+    """A tile in one short line (CELL_WIDTH characters at most)."""
     words = tile.split()
-    cell = Text()
     if words[0] in TREASURE_STYLE:  # "vase 3vp need 2"
-        cell.append(SHORT.get(words[0], words[0]), TREASURE_STYLE[words[0]])
-        cell.append(f"\n{words[1]} {words[3]}")
-    elif words[0] == "horus":
-        eyes = int(words[1])
-        cell.append("Horus", "bold yellow")
-        cell.append(f"\n{eyes} eye{'s' if eyes > 1 else ''}")
-    elif words[0] == "osiris":
-        cell.append("Osiris", "bold cyan")
-        cell.append(f"\n+{words[1]}")
-    elif tile == "empty":
-        cell.append("·\n", "dim")
-    else:
-        first, second = TEMPLE_TEXT.get(tile, (tile, ""))
-        cell.append(first, "bold green")
-        cell.append("\n" + second)
+        return Text(f"{words[0][:3]}{words[1][:-2]}/{words[3]}", f"bold {TREASURE_STYLE[words[0]]}")
+    if words[0] == "horus":
+        return Text("H" + "●" * int(words[1]), "bold yellow")
+    if words[0] == "osiris":
+        return Text(f"Osi+{words[1]}", "bold cyan")
+    if tile == "empty":
+        return Text("·", "dim")
+    return Text(FRONT_SHORT.get(tile, tile)[:CELL_WIDTH], "bold green")
+
+
+def _space_cell(row: dict[str, JSON], here: Text) -> Text:
+    cell = Text(f"{row['space']}", "bold")
+    cell.append(f" w{row['wall']}", "dim")
+    if "statue_after" in row:
+        cell.append("|", "bold magenta")
     cell.append("\n")
-    if "icon" in row:
-        cell.append(str(row["icon"]), "dim italic")
-    cell.append(f"\nw{row['wall']}", "dim")
+    cell.append_text(_tile_line(str(row["tile"])))
     cell.append("\n")
     cell.append_text(here)
     return cell
@@ -92,43 +93,38 @@ def _pieces(view: dict[str, JSON], pos_text: str) -> Text:
 
 
 def board(view: dict[str, JSON]) -> RenderableType:
-    """The path from the stairs to the tomb chamber, in rows split at the Anubis statues."""
-    rows: list[list[dict[str, JSON]]] = [[]]
+    """The spiral path as the page draws it (the layout in luxor.toml): a grid of spaces
+    around the tomb chamber, the stairs below space 1."""
+    layout = D.RAW["layout"]
+    size = int(layout["grid"])
+    cx, cy, cw, ch = layout["chamber"]
+    grid: list[list[RenderableType]] = [[Text("") for _ in range(size)] for _ in range(size)]
     for row in view["board"]:
-        rows[-1].append(row)
-        if "statue_after" in row:
-            rows.append([])
+        x, y = layout["cells"][int(row["space"]) - 1]
+        grid[y][x] = _space_cell(row, _pieces(view, str(row["space"])))
+    sarcs = ",".join(str(v) for v in view["sarcophagi_left"]) or "none"
+    mid = cx + cw // 2
+    grid[cy][mid] = Text("TOMB\nCHAMBER", "bold yellow")
+    grid[cy + 1][cx] = Text(f"sarcoph.\n{sarcs}", "yellow")
+    grid[cy + 1][cx + cw - 1] = Text(f"keys\nspent {view['key_space']}", "yellow")
+    grid[cy + ch - 1][mid] = Text("inside\n").append_text(_pieces(view, "C"))
+    table = Table(box=box.SQUARE, show_header=False, padding=(0, 0), pad_edge=False)
+    for _ in range(size):
+        table.add_column(width=CELL_WIDTH, no_wrap=True, overflow="crop")
+    for cells in grid:
+        table.add_row(*cells)
+    lying = Text()
     marks = markers(view)
-    on_stairs = _pieces(view, "S") or Text("nobody", "dim")
-    parts: list[RenderableType] = [
-        Text(LEGEND, "dim"),
-        Text.assemble(("Stairs: ", "bold"), on_stairs),
-    ]
-    for row in rows:
-        if not row:
-            continue
-        table = Table(box=box.SQUARE, padding=(0, 0), show_edge=True, pad_edge=False)
-        for sp in row:
-            table.add_column(str(sp["space"]), justify="center", width=6, no_wrap=True)
-        table.add_row(*[_tile_cell(sp, _pieces(view, str(sp["space"]))) for sp in row])
-        parts.append(table)
-        statue = row[-1].get("statue_after")
-        if statue is not None:
-            line = Text(f"  Anubis statue {statue} (after space {row[-1]['space']})", "bold")
-            lying = [p for p, s in enumerate(view["seats"]) if statue in s["sleeping_at_statues"]]
-            line.append(" — lying: " if lying else " — nobody lying here")
-            for p in lying:
-                line.append(marks[p] + " ", f"bold {colour(p)}")
-            parts.append(line)
-    sarcs = ", ".join(str(v) for v in view["sarcophagi_left"]) or "none"
-    parts.append(
-        Text.assemble(
-            ("Tomb chamber: ", "bold"),
-            _pieces(view, "C"),
-            f"  (sarcophagi left: {sarcs}; keys spent: {view['key_space']})",
-        )
+    for statue in range(1, len(D.STATUES) + 1):
+        asleep = [p for p, s in enumerate(view["seats"]) if statue in s["sleeping_at_statues"]]
+        if asleep:
+            lying.append(f"  lying at statue {statue}: ")
+            for p in asleep:
+                lying.append(marks[p], f"bold {colour(p)}")
+    stairs = _pieces(view, "S") or Text("nobody", "dim")
+    return Group(
+        Text(LEGEND, "dim"), table, Text.assemble(("Stairs (below 1): ", "bold"), stairs, lying)
     )
-    return Group(*parts)
 
 
 def _treasures(seat: dict[str, JSON]) -> str:

@@ -166,6 +166,8 @@ class Session:
     def human_move(self, seat: int) -> None:
         state = self.state
         name = self.names[seat]
+        if self.console.is_terminal:  # each decision redraws the screen in place, no scrolling
+            self.console.clear()
         self.console.print(Rule(Text(f"{name} to play", self.style(seat))))
         self.render(seat)
         view = state.view(seat)
