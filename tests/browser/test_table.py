@@ -191,3 +191,21 @@ def test_the_hint_button_marks_the_hint_bots_top_actions_on_the_board(
         e["action"] for e in m["legal"]
     }
     shoot(page, f"{game}-hint")
+
+
+def test_the_last_move_is_marked_on_the_board_whoever_made_it(page: Any, base_url: str) -> None:
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    page.goto(seat_link(table, 0))
+    seat = Seat(page)
+    m = seat.wait_decision()
+    moves = [e for e in m["legal"] if e["fields"]["verb"] == "move"]
+    seat.act_from_list((moves or m["legal"])[0]["action"])
+    seat.wait_decision()  # the bot has answered
+    marked = page.locator("#board [data-last]")
+    assert marked.count() >= 1
+    assert all(
+        s.startswith("space-") for s in marked.evaluate_all("l => l.map(e => e.dataset.spot)")
+    )
+    shoot(page, "luxor-last-move")

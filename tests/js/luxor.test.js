@@ -20,3 +20,12 @@ test("every card has a face and a few words, named by its kind and number", () =
 test("an unknown code is shown as itself rather than breaking the hand", () => {
   assert.deepEqual(cardLabel("zz"), ["zz", ""]);
 });
+
+test("the last move is where an adventurer now stands that did not stand there before", async () => {
+  const { moved } = await import("../../src/scarab/server/static/js/games/luxor.js");
+  const before = { seats: [{ adventurers: ["S", "S", "3"] }, { adventurers: ["S", "S"] }] };
+  const after = { seats: [{ adventurers: ["S", "3", "7"] }, { adventurers: ["S", "C"] }] };
+  assert.deepEqual(moved(before, after).sort(), ["space-7", "space-C"]);
+  assert.deepEqual(moved(null, after), []);
+  assert.deepEqual(moved(after, after), []);
+});

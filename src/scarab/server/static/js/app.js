@@ -12,7 +12,7 @@ const MY_TABLES = "scarab.tables";
 async function board(game) {
   if (!boards[game]) {
     const [mod, data] = await Promise.all([import(`./games/${game}.js`), api(`/api/games/${game}/board`)]);
-    boards[game] = { render: (root, ctx) => mod.render(root, { ...ctx, board: data }), spots: mod.spots };
+    boards[game] = { render: (root, ctx) => mod.render(root, { ...ctx, board: data }), spots: mod.spots, moved: mod.moved };
   }
   return boards[game];
 }
@@ -339,9 +339,22 @@ function tableView(tableId) {
     clear(boardBox);
     try {
       mod.render(boardBox, { ...ctx, view: m.view, seat: m.seat, names: m.names, legal: m.legal });
+      markMoved(mod, m.view);
       markHint();
     } catch (err) {
       boardBox.append(html("p", { class: "error" }, `The board could not be drawn: ${err.message}`));
+    }
+  }
+
+  // ---- the last move on the board: where pieces went since the view drawn before -----
+  let shown = null; // the view drawn last, and the spots its move reached
+  function markMoved(mod, view) {
+    if (!shown || shown.view !== view) {
+      const spots = mod.moved ? mod.moved(shown && shown.view, view) : [];
+      shown = { view, spots: spots.length ? spots : shown ? shown.spots : [] };
+    }
+    for (const name of shown.spots) {
+      for (const el of boardBox.querySelectorAll(`[data-spot="${CSS.escape(name)}"]`)) el.setAttribute("data-last", "");
     }
   }
 

@@ -582,7 +582,7 @@ export function render(root, ctx) {
       const q = INSIDE + BOARD.exits.indexOf(e);
       const x = sqX(q);
       const y = sqY(q) + 10;
-      const grp = svg("g", {});
+      const grp = svg("g", { "data-spot": `square-${e.name}` });
       grp.append(svg("path", { d: `M${x + 4} ${y + C - 10} L${x + 10} ${y - 2} L${x + C - 10} ${y - 2} L${x + C - 4} ${y + C - 10} Z`, fill: "#d8c49a", stroke: INK, "stroke-width": 1.5 }));
       for (let s = 1; s < 4; s++) grp.append(svg("line", { x1: x + 8, y1: y + s * 11, x2: x + C - 8, y2: y + s * 11, stroke: INK, "stroke-opacity": 0.25 }));
       grp.append(text(x - 6, y + C / 2 - 4, e.name, { "font-size": 14, "font-weight": "bold", "text-anchor": "end", fill: INK }));
@@ -682,7 +682,7 @@ export function render(root, ctx) {
       const x = sqX(i);
       const y = sqY(i);
       const cell = svg("rect", { x: x + 1, y: y + 1, width: C - 2, height: C - 2, fill: "transparent" });
-      const grp = svg("g", {}, cell);
+      const grp = svg("g", { "data-spot": `square-${squareName(i)}` }, cell);
       const dest = canAct ? stepTo(i) : [];
       if (dest.length) {
         cell.setAttribute("fill", GOLD);
@@ -1085,4 +1085,24 @@ export function spots(f) {
   if ("card" in f) return [`card-${f.card}`];
   if ("wound" in f) return [`card-${f.verb}`, `card-${f.wound}`];
   return [`ability-${f.verb}`, `card-${f.verb}`, `action-${f.verb}`];
+}
+
+/**
+ * Where adventurers and mummies moved between two views (the spots of their new
+ * squares): how the last move is shown, whoever made it.
+ * @param {Record<string, any> | null} before
+ * @param {Record<string, any>} after
+ * @returns {string[]}
+ */
+export function moved(before, after) {
+  if (!before || !before.seats || !after.seats) return [];
+  const out = new Set();
+  const was = (list, k) => (list && list[k] ? list[k].square : undefined);
+  after.seats.forEach((seat, p) => {
+    if (seat.square >= 0 && seat.square !== was(before.seats, p)) out.add(`square-${squareName(seat.square)}`);
+  });
+  (after.mummies || []).forEach((m, k) => {
+    if (m.square >= 0 && m.square !== was(before.mummies, k)) out.add(`square-${squareName(m.square)}`);
+  });
+  return [...out];
 }

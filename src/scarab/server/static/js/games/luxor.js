@@ -308,7 +308,7 @@ export function render(root, ctx) {
   function drawSpace(g, n) {
     const row = rows[n] || { tile: "empty", wall: 0 };
     const [x, y] = cellXY(n);
-    const sg = svg("g", {});
+    const sg = svg("g", { "data-spot": `space-${n}` });
     const isDest = dests.has(n);
     const isAct = actSpaces.has(n);
     sg.append(svg("rect", { x, y, width: C, height: C, rx: 8, fill: BAND_FILL[row.wall] || SAND, stroke: "#6b4c26", "stroke-width": 1.5 }));
@@ -425,7 +425,7 @@ export function render(root, ctx) {
   }
 
   function drawChamber(g, b) {
-    const cg = svg("g", {});
+    const cg = svg("g", { "data-spot": `space-${B.chamber}` });
     const isDest = dests.has(CHAMBER);
     const isAct = actSpaces.has(CHAMBER);
     cg.append(svg("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 12, fill: "#3b2a17", stroke: "#d4af37", "stroke-width": 3 }));
@@ -465,7 +465,7 @@ export function render(root, ctx) {
 
   function drawStairs(g, y0) {
     const x = 5, w = 300, h = 66;
-    const sg = svg("g", {});
+    const sg = svg("g", { "data-spot": `space-${B.stairs}` });
     sg.append(svg("rect", { x, y: y0 + 24, width: w, height: h, rx: 8, fill: BAND_FILL[0], stroke: "#6b4c26", "stroke-width": 1.5 }));
     for (let i = 0; i < 4; i++) {
       sg.append(svg("line", { x1: x + w - 70 + i * 16, y1: y0 + 32 + i * 14, x2: x + w - 8, y2: y0 + 32 + i * 14, stroke: "#b08d57", "stroke-width": 3 }));
@@ -691,4 +691,25 @@ export function spots(f) {
   if (f.verb === "act") out.push(`space-${f.space}`);
   if (f.verb === "take") out.push(`reward-${f.reward}`);
   return out.filter(Boolean);
+}
+
+/**
+ * Where pieces moved between two views (the spots of their new places): how the last
+ * move is shown, whoever made it. Only what both views show is compared.
+ * @param {Record<string, any> | null} before
+ * @param {Record<string, any>} after
+ * @returns {string[]}
+ */
+export function moved(before, after) {
+  if (!before || !before.seats || !after.seats) return [];
+  const out = new Set();
+  after.seats.forEach((seat, p) => {
+    const left = [...((before.seats[p] || {}).adventurers || [])];
+    for (const at of seat.adventurers || []) {
+      const k = left.indexOf(at);
+      if (k >= 0) left.splice(k, 1);
+      else out.add(`space-${at}`);
+    }
+  });
+  return [...out];
 }

@@ -291,7 +291,8 @@ function drawCard(card, opts) {
       );
       continue;
     }
-    grid.append(svg("rect", { x, y, width: s, height: s, fill: SAND, stroke: "#cdb98a", "stroke-width": 0.6 }));
+    grid.append(svg("rect", { x, y, width: s, height: s, fill: SAND, stroke: "#cdb98a", "stroke-width": 0.6,
+      "data-spot": `cell-${card.id}-${cellName(i)}` }));
     if (marked.has(i)) {
       grid.append(
         svg("rect", { x: x + 1, y: y + 1, width: s - 2, height: s - 2, fill: mc, opacity: 0.38 }),
@@ -1005,4 +1006,28 @@ export function spots(f) {
   if (f.verb === "take") return [f.card ? `display-${f.card}` : "deck"];
   if (f.verb === "keep") return f.cards.map((id) => `dealt-${id}`);
   return [f.verb];
+}
+
+/**
+ * The cells newly marked between two views, on any card either shows (marks still
+ * hidden from this seat are in neither): how the last move is shown.
+ * @param {Record<string, any> | null} before
+ * @param {Record<string, any>} after
+ * @returns {string[]}
+ */
+export function moved(before, after) {
+  if (!before || !before.seats || !after.seats) return [];
+  const seen = new Map();
+  for (const seat of before.seats) {
+    for (const card of [...(seat.cards || []), ...(seat.completed || [])]) seen.set(card.id, new Set(card.marked || []));
+  }
+  const out = [];
+  for (const seat of after.seats) {
+    for (const card of [...(seat.cards || []), ...(seat.completed || [])]) {
+      const had = seen.get(card.id);
+      if (!had) continue;
+      for (const c of card.marked || []) if (!had.has(c)) out.push(`cell-${card.id}-${c}`);
+    }
+  }
+  return out;
 }
