@@ -132,3 +132,19 @@ def test_stepping_out_of_the_pyramid_asks_first_and_says_what_it_scores(
     assert seat.click(page.locator("#confirm-yes")) == out["action"]
     after = seat.wait_drawn()
     assert after["view"]["seats"][me]["status"] == "escaped"
+
+
+def test_on_a_phone_the_squares_are_big_enough_to_tap(browser: Any, base_url: str) -> None:
+    table = make_table(
+        base_url, "horus", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.goto(seat_link(table, 0))
+    pg.wait_for_selector('#board [data-spot="square-4,4"]')
+    square = pg.locator('#board [data-spot="square-4,4"] rect').first.bounding_box()
+    assert square is not None and square["width"] >= 44 and square["height"] >= 44, square
+    # the board's own box scrolls sideways; the page does not
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 390
+    shoot(pg, "horus-390x844")
+    context.close()

@@ -209,3 +209,43 @@ def test_the_last_move_is_marked_on_the_board_whoever_made_it(page: Any, base_ur
         s.startswith("space-") for s in marked.evaluate_all("l => l.map(e => e.dataset.spot)")
     )
     shoot(page, "luxor-last-move")
+
+
+def test_a_laptop_screen_shows_board_hand_and_actions_and_a_phone_one_column(
+    browser: Any, base_url: str
+) -> None:
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    link = seat_link(table, 0)
+
+    def box(pg: Any, selector: str) -> dict[str, float]:
+        found = pg.locator(selector).first.bounding_box()
+        assert found is not None, selector
+        return found  # type: ignore[no-any-return]
+
+    for width, height in ((1280, 800), (390, 844)):
+        context = browser.new_context(
+            base_url=base_url, viewport={"width": width, "height": height}
+        )
+        pg = context.new_page()
+        pg.goto(link)
+        pg.wait_for_selector('#board [data-hit="card-L"]')
+        if width == 1280:  # everything needed to play, without scrolling
+            for selector in (
+                '#board [data-hit="card-L"]',
+                '#board [data-spot="space-1"]',
+                '#board [data-spot="space-19"]',
+                "#actions button.action",
+            ):
+                b = box(pg, selector)
+                assert b["y"] >= 0 and b["y"] + b["height"] <= height, (selector, b)
+            assert pg.get_by_text("Your turn").count() == 1  # said once
+            shoot(pg, "luxor-1280x800")
+        else:  # one column: the side panel under the board, nothing wider than the screen
+            assert (
+                box(pg, "aside.side")["y"] >= box(pg, "#board")["y"] + box(pg, "#board")["height"]
+            )
+            assert pg.evaluate("() => document.documentElement.scrollWidth") <= width
+            shoot(pg, "luxor-390x844")
+        context.close()

@@ -170,7 +170,6 @@ function tableView(tableId) {
   let sayTimer = null;
   clear(main);
   const status = html("div", { class: "status", role: "status" });
-  const notice = html("div", { class: "notice", "aria-live": "assertive" });
   const boardBox = html("div", { class: "board", id: "board" });
   const message = html("div", { class: "message", id: "message", role: "alert" });
   const asking = html("div", { class: "confirm", id: "confirm", hidden: true });
@@ -180,7 +179,7 @@ function tableView(tableId) {
   const finalBox = html("div", { class: "final", id: "final" });
   const log = html("ul", { class: "log", id: "log", "aria-label": "game log, oldest first" });
   main.append(html("div", { class: "table-page" },
-    html("div", { class: "left" }, status, notice, message, asking, boardBox, finalBox),
+    html("div", { class: "left" }, status, message, asking, boardBox, finalBox),
     html("aside", { class: "side" },
       html("h2", {}, "Players"), players,
       html("h2", {}, "Actions"), actions, controls,
@@ -283,15 +282,16 @@ function tableView(tableId) {
 
   function drawStatus(m) {
     clear(status);
-    clear(notice);
     let text;
     if (m.over) text = `Game over: ${m.winners.map((w) => m.names[w]).join(" and ")} won.`;
     else if (m.current === m.seat) text = "Your turn.";
     else text = `${m.names[m.current]} to play.`;
     status.append(html("strong", {}, m.title), ` · ${text}`);
     if (m.timer) status.append(html("span", { class: "timer", "data-deadline": m.timer.deadline }, ""));
-    if (!m.over && m.current === m.seat) {
-      notice.append(html("p", { class: "your-turn" }, "It is your turn."));
+    const mine = !m.over && m.current === m.seat;
+    status.classList.toggle("your-turn", mine); // said once, where the eye starts
+    status.setAttribute("aria-live", mine ? "assertive" : "polite");
+    if (mine) {
       document.title = "● Your turn · Scarab";
     } else {
       document.title = `${m.title} · Scarab`;

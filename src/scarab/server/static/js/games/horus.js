@@ -89,6 +89,7 @@ function initials(name) {
 
 // ---- look -------------------------------------------------------------------
 const C = 56; // one square
+const MIN_PHONE_WIDTH = 600; // the narrow layout's least width in CSS px: squares of about 45 px
 const MW = 104; // west/east margin: sarcophagi and alcoves
 const MN = 84; // north margin
 const BX = MW;
@@ -368,7 +369,9 @@ export function render(root, ctx) {
       viewBox: `0 0 ${totalW} ${totalH}`,
       width: "100%",
       preserveAspectRatio: "xMidYMin meet",
-      style: `display:block;max-width:100%;height:auto;background:${PAPER};border-radius:8px`,
+      // On a phone the board keeps squares big enough to tap (about 44 px) and its box
+      // scrolls sideways rather than shrinking them.
+      style: `display:block;${wide ? "max-width:100%" : `min-width:${MIN_PHONE_WIDTH}px`};height:auto;background:${PAPER};border-radius:8px`,
       role: "img",
       "aria-label": "The Pyramid of Horus",
     },
@@ -400,7 +403,7 @@ export function render(root, ctx) {
     }
     if (view.stage === "setup") return "Your choice: click an adventurer (right or below), then an entrance e1 / e2 below the pyramid.";
     if (view.stage === "adjust") return `Phase 1: click your cards to discard or use them (WLL ${me ? me.wll : "?"}), then Done.`;
-    return `Your turn, ${view.actions_left} action(s) left: click a highlighted square to move, your square to search, a sarcophagus or alcove beside you; cards are free.`;
+    return `${view.actions_left} action(s) left: click a highlighted square to move, your square to search, a sarcophagus or alcove beside you; cards are free.`;
   }
 
   // ---- the board ---------------------------------------------------------------

@@ -191,7 +191,7 @@ export function render(root, ctx) {
   }
 
   // ---------- layout ----------
-  const wide = (root.clientWidth || 0) >= 900;
+  const wide = (root.clientWidth || 0) >= 760; // board and hand side by side: a laptop screen
   const boardW = 700;
   const sideW = 470;
   const W = wide ? boardW + 30 + sideW : boardW;
@@ -235,7 +235,7 @@ export function render(root, ctx) {
       const win = (view.winners || []).map((p) => names[p]).join(" & ");
       line = `Game over${win ? ` — ${win} win${(view.winners || []).length > 1 ? "" : "s"}` : ""}`;
     } else if (active) {
-      line = `Your turn — ${PHASE_PROMPT[phase] || ""}`;
+      line = PHASE_PROMPT[phase] || "";
     } else if (cur !== null && cur !== undefined) {
       line = `${names[cur]} to ${phase === "play" ? "play a card" : phase === "die" ? "move by the roll"
         : phase === "act" ? "pick a tile action" : "choose a reward"}`;
