@@ -213,6 +213,39 @@ function drawCard(x, y, w, h, name, opts = {}) {
 
 // ---- the module ---------------------------------------------------------------
 export function render(root, ctx) {
+  // The scene being drawn: what the drawing functions below read (getters, so each
+  // reads a value once it is set).
+  const S = {
+    get ctx() { return ctx; },
+    get view() { return view; },
+    get memo() { return memo; },
+    get seat() { return seat; },
+    get me() { return me; },
+    get myQ() { return myQ; },
+    get verbs() { return verbs; },
+    get canAct() { return canAct; },
+    get seatName() { return seatName; },
+    get stepTo() { return stepTo; },
+    get searchHere() { return searchHere; },
+    get sarcActs() { return sarcActs; },
+    get alcoveActs() { return alcoveActs; },
+    get cardActs() { return cardActs; },
+    get abilityActs() { return abilityActs; },
+    get choices() { return choices; },
+    get deckOfHere() { return deckOfHere; },
+    get onSquare() { return onSquare; },
+    get onAdventurer() { return onAdventurer; },
+    get onSarc() { return onSarc; },
+    get onAlcove() { return onAlcove; },
+    get onDeck() { return onDeck; },
+    get onCard() { return onCard; },
+    get onAbility() { return onAbility; },
+    get onDie() { return onDie; },
+    get onReroll() { return onReroll; },
+    get wide() { return wide; },
+    get PW() { return PW; },
+    get k() { return k; },
+  };
   useBoard(ctx.board);
   const view = ctx.view || {};
   const memo = ctx.memo || {};
@@ -338,14 +371,14 @@ export function render(root, ctx) {
 
   const boardG = svg("g", {});
   const panelG = svg("g", { transform: `translate(${PX},${PY})` });
-  drawBoard(boardG);
-  const panelH = drawPanel(panelG);
+  drawBoard(S, boardG);
+  const panelH = drawPanel(S, panelG);
   const totalW = wide ? PX + PW + 8 : BOARD_W;
   const totalH = wide ? Math.max(BOARD_H, PY + panelH + 8) : PY + panelH + 8;
 
   // -- HTML controls: prompt and the actions with no place on the board -----------
   const controls = html("div", { style: "display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:0 0 6px 0;font-family:" + FONT + ";font-size:14px" });
-  controls.append(html("span", { style: "flex:1 1 240px" }, promptLine()));
+  controls.append(html("span", { style: "flex:1 1 240px" }, promptLine(S)));
   if (canAct) {
     const pendingAbilities = view.pending ? ABILITIES : [];
     for (const entry of legal) {
@@ -380,697 +413,731 @@ export function render(root, ctx) {
   );
   root.append(top);
 
-  // ============================================================================
-  function promptLine() {
-    const p = view.pending;
-    if (view.stage === "over") {
-      const out = (view.seats || []).filter((s) => s.status === "escaped").map((s) => s.name);
-      return out.length ? `Game over. Escaped: ${out.join(", ")}.` : "Game over: the mummies win, nobody escaped.";
-    }
-    if (!canAct) {
-      const who = view.to_move;
-      if (p && p.seat !== null && p.seat !== undefined) return `Waiting for ${seatName(p.seat)} (${p.kind}).`;
-      return who === null || who === undefined ? "" : `Waiting for ${seatName(who)} (${view.stage}).`;
-    }
-    if (p && p.seat === seat) {
-      if (p.kind === "danger") return `You drew a ${p.card}: use your ability, or accept the wound.`;
-      if (p.kind === "foresee") {
-        const where = p.block in SQUARE_OF_BLOCK ? ` (it falls on ${squareName(SQUARE_OF_BLOCK[p.block])}, outlined)` : "";
-        return `You see block ${p.block}${where}: keep it to fall this round, or swap it unseen.`;
-      }
-      const prompt = PENDING_PROMPTS[p.kind];
-      return typeof prompt === "function" ? prompt() : prompt || "Decide what happens to you.";
-    }
-    if (view.stage === "setup") return "Your choice: click an adventurer (right or below), then an entrance e1 / e2 below the pyramid.";
-    if (view.stage === "adjust") return `Phase 1: click your cards to discard or use them (WLL ${me ? me.wll : "?"}), then Done.`;
-    return `${view.actions_left} action(s) left: click a highlighted square to move, your square to search, a sarcophagus or alcove beside you; cards are free.`;
-  }
 
-  // ---- the board ---------------------------------------------------------------
-  function sqX(i) {
-    return BX + XY[i][0] * C;
-  }
-  function sqY(i) {
-    return BY + XY[i][1] * C;
-  }
 
-  function drawBoard(g) {
-    const fallen = new Set((view.blocks || []).map((b) => SQUARE_OF_BLOCK[b]));
-    // the stone around the pyramid
-    g.append(svg("rect", { x: BX - 10, y: BY - 10, width: W * C + 20, height: H * C + 20, rx: 6, fill: "#4a3a2c" }));
-    // squares
-    for (let i = 0; i < INSIDE; i++) {
-      const x = sqX(i);
-      const y = sqY(i);
-      g.append(svg("rect", { x, y, width: C, height: C, fill: AREA_FILL[AREA[i]] }));
-      if (BLOCK_AT[i] && !fallen.has(i)) {
-        g.append(svg("rect", { x: x + 3, y: y + 3, width: 15, height: 12, rx: 2, fill: "#000", "fill-opacity": 0.12 }));
-        g.append(text(x + 10.5, y + 12.5, BLOCK_AT[i], { "font-size": 9, "text-anchor": "middle", fill: INK, opacity: 0.7 }));
-      }
-    }
-    // faint area names
-    for (const [area, [cx, cy]] of Object.entries(AREA_LABEL_AT)) {
-      const light = area === "w";
-      g.append(text(BX + cx * C, BY + cy * C + 4, BOARD.areas[area].name, { "font-size": area === "c" ? 12 : 13, "text-anchor": "middle",
-        fill: light ? "#fff" : INK, opacity: light ? 0.45 : 0.35, "font-style": "italic" }));
-    }
-    // fallen blocks
-    for (const i of fallen) {
-      if (i === undefined) continue;
-      const x = sqX(i);
-      const y = sqY(i);
-      g.append(svg("rect", { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 3, fill: "#77716a", stroke: "#3d3833", "stroke-width": 2 }));
-      g.append(svg("path", { d: `M${x + 5} ${y + C - 5} L${x + 5} ${y + 5} L${x + C - 5} ${y + 5}`, fill: "none", stroke: "#a9a39a", "stroke-width": 2 }));
-      g.append(text(x + C / 2, y + C / 2 + 6, BLOCK_AT[i], { "font-size": 17, "font-weight": "bold", "text-anchor": "middle", fill: "#eee" }));
-    }
-    // edges: thin inside a room, walls thick, doors a gap between jambs
-    const thin = svg("g", { stroke: INK, "stroke-opacity": 0.22, "stroke-width": 1, "stroke-dasharray": "3 3" });
-    const walls = svg("g", { stroke: INK, "stroke-width": 5, "stroke-linecap": "round" });
-    g.append(thin, walls);
-    /** @type {(a: number, d: number) => number[]} */
-    const edge = (a, d) => {
-      // the side d of square a, from corner to corner
-      const x = sqX(a);
-      const y = sqY(a);
-      return [
-        [x, y, x + C, y],
-        [x + C, y, x + C, y + C],
-        [x, y + C, x + C, y + C],
-        [x, y, x, y + C],
-      ][d];
-    };
-    /** @type {(grp: Element, seg: number[], extra?: object) => void} */
-    const line = (grp, [x1, y1, x2, y2], extra = {}) => grp.append(svg("line", { x1, y1, x2, y2, ...extra }));
-    /** @param {number[]} seg */
-    const door = ([x1, y1, x2, y2]) => {
-      // jambs at both ends, a gap in the middle
-      const gx = (x2 - x1) * 0.28;
-      const gy = (y2 - y1) * 0.28;
-      line(walls, [x1, y1, x1 + gx, y1 + gy]);
-      line(walls, [x2 - gx, y2 - gy, x2, y2]);
-    };
-    for (let i = 0; i < INSIDE; i++) {
-      const [x, y] = XY[i];
-      for (const d of [1, 2]) {
-        const nx = x + STEP[d][0];
-        const ny = y + STEP[d][1];
-        const seg = edge(i, d);
-        if (nx >= W || ny >= H) {
-          if (BOARD.neigh[i][d] >= 0) door(seg);
-          else line(walls, seg);
-          continue;
-        }
-        const j = ny * W + nx;
-        if (BOARD.neigh[i][d] < 0) line(walls, seg);
-        else if (room(i) !== room(j)) door(seg);
-        else if (AREA[i] !== AREA[j]) line(thin, seg, { "stroke-dasharray": null, "stroke-opacity": 0.35 });
-        else line(thin, seg);
-      }
-      if (x === 0) line(walls, edge(i, 3));
-      if (y === 0) line(walls, edge(i, 0));
-    }
-    drawFurniture(g);
-    drawEntrances(g);
-    drawOccupants(g);
-    drawTargets(g);
-    drawLegend(g);
-  }
 
-  function drawFurniture(g) {
-    // sarcophagi: on the outer side of the square they are used from
-    (view.sarcophagi || []).forEach((s, i) => {
-      const [x, y] = XY[s.square];
-      let cx;
-      let cy;
-      const w = 34;
-      const h = 48;
-      if (y === 0) {
-        cx = sqX(s.square) + C / 2;
-        cy = BY - 14 - h / 2;
-      } else {
-        cx = x === 0 ? BX - 14 - w / 2 : BX + W * C + 14 + w / 2;
-        cy = sqY(s.square) + C / 2;
-      }
-      const grp = svg("g", { transform: `translate(${cx},${cy})` });
-      const shape = `M${-w * 0.35} ${-h / 2} L${w * 0.35} ${-h / 2} L${w / 2} ${-h * 0.2} L${w * 0.38} ${h / 2} L${-w * 0.38} ${h / 2} L${-w / 2} ${-h * 0.2} Z`;
-      const god = GOD[s.god] || INK;
-      if (s.state === "empty") {
-        grp.append(svg("path", { d: shape, fill: "none", stroke: god, "stroke-width": 1.5, "stroke-dasharray": "3 2" }));
-      } else if (s.state === "open") {
-        grp.append(svg("path", { d: shape, fill: "#f1c74e", stroke: god, "stroke-width": 2.5 }));
-        const v = String(s.card || "").replace(/^[a-z]+/, "");
-        grp.append(text(0, 8, v, { "font-size": 20, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
-      } else {
-        grp.append(svg("path", { d: shape, fill: god, stroke: "#d9b24a", "stroke-width": 2 }));
-        grp.append(svg("ellipse", { cx: 0, cy: -h * 0.22, rx: 6, ry: 7, fill: "#d9b24a", opacity: 0.8 }));
-        if (s.read) {
-          const v = String(s.read).replace(/^[a-z]+/, "");
-          grp.append(svg("circle", { cx: 0, cy: 10, r: 10, fill: "#f3d1f3", stroke: "#a02aa0" }));
-          grp.append(text(0, 15, v, { "font-size": 14, "font-weight": "bold", "text-anchor": "middle", fill: "#7a107a" }));
-        } else grp.append(text(0, 16, "?", { "font-size": 16, "font-weight": "bold", "text-anchor": "middle", fill: "#f4e3b0" }));
-      }
-      const acts = canAct ? sarcActs(i) : [];
-      if (acts.length) grp.append(pulse(svg("path", { d: shape, transform: "scale(1.22)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
-      const label = `${s.god} sarcophagus at ${squareName(s.square)}: ${s.state}${s.card ? " " + s.card : ""}${s.read ? " (you read " + s.read + ")" : ""}`;
-      grp.append(title(label));
-      if (canAct) {
-        grp.insertBefore(svg("rect", { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, fill: "transparent" }), grp.firstChild);
-        hit(grp, `sarcophagus-${i}`, () => onSarc(i), label);
-      }
-      g.append(grp);
-    });
-    // god names along the sarcophagus rows
-    g.append(text(BX - 88, BY + 3 * C, "ANUBIS", { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.anubis, transform: `rotate(-90 ${BX - 88} ${BY + 3 * C})`, "font-weight": "bold" }));
-    g.append(text(BX + W * C + 88, BY + 3 * C, "THOTH", { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.thoth, transform: `rotate(90 ${BX + W * C + 88} ${BY + 3 * C})`, "font-weight": "bold" }));
-    g.append(text(BX + 1.5 * C, BY - 70, "HORUS", { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
-    g.append(text(BX + 6.5 * C, BY - 70, "HORUS", { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
-    // alcoves with their idols
-    for (const a of BOARD.alcoves) {
-      const xs = a.sq.map((q) => XY[q][0]);
-      const y0 = XY[a.sq[0]][1];
-      let cx;
-      let cy;
-      const w = a.sq.length > 1 ? 64 : 44;
-      const h = 52;
-      if (y0 === 0) {
-        cx = BX + ((Math.min(...xs) + Math.max(...xs) + 1) / 2) * C;
-        cy = BY - 12 - h / 2;
-      } else {
-        cx = xs[0] === 0 ? BX - 62 - w / 2 + 14 : BX + W * C + 62 + w / 2 - 14;
-        cy = BY + y0 * C + C / 2;
-      }
-      const grp = svg("g", { transform: `translate(${cx},${cy})` });
-      const idol = BOARD.idols[a.god];
-      const present = view.idols ? view.idols[a.god] : true;
-      const arch = `M${-w / 2} ${h / 2} L${-w / 2} ${-h / 2 + w / 2} A${w / 2} ${w / 2} 0 0 1 ${w / 2} ${-h / 2 + w / 2} L${w / 2} ${h / 2} Z`;
-      grp.append(svg("path", { d: arch, fill: "#3b2a1c", stroke: GOD[a.god], "stroke-width": 3 }));
-      if (present) {
-        grp.append(svg("path", { d: "M0 -20 L11 -6 L0 8 L-11 -6 Z", fill: "#f1c74e", stroke: "#8a6500", "stroke-width": 1.5 }));
-        grp.append(text(0, -2, idol.value, { "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
-      } else grp.append(svg("path", { d: "M0 -20 L11 -6 L0 8 L-11 -6 Z", fill: "none", stroke: "#8a6500", "stroke-dasharray": "2 2" }));
-      grp.append(text(0, 19, idol.faces.join(""), { "font-size": 10, "text-anchor": "middle", fill: "#f4e3b0", "font-family": "DejaVu Sans Mono, monospace" }));
-      const [df] = DIE[idol.curse] || ["#888"];
-      grp.append(svg("rect", { x: w / 2 - 9, y: h / 2 - 9, width: 8, height: 8, rx: 1.5, fill: df, stroke: "#fff", "stroke-width": 0.8 }));
-      const acts = canAct ? alcoveActs(a.god) : [];
-      if (acts.length) grp.append(pulse(svg("path", { d: arch, transform: "scale(1.15)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
-      const label = `${a.god} alcove (${a.sq.map(squareName).join(", ")}): ${present ? `idol worth ${idol.value}` : "idol taken"}; needs ${idol.faces.join(" ")}; curses the ${idol.curse} die`;
-      grp.append(title(label));
-      if (canAct) hit(grp, `alcove-${a.god}`, () => onAlcove(a.god), label);
-      g.append(grp);
+
+
+
+
+
+
+
+
+
+
+
+
+}
+
+// ============================================================================
+function promptLine(S) {
+  const { canAct, me, seat, seatName, view } = S;
+  const p = view.pending;
+  if (view.stage === "over") {
+    const out = (view.seats || []).filter((s) => s.status === "escaped").map((s) => s.name);
+    return out.length ? `Game over. Escaped: ${out.join(", ")}.` : "Game over: the mummies win, nobody escaped.";
+  }
+  if (!canAct) {
+    const who = view.to_move;
+    if (p && p.seat !== null && p.seat !== undefined) return `Waiting for ${seatName(p.seat)} (${p.kind}).`;
+    return who === null || who === undefined ? "" : `Waiting for ${seatName(who)} (${view.stage}).`;
+  }
+  if (p && p.seat === seat) {
+    if (p.kind === "danger") return `You drew a ${p.card}: use your ability, or accept the wound.`;
+    if (p.kind === "foresee") {
+      const where = p.block in SQUARE_OF_BLOCK ? ` (it falls on ${squareName(SQUARE_OF_BLOCK[p.block])}, outlined)` : "";
+      return `You see block ${p.block}${where}: keep it to fall this round, or swap it unseen.`;
+    }
+    const prompt = PENDING_PROMPTS[p.kind];
+    return typeof prompt === "function" ? prompt() : prompt || "Decide what happens to you.";
+  }
+  if (view.stage === "setup") return "Your choice: click an adventurer (right or below), then an entrance e1 / e2 below the pyramid.";
+  if (view.stage === "adjust") return `Phase 1: click your cards to discard or use them (WLL ${me ? me.wll : "?"}), then Done.`;
+  return `${view.actions_left} action(s) left: click a highlighted square to move, your square to search, a sarcophagus or alcove beside you; cards are free.`;
+}
+
+// ---- the board ---------------------------------------------------------------
+function sqX(S, i) {
+  return BX + XY[i][0] * C;
+}
+
+function sqY(S, i) {
+  return BY + XY[i][1] * C;
+}
+
+function drawBoard(S, g) {
+  const { view } = S;
+  const fallen = new Set((view.blocks || []).map((b) => SQUARE_OF_BLOCK[b]));
+  // the stone around the pyramid
+  g.append(svg("rect", { x: BX - 10, y: BY - 10, width: W * C + 20, height: H * C + 20, rx: 6, fill: "#4a3a2c" }));
+  // squares
+  for (let i = 0; i < INSIDE; i++) {
+    const x = sqX(S, i);
+    const y = sqY(S, i);
+    g.append(svg("rect", { x, y, width: C, height: C, fill: AREA_FILL[AREA[i]] }));
+    if (BLOCK_AT[i] && !fallen.has(i)) {
+      g.append(svg("rect", { x: x + 3, y: y + 3, width: 15, height: 12, rx: 2, fill: "#000", "fill-opacity": 0.12 }));
+      g.append(text(x + 10.5, y + 12.5, BLOCK_AT[i], { "font-size": 9, "text-anchor": "middle", fill: INK, opacity: 0.7 }));
     }
   }
-
-  function drawEntrances(g) {
-    for (const e of BOARD.exits) {
-      const q = INSIDE + BOARD.exits.indexOf(e);
-      const x = sqX(q);
-      const y = sqY(q) + 10;
-      const grp = svg("g", { "data-spot": `square-${e.name}` });
-      grp.append(svg("path", { d: `M${x + 4} ${y + C - 10} L${x + 10} ${y - 2} L${x + C - 10} ${y - 2} L${x + C - 4} ${y + C - 10} Z`, fill: "#d8c49a", stroke: INK, "stroke-width": 1.5 }));
-      for (let s = 1; s < 4; s++) grp.append(svg("line", { x1: x + 8, y1: y + s * 11, x2: x + C - 8, y2: y + s * 11, stroke: INK, "stroke-opacity": 0.25 }));
-      grp.append(text(x - 6, y + C / 2 - 4, e.name, { "font-size": 14, "font-weight": "bold", "text-anchor": "end", fill: INK }));
-      grp.append(text(x - 6, y + C / 2 + 9, "entrance", { "font-size": 9, "text-anchor": "end", fill: INK, opacity: 0.7 }));
-      const label = `entrance ${e.name}`;
-      grp.append(title(label));
-      const dest = canAct ? stepTo(q) : [];
-      if (dest.length) {
-        grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.25, stroke: GOLD, "stroke-width": 3 })));
-        grp.append(text(x + C / 2, y + C + 2, "escape", { "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
-      }
-      const setupHere = canAct && view.stage === "setup" && choices(memo.horusAdv, q).length;
-      if (setupHere) grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.2, stroke: GOLD, "stroke-width": 3 })));
-      if (canAct) hit(grp, `square-${e.name}`, () => onSquare(q), label);
-      g.append(grp);
-    }
+  // faint area names
+  for (const [area, [cx, cy]] of Object.entries(AREA_LABEL_AT)) {
+    const light = area === "w";
+    g.append(text(BX + cx * C, BY + cy * C + 4, BOARD.areas[area].name, { "font-size": area === "c" ? 12 : 13, "text-anchor": "middle",
+      fill: light ? "#fff" : INK, opacity: light ? 0.45 : 0.35, "font-style": "italic" }));
   }
-
-  function tokenSpots(n) {
-    const d = C * 0.23;
-    if (n === 1) return [[0, 0, C * 0.3]];
-    if (n === 2) return [[-d, 0, C * 0.21], [d, 0, C * 0.21]];
-    if (n <= 4) return [[-d, -d, C * 0.19], [d, -d, C * 0.19], [-d, d, C * 0.19], [d, d, C * 0.19]].slice(0, n);
-    const out = [];
-    for (let i = 0; i < n; i++) out.push([((i % 3) - 1) * C * 0.3, (Math.floor(i / 3) - 0.5) * C * 0.36, C * 0.14]);
-    return out;
+  // fallen blocks
+  for (const i of fallen) {
+    if (i === undefined) continue;
+    const x = sqX(S, i);
+    const y = sqY(S, i);
+    g.append(svg("rect", { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 3, fill: "#77716a", stroke: "#3d3833", "stroke-width": 2 }));
+    g.append(svg("path", { d: `M${x + 5} ${y + C - 5} L${x + 5} ${y + 5} L${x + C - 5} ${y + 5}`, fill: "none", stroke: "#a9a39a", "stroke-width": 2 }));
+    g.append(text(x + C / 2, y + C / 2 + 6, BLOCK_AT[i], { "font-size": 17, "font-weight": "bold", "text-anchor": "middle", fill: "#eee" }));
   }
-  function wedge(r, dir, fill) {
-    const k = DIRS.indexOf(dir);
-    if (k < 0) return null;
-    const ang = [-90, 0, 90, 180][k];
-    return svg("path", { d: `M${r + 7} 0 L${r - 1} ${-r * 0.55} L${r - 1} ${r * 0.55} Z`, fill, stroke: "#fff", "stroke-width": 1, transform: `rotate(${ang})` });
+  // edges: thin inside a room, walls thick, doors a gap between jambs
+  const thin = svg("g", { stroke: INK, "stroke-opacity": 0.22, "stroke-width": 1, "stroke-dasharray": "3 3" });
+  const walls = svg("g", { stroke: INK, "stroke-width": 5, "stroke-linecap": "round" });
+  g.append(thin, walls);
+  /** @type {(a: number, d: number) => number[]} */
+  const edge = (a, d) => {
+    // the side d of square a, from corner to corner
+    const x = sqX(S, a);
+    const y = sqY(S, a);
+    return [
+      [x, y, x + C, y],
+      [x + C, y, x + C, y + C],
+      [x, y + C, x + C, y + C],
+      [x, y, x, y + C],
+    ][d];
+  };
+  /** @type {(grp: Element, seg: number[], extra?: object) => void} */
+  const line = (grp, [x1, y1, x2, y2], extra = {}) => grp.append(svg("line", { x1, y1, x2, y2, ...extra }));
+  /** @param {number[]} seg */
+  const door = ([x1, y1, x2, y2]) => {
+    // jambs at both ends, a gap in the middle
+    const gx = (x2 - x1) * 0.28;
+    const gy = (y2 - y1) * 0.28;
+    line(walls, [x1, y1, x1 + gx, y1 + gy]);
+    line(walls, [x2 - gx, y2 - gy, x2, y2]);
+  };
+  for (let i = 0; i < INSIDE; i++) {
+    const [x, y] = XY[i];
+    for (const d of [1, 2]) {
+      const nx = x + STEP[d][0];
+      const ny = y + STEP[d][1];
+      const seg = edge(i, d);
+      if (nx >= W || ny >= H) {
+        if (BOARD.neigh[i][d] >= 0) door(seg);
+        else line(walls, seg);
+        continue;
+      }
+      const j = ny * W + nx;
+      if (BOARD.neigh[i][d] < 0) line(walls, seg);
+      else if (room(i) !== room(j)) door(seg);
+      else if (AREA[i] !== AREA[j]) line(thin, seg, { "stroke-dasharray": null, "stroke-opacity": 0.35 });
+      else line(thin, seg);
+    }
+    if (x === 0) line(walls, edge(i, 3));
+    if (y === 0) line(walls, edge(i, 0));
   }
-  function mummyToken(r, facing, ring, label) {
-    const g = svg("g", {});
-    const w = wedge(r, facing, "#8b1e13");
-    if (w) g.append(w);
-    g.append(svg("circle", { r, fill: "#efe6cf", stroke: ring || "#5a4a35", "stroke-width": ring ? 4 : 2 }));
-    for (const dy of [-0.45, 0.1, 0.55]) {
-      g.append(svg("line", { x1: -r * 0.8, y1: r * dy, x2: r * 0.8, y2: r * (dy - 0.25), stroke: "#8c7b5c", "stroke-width": 1.4 }));
-    }
-    g.append(svg("circle", { cx: -r * 0.32, cy: -r * 0.12, r: r * 0.12, fill: "#8b1e13" }));
-    g.append(svg("circle", { cx: r * 0.32, cy: -r * 0.12, r: r * 0.12, fill: "#8b1e13" }));
-    g.append(title(label));
-    return g;
-  }
-  function advToken(p, s, r) {
-    const g = svg("g", {});
-    const colour = seatColour(p);
-    if (s.status === "sealed") g.setAttribute("opacity", "0.5");
-    if (p === view.to_move && view.stage === "actions") g.append(pulse(svg("circle", { r: r + 5, fill: "none", stroke: GOLD, "stroke-width": 3 })));
-    const w = s.status === "inside" || s.status === "sealed" ? wedge(r, s.facing, colour) : null;
-    if (w) g.append(w);
-    g.append(svg("circle", { r, fill: colour, stroke: p === seat ? INK : "#fff", "stroke-width": p === seat ? 3 : 2 }));
-    const ini = initials(s.adventurer_name || s.name);
-    g.append(text(0, r * 0.36, ini, { "font-size": r * (ini.length > 1 ? 0.95 : 1.2), "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }));
-    if (s.status === "sealed") g.append(text(0, r * 0.4, "✗", { "font-size": r * 1.6, "text-anchor": "middle", fill: INK }));
-    if (s.status === "escaped") {
-      g.append(svg("circle", { cx: r * 0.8, cy: -r * 0.8, r: r * 0.5, fill: "#1b7f2a", stroke: "#fff" }));
-      g.append(text(r * 0.8, -r * 0.55, "✓", { "font-size": r * 0.7, "text-anchor": "middle", fill: "#fff" }));
-    }
-    g.append(title(`${seatName(p)}${p === seat ? " (you)" : ""}: ${s.adventurer_name || "?"}, ${s.status}${s.at ? " at " + s.at : ""}${s.facing ? ", facing " + s.facing : ""}`));
-    return g;
-  }
+  drawFurniture(S, g);
+  drawEntrances(S, g);
+  drawOccupants(S, g);
+  drawTargets(S, g);
+  drawLegend(S, g);
+}
 
-  function drawOccupants(g) {
-    const at = new Map();
-    const add = (q, item) => {
-      if (q === undefined || q === null || q < 0) return;
-      if (!at.has(q)) at.set(q, []);
-      at.get(q).push(item);
-    };
-    (view.mummies || []).forEach((m) => add(m.square, { mummy: m }));
-    (view.seats || []).forEach((s, p) => {
-      if (["unchosen", "crushed"].includes(s.status)) return;
-      add(s.square, { seat: p, s });
-    });
-    for (const [q, items] of at) {
-      const cx = sqX(q) + C / 2;
-      const cy = sqY(q) + C / 2 + (q >= INSIDE ? 6 : 0);
-      const spots = tokenSpots(items.length);
-      items.forEach((it, n) => {
-        const [dx, dy, r] = spots[n];
-        const grp = svg("g", { transform: `translate(${cx + dx},${cy + dy})`, "pointer-events": "none" });
-        if (it.mummy) grp.append(mummyToken(r, it.mummy.facing, null, `mummy ${it.mummy.name} on ${squareName(q)}, facing ${it.mummy.facing}`));
-        else if (it.s.status === "mummy") grp.append(mummyToken(r, it.s.facing, seatColour(it.seat), `${seatName(it.seat)}'s ${it.s.adventurer_name}, mummified`));
-        else grp.append(advToken(it.seat, it.s, r));
-        g.append(grp);
-      });
+function drawFurniture(S, g) {
+  const { alcoveActs, canAct, onAlcove, onSarc, sarcActs, view } = S;
+  // sarcophagi: on the outer side of the square they are used from
+  (view.sarcophagi || []).forEach((s, i) => {
+    const [x, y] = XY[s.square];
+    let cx;
+    let cy;
+    const w = 34;
+    const h = 48;
+    if (y === 0) {
+      cx = sqX(S, s.square) + C / 2;
+      cy = BY - 14 - h / 2;
+    } else {
+      cx = x === 0 ? BX - 14 - w / 2 : BX + W * C + 14 + w / 2;
+      cy = sqY(S, s.square) + C / 2;
     }
-  }
-
-  // the squares, last so they take the clicks; legal destinations outlined
-  function drawTargets(g) {
-    const aside = view.pending && view.pending.kind === "foresee" && view.pending.seat === seat ? view.pending.block : typeof view.block_aside === "number" ? view.block_aside : null;
-    for (let i = 0; i < INSIDE; i++) {
-      const x = sqX(i);
-      const y = sqY(i);
-      const cell = svg("rect", { x: x + 1, y: y + 1, width: C - 2, height: C - 2, fill: "transparent" });
-      const grp = svg("g", { "data-spot": `square-${squareName(i)}` }, cell);
-      const dest = canAct ? stepTo(i) : [];
-      if (dest.length) {
-        cell.setAttribute("fill", GOLD);
-        cell.setAttribute("fill-opacity", "0.28");
-        grp.append(pulse(svg("rect", { x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4, fill: "none", stroke: GOLD, "stroke-width": 3 })));
-        const d = dest[0].fields.dir;
-        const k = DIRS.indexOf(d);
-        grp.append(svg("path", { d: "M-7 4 L0 -6 L7 4", fill: "none", stroke: INK, "stroke-width": 2.5, "stroke-linecap": "round", transform: `translate(${x + C / 2 - STEP[k][0] * C * 0.3},${y + C / 2 - STEP[k][1] * C * 0.3}) rotate(${k * 90})`, opacity: 0.6 }));
-      } else if (canAct && i === myQ && searchHere().length) {
-        grp.append(pulse(svg("rect", { x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4, fill: "none", stroke: GOLD, "stroke-width": 2, "stroke-dasharray": "5 3" })));
-        grp.append(text(x + C - 4, y + C - 4, "search", { "font-size": 9, "text-anchor": "end", fill: INK, "font-weight": "bold" }));
-      }
-      if (aside !== null && SQUARE_OF_BLOCK[aside] === i) {
-        grp.append(svg("rect", { x: x + 2, y: y + 2, width: C - 4, height: C - 4, fill: "none", stroke: "#a02aa0", "stroke-width": 3, "stroke-dasharray": "6 3" }));
-      }
-      const label = `square ${squareName(i)}, ${areaName(i)}${BLOCK_AT[i] ? `, block ${BLOCK_AT[i]}` : ""}${dest.length ? ": " + dest.map((e) => e.action).join(" / ") : ""}`;
-      grp.append(title(label));
-      if (canAct) hit(grp, `square-${squareName(i)}`, () => onSquare(i), label);
-      g.append(grp);
+    const grp = svg("g", { transform: `translate(${cx},${cy})` });
+    const shape = `M${-w * 0.35} ${-h / 2} L${w * 0.35} ${-h / 2} L${w / 2} ${-h * 0.2} L${w * 0.38} ${h / 2} L${-w * 0.38} ${h / 2} L${-w / 2} ${-h * 0.2} Z`;
+    const god = GOD[s.god] || INK;
+    if (s.state === "empty") {
+      grp.append(svg("path", { d: shape, fill: "none", stroke: god, "stroke-width": 1.5, "stroke-dasharray": "3 2" }));
+    } else if (s.state === "open") {
+      grp.append(svg("path", { d: shape, fill: "#f1c74e", stroke: god, "stroke-width": 2.5 }));
+      const v = String(s.card || "").replace(/^[a-z]+/, "");
+      grp.append(text(0, 8, v, { "font-size": 20, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
+    } else {
+      grp.append(svg("path", { d: shape, fill: god, stroke: "#d9b24a", "stroke-width": 2 }));
+      grp.append(svg("ellipse", { cx: 0, cy: -h * 0.22, rx: 6, ry: 7, fill: "#d9b24a", opacity: 0.8 }));
+      if (s.read) {
+        const v = String(s.read).replace(/^[a-z]+/, "");
+        grp.append(svg("circle", { cx: 0, cy: 10, r: 10, fill: "#f3d1f3", stroke: "#a02aa0" }));
+        grp.append(text(0, 15, v, { "font-size": 14, "font-weight": "bold", "text-anchor": "middle", fill: "#7a107a" }));
+      } else grp.append(text(0, 16, "?", { "font-size": 16, "font-weight": "bold", "text-anchor": "middle", fill: "#f4e3b0" }));
     }
-    // a waiting adventurer's way in
-    if (canAct && myQ >= INSIDE) {
-      /* the squares above already carry the move highlight */
+    const acts = canAct ? sarcActs(i) : [];
+    if (acts.length) grp.append(pulse(svg("path", { d: shape, transform: "scale(1.22)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
+    const label = `${s.god} sarcophagus at ${squareName(s.square)}: ${s.state}${s.card ? " " + s.card : ""}${s.read ? " (you read " + s.read + ")" : ""}`;
+    grp.append(title(label));
+    if (canAct) {
+      grp.insertBefore(svg("rect", { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, fill: "transparent" }), grp.firstChild);
+      hit(grp, `sarcophagus-${i}`, () => onSarc(i), label);
     }
-  }
-
-  function drawLegend(g) {
-    const y = BY + H * C + C + 22;
-    let x = 12;
-    const items = Object.entries(BOARD.areas).map(([a, area]) => [a, area.deck ? `${area.name} (${area.deck})` : "Corridor"]);
-    for (const [a, name] of items) {
-      g.append(svg("rect", { x, y: y - 10, width: 12, height: 12, fill: AREA_FILL[a], stroke: INK, "stroke-width": 0.5 }));
-      g.append(text(x + 16, y, name, { "font-size": 11 }));
-      x += 22 + name.length * 6.3;
-    }
-    g.append(svg("rect", { x, y: y - 10, width: 12, height: 12, fill: "#77716a" }));
-    g.append(text(x + 16, y, "fallen block", { "font-size": 11 }));
-  }
-
-  // ---- the panel -----------------------------------------------------------------
-  function drawPanel(g) {
-    let y = 0;
-    const fs = (n) => n * k;
-    const head = (str) => {
-      y += fs(18);
-      g.append(text(0, y, str, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
-      y += fs(6);
-    };
-    // round line
-    const stage = view.stage || "";
-    y += fs(16);
-    g.append(text(0, y, view.stage === "setup" ? "Setup" : `Round ${view.round} · ${stage}`, { "font-size": fs(16), "font-weight": "bold" }));
-    if (view.keeper !== undefined && view.seats) {
-      g.append(text(PW, y, `Dice Keeper: ${seatName(view.keeper)}`, { "font-size": fs(12), "text-anchor": "end", fill: seatColour(view.keeper), "font-weight": "bold" }));
-    }
-    y += fs(4);
-
-    if (view.final) y = drawFinal(g, y, fs);
-    if (view.stage === "setup") y = drawGallery(g, y, fs);
-
-    // dice
-    if ((view.dice && view.dice.length) || (view.mummy_dice && view.mummy_dice.length)) {
-      head("Dice");
-      const s = fs(30);
-      const cursed = me ? me.cursed || [] : [];
-      let x = 0;
-      (view.dice || []).forEach((v, i) => {
-        const colour = (view.dice_colours || BOARD.dice)[i];
-        g.append(drawDie(x, y, s, v, colour, { cursed: cursed.includes(colour) }));
-        x += s + fs(6);
-      });
-      if (view.stage === "actions" && view.to_move !== null) {
-        g.append(text(x + fs(4), y + s * 0.45, `${seatName(view.to_move)}:`, { "font-size": fs(11) }));
-        g.append(text(x + fs(4), y + s * 0.95, `${view.actions_left} action(s) left`, { "font-size": fs(11), "font-weight": "bold" }));
-      }
-      if (view.mummy_dice && view.mummy_dice.length) {
-        const ms = fs(18);
-        const mx = PW - 5 * (ms + fs(4));
-        g.append(text(PW, y - fs(2), `mummy dice: ${view.mummy_dice.filter((v) => v >= BOARD.mummyMovesOn).length} step(s)`, { "font-size": fs(9), fill: INK, opacity: 0.8, "text-anchor": "end" }));
-        view.mummy_dice.forEach((v, i) => {
-          g.append(drawDie(mx + i * (ms + fs(4)), y + fs(4), ms, v, "mummy", { good: v >= BOARD.mummyMovesOn }));
-        });
-      }
-      y += s + fs(6);
-    }
-
-    if (view.lock) y = drawLock(g, y, fs);
-
-    // decks and supplies
-    head("Decks and blocks");
-    {
-      const dw = fs(74);
-      const dh = fs(44);
-      let x = 0;
-      const deckArea = { rubble: "r", sand: "s", water: "w" };
-      for (const [deck, n] of Object.entries(view.decks || {})) {
-        const grp = svg("g", { transform: `translate(${x},${y})` });
-        for (let s = 2; s >= 0; s--) grp.append(svg("rect", { x: s * 2, y: -s * 2 + 4, width: dw - 8, height: dh - 6, rx: 4, fill: AREA_FILL[deckArea[deck]] || "#ccc", stroke: INK, "stroke-width": 0.8 }));
-        grp.append(text((dw - 4) / 2, dh * 0.45, deck, { "font-size": fs(12), "font-weight": "bold", "text-anchor": "middle" }));
-        grp.append(text((dw - 4) / 2, dh * 0.8, `${n} left`, { "font-size": fs(10), "text-anchor": "middle" }));
-        const can = canAct && deckOfHere === deck && searchHere().length;
-        if (can) grp.append(pulse(svg("rect", { x: -3, y: -1, width: dw, height: dh + 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 3 })));
-        grp.append(title(`${deck} deck: ${n} cards`));
-        if (canAct) hit(grp, `deck-${deck}`, () => onDeck(deck), `search the ${deck} deck`);
-        g.append(grp);
-        x += dw + fs(6);
-      }
-      const lines = [
-        `blocks: ${(view.blocks || []).length} fallen, ${view.blocks_in_box} in box`,
-        `wounds left: mummy ${view.wound_supply ? view.wound_supply.mummy : "?"}, block ${view.wound_supply ? view.wound_supply.block : "?"}`,
-        `discard pile: ${(view.discard || []).length} cards`,
-      ];
-      if (view.block_aside !== null && view.block_aside !== undefined) {
-        lines.push(typeof view.block_aside === "number" ? `you set block ${view.block_aside} aside` : "a block is set aside (unseen)");
-      }
-      if (view.block_put_back !== null && view.block_put_back !== undefined) lines.push(`(not block ${view.block_put_back})`);
-      if (wide) {
-        lines.forEach((l, n) => g.append(text(x + fs(2), y + fs(11) + n * fs(13), l, { "font-size": fs(10) })));
-        y += Math.max(dh, lines.length * fs(13)) + fs(6);
-      } else {
-        y += dh + fs(4);
-        lines.forEach((l) => {
-          y += fs(13);
-          g.append(text(0, y, l, { "font-size": fs(10.5) }));
-        });
-        y += fs(6);
-      }
-    }
-
-    // your cards
-    if (me && me.adventurer) y = drawHand(g, y, fs);
-
-    // seats
-    head("Adventurers");
-    const cols = Math.max(1, Math.floor(PW / fs(190)));
-    const cw = (PW - (cols - 1) * fs(8)) / cols;
-    let rowH = 0;
-    (view.seats || []).forEach((s, p) => {
-      const col = p % cols;
-      if (col === 0 && p > 0) {
-        y += rowH + fs(8);
-        rowH = 0;
-      }
-      const h = drawSeat(g, col * (cw + fs(8)), y, cw, s, p, fs);
-      rowH = Math.max(rowH, h);
-    });
-    y += rowH + fs(4);
-    return y;
-  }
-
-  function drawSeat(g, x, y, w, s, p, fs) {
-    const grp = svg("g", { transform: `translate(${x},${y})` });
-    const colour = seatColour(p);
-    let yy = fs(16);
-    const body = svg("g", {});
-    const mark = p === view.to_move ? "▶ " : "";
-    body.append(text(fs(10), yy, `${mark}${s.name}${p === seat ? " (you)" : ""}`, { "font-size": fs(13), "font-weight": "bold", fill: colour }));
-    if (p === view.keeper) body.append(text(w - fs(6), yy, "☥ keeper", { "font-size": fs(10), "text-anchor": "end", fill: INK }));
-    yy += fs(15);
-    if (s.adventurer) {
-      body.append(text(fs(10), yy, s.adventurer_name, { "font-size": fs(11.5) }));
-      // the ability badge
-      const ab = s.ability;
-      const bw = fs(8) + ab.length * fs(6.6);
-      const bx = w - bw - fs(6);
-      const badge = svg("g", { transform: `translate(${bx},${yy - fs(11)})` });
-      badge.append(svg("rect", { width: bw, height: fs(15), rx: fs(7), fill: s.ability_used ? "#ddd" : "#efe0ff", stroke: "#7b4fa0", "stroke-width": 1 }));
-      badge.append(text(bw / 2, fs(11), ab, { "font-size": fs(10), "text-anchor": "middle", fill: s.ability_used ? "#888" : "#4b2470", "text-decoration": s.ability_used ? "line-through" : null }));
-      const info = ADV[s.adventurer] ? ADV[s.adventurer].text : "";
-      badge.append(title(`${ab}${s.ability_used ? " (used)" : ""}: ${info}`));
-      if (p === seat && canAct) {
-        if (abilityActs(ab).length) badge.append(pulse(svg("rect", { x: -2, y: -2, width: bw + 4, height: fs(15) + 4, rx: fs(8), fill: "none", stroke: GOLD, "stroke-width": 3 })));
-        hit(badge, `ability-${ab}`, () => onAbility(ab), `use ${ab}: ${info}`);
-      }
-      body.append(badge);
-      yy += fs(15);
-    }
-    const where = s.status === "inside" ? `inside at ${s.at}` : s.status === "waiting" ? `waiting at ${s.at}` : s.status === "escaped" ? `escaped at ${s.at}` : s.status;
-    body.append(text(fs(10), yy, where, { "font-size": fs(11), fill: s.status === "escaped" ? "#1b7f2a" : ["sealed", "crushed", "mummy"].includes(s.status) ? "#b03a2e" : INK }));
-    yy += fs(14);
-    body.append(text(fs(10), yy, `WLL ${s.wll} · actions ${s.actions} · cards ${s.card_count}/${BOARD.cardLimit}`, { "font-size": fs(11) }));
-    yy += fs(4);
-    const extra = [];
-    if (s.chests && s.chests.length) extra.push(`chests ${s.chests.join(", ")}`);
-    if (s.status === "escaped") extra.push(`score ${s.score}`);
-    else if (["inside", "waiting"].includes(s.status)) extra.push(`carrying ${s.carrying} points`);
-    if (extra.length) {
-      yy += fs(12);
-      body.append(text(fs(10), yy, extra.join(" · "), { "font-size": fs(11) }));
-    }
-    if (s.cursed && s.cursed.length) {
-      yy += fs(14);
-      body.append(text(fs(10), yy, "cursed:", { "font-size": fs(10.5), fill: "#b03a2e" }));
-      s.cursed.forEach((c, n) => body.append(svg("rect", { x: fs(56) + n * fs(16), y: yy - fs(10), width: fs(12), height: fs(12), rx: 2, fill: (DIE[c] || ["#888"])[0], stroke: INK })));
-    }
-    // carried cards (public) for the others
-    if (p !== seat) {
-      const list = groupCards(s.cards.filter((c) => c !== "bag"));
-      const cw = fs(42);
-      const ch = fs(30);
-      let cx = fs(10);
-      /** @type {Array<[string, number, string[]?]>} */
-      const items = [...list];
-      for (const b of s.bags || []) items.push([`bag`, 1, b.holds]);
-      if (items.length) yy += fs(6);
-      let rowY = yy;
-      for (const [name, count, holds] of items) {
-        if (cx + cw > w - fs(4)) {
-          cx = fs(10);
-          rowY += ch + fs(4);
-        }
-        const card = drawCard(cx, rowY, cw, ch, name, { count });
-        if (holds) card.append(title(`bag: ${holds.join(", ") || "empty"}`));
-        body.append(card);
-        cx += cw + fs(4);
-      }
-      if (items.length) yy = rowY + ch;
-    }
-    yy += fs(8);
-    grp.append(svg("rect", { width: w, height: yy, rx: 6, fill: "#fffaf0", stroke: p === view.to_move ? GOLD : "#cdbd9c", "stroke-width": p === view.to_move ? 2.5 : 1 }));
-    grp.append(svg("rect", { width: fs(5), height: yy, rx: 2, fill: colour }));
-    grp.append(body);
     g.append(grp);
-    return yy;
-  }
-
-  /** Cards by name with their counts, in first-seen order.
-   * @param {string[]} cards
-   * @returns {Array<[string, number]>} */
-  function groupCards(cards) {
-    /** @type {Map<string, number>} */
-    const counts = new Map();
-    for (const c of cards) counts.set(c, (counts.get(c) || 0) + 1);
-    return [...counts.entries()];
-  }
-
-  function drawHand(g, y, fs) {
-    y += fs(18);
-    g.append(text(0, y, `Your cards (${me.card_count}/${BOARD.cardLimit}, WLL ${me.wll})`, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
-    if (canAct && (view.stage === "adjust" || verbs.has("discard") || verbs.has("bag"))) {
-      g.append(text(PW, y, "click a card to use, bag or discard it", { "font-size": fs(9.5), "text-anchor": "end", opacity: 0.75 }));
+  });
+  // god names along the sarcophagus rows
+  g.append(text(BX - 88, BY + 3 * C, "ANUBIS", { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.anubis, transform: `rotate(-90 ${BX - 88} ${BY + 3 * C})`, "font-weight": "bold" }));
+  g.append(text(BX + W * C + 88, BY + 3 * C, "THOTH", { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.thoth, transform: `rotate(90 ${BX + W * C + 88} ${BY + 3 * C})`, "font-weight": "bold" }));
+  g.append(text(BX + 1.5 * C, BY - 70, "HORUS", { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
+  g.append(text(BX + 6.5 * C, BY - 70, "HORUS", { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
+  // alcoves with their idols
+  for (const a of BOARD.alcoves) {
+    const xs = a.sq.map((q) => XY[q][0]);
+    const y0 = XY[a.sq[0]][1];
+    let cx;
+    let cy;
+    const w = a.sq.length > 1 ? 64 : 44;
+    const h = 52;
+    if (y0 === 0) {
+      cx = BX + ((Math.min(...xs) + Math.max(...xs) + 1) / 2) * C;
+      cy = BY - 12 - h / 2;
+    } else {
+      cx = xs[0] === 0 ? BX - 62 - w / 2 + 14 : BX + W * C + 62 + w / 2 - 14;
+      cy = BY + y0 * C + C / 2;
     }
-    y += fs(8);
-    const cw = fs(56);
-    const ch = fs(40);
-    let x = 0;
-    const list = groupCards(me.cards);
-    if (!list.length) {
-      g.append(text(0, y + fs(14), "none", { "font-size": fs(11), opacity: 0.6 }));
-      return y + fs(22);
-    }
-    let bagN = 0;
-    for (const [name, count] of list) {
-      if (x + cw > PW) {
-        x = 0;
-        y += ch + fs(8);
-      }
-      const acts = canAct ? cardActs(name) : [];
-      const card = drawCard(x, y, cw, ch, name, { count, legal: acts.length > 0 });
-      if (name === "bag") {
-        const holds = (me.bags || []).map((b) => b.holds.join("+") || "empty").join(" | ");
-        card.append(text(cw / 2, ch + fs(10), holds, { "font-size": fs(8.5), "text-anchor": "middle", fill: "#174845" }));
-        bagN++;
-      }
-      if (canAct) hit(card, `card-${name}`, () => onCard(name), `${name}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`);
-      g.append(card);
-      x += cw + fs(8);
-    }
-    return y + ch + (bagN ? fs(14) : fs(4));
-  }
-
-  function drawLock(g, y, fs) {
-    const lock = view.lock;
-    const idol = BOARD.idols[lock.alcove];
-    y += fs(18);
-    g.append(text(0, y, `Alcove attempt: ${lock.alcove} idol`, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
-    g.append(text(PW, y, `needs ${idol.faces.join(" ")} · missing ${lock.missing.length ? lock.missing.join(" ") : "none"}`, { "font-size": fs(11), "text-anchor": "end" }));
-    y += fs(10);
-    const s = fs(34);
-    const needed = [...idol.faces];
-    const good = lock.dice.map((v) => {
-      const at = needed.indexOf(v);
-      if (at >= 0) {
-        needed.splice(at, 1);
-        return true;
-      }
-      return false;
-    });
-    const sel = new Set(memo.horusReroll || []);
-    lock.dice.forEach((v, i) => {
-      const n = i + 1;
-      const die = drawDie(i * (s + fs(10)) + fs(4), y + fs(4), s, v, BOARD.dice[i], { good: good[i], selected: sel.has(n) });
-      g.append(text(i * (s + fs(10)) + fs(4) + s / 2, y + s + fs(16), n, { "font-size": fs(9), "text-anchor": "middle", opacity: 0.7 }));
-      if (canAct) hit(die, `die-${n}`, () => onDie(n), `die ${n} (${BOARD.dice[i]}, ${v})${sel.has(n) ? ", selected to reroll" : ""}`);
-      g.append(die);
-    });
-    // the reroll button and the missing-face helpers
-    let bx = 5 * (s + fs(10)) + fs(8);
-    const button = (label, name, fn, on) => {
-      const bw = fs(10) + label.length * fs(6.6);
-      const b = svg("g", { transform: `translate(${bx},${y + fs(4)})` });
-      b.append(svg("rect", { width: bw, height: fs(22), rx: fs(5), fill: on ? "#ffe9a8" : "#eee", stroke: on ? "#a87b00" : "#aaa" }));
-      b.append(text(bw / 2, fs(15), label, { "font-size": fs(11), "text-anchor": "middle", fill: on ? INK : "#888" }));
-      if (canAct) hit(b, name, fn, label);
-      g.append(b);
-      bx += bw + fs(6);
-      if (bx > PW - fs(60)) {
-        bx = 5 * (s + fs(10)) + fs(8);
-        y += fs(26);
-      }
-    };
-    if (canAct && verbs.has("reroll")) {
-      const want = (memo.horusReroll || []).join(",");
-      button(want ? `reroll ${want}` : "reroll…", "reroll", onReroll, !!want);
-    }
-    if (canAct && verbs.has("crowbar")) button("crowbar", "lock-crowbar", () => resolve(ctx, abilityActs("crowbar"), null, ""), true);
-    if (canAct && verbs.has("lockpick")) button("lockpick", "lock-lockpick", () => resolve(ctx, abilityActs("lockpick"), null, ""), true);
-    return y + s + fs(22);
-  }
-
-  function drawGallery(g, y, fs) {
-    y += fs(18);
-    g.append(text(0, y, "Adventurers to choose", { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
-    y += fs(8);
-    const taken = new Map();
-    (view.seats || []).forEach((s, p) => {
-      if (s.adventurer) taken.set(s.adventurer, p);
-    });
-    const cols = 4;
-    const gap = fs(6);
-    const cw = (PW - gap * (cols - 1)) / cols;
-    const ch = fs(48);
-    BOARD.adventurers.forEach((a, n) => {
-      const x = (n % cols) * (cw + gap);
-      const yy = y + Math.floor(n / cols) * (ch + gap);
-      const grp = svg("g", { transform: `translate(${x},${yy})` });
-      const by = taken.get(a.key);
-      const avail = canAct && choices(a.key, null).length > 0;
-      const selected = memo.horusAdv === a.key;
-      grp.append(svg("rect", { width: cw, height: ch, rx: 6, fill: by !== undefined ? "#e6e0d4" : "#fffaf0", stroke: selected ? GOLD : by !== undefined ? seatColour(by) : "#cdbd9c", "stroke-width": selected ? 4 : by !== undefined ? 2.5 : 1 }));
-      grp.append(text(cw / 2, fs(17), a.name, { "font-size": Math.min(fs(11), (cw * 1.75) / a.name.length), "font-weight": "bold", "text-anchor": "middle" }));
-      grp.append(text(cw / 2, fs(32), a.ability, { "font-size": fs(10), "text-anchor": "middle", fill: "#4b2470" }));
-      if (by !== undefined) grp.append(text(cw / 2, fs(44), `${seatName(by)}`, { "font-size": fs(9), "text-anchor": "middle", fill: seatColour(by), "font-weight": "bold" }));
-      grp.append(title(`${a.name} (${a.ability}): ${a.text}`));
-      if (avail) {
-        if (!selected) grp.append(svg("rect", { x: 1, y: 1, width: cw - 2, height: ch - 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 1.5, "stroke-dasharray": "4 3" }));
-        hit(grp, `adventurer-${a.key}`, () => onAdventurer(a.key), `${a.name}: ${a.ability}`);
-      }
-      g.append(grp);
-    });
-    y += 2 * (ch + gap);
-    const sel = memo.horusAdv ? ADV[memo.horusAdv] : null;
-    if (sel) {
-      const lines = wrap(`${sel.name} — ${sel.ability}: ${sel.text} Now click entrance e1 or e2.`, Math.floor(PW / fs(6.2)));
-      lines.forEach((l) => {
-        y += fs(14);
-        g.append(text(0, y, l, { "font-size": fs(11), fill: "#4b2470" }));
-      });
-      y += fs(4);
-    }
-    return y;
-  }
-
-  function drawFinal(g, y, fs) {
-    y += fs(18);
-    const anyOut = view.final.some((e) => e.escaped);
-    g.append(text(0, y, anyOut ? "Final scores" : "The mummies win: nobody escaped", { "font-size": fs(15), "font-weight": "bold", fill: anyOut ? "#5a3d1e" : "#b03a2e" }));
-    y += fs(6);
-    const keys = ["treasures", "necklaces", "chests", "idols", "variety", "total"];
-    const colW = (PW - fs(90)) / keys.length;
-    y += fs(14);
-    keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, key, { "font-size": fs(9.5), "text-anchor": "middle", opacity: 0.8 })));
-    const best = Math.max(...view.final.map((e) => (e.escaped ? e.total : -1)));
-    view.final.forEach((e, p) => {
-      y += fs(16);
-      const won = e.escaped && e.total === best;
-      g.append(text(0, y, `${won ? "★ " : ""}${seatName(p)}`, { "font-size": fs(12), "font-weight": "bold", fill: seatColour(p) }));
-      g.append(text(fs(60), y, e.escaped ? "out" : "✗", { "font-size": fs(10), fill: e.escaped ? "#1b7f2a" : "#b03a2e" }));
-      keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, e[key], { "font-size": fs(12), "text-anchor": "middle", "font-weight": key === "total" ? "bold" : null, opacity: e.escaped ? 1 : 0.5 })));
-    });
-    y += fs(8);
-    g.append(text(0, y + fs(6), "Only an adventurer who escaped scores.", { "font-size": fs(9.5), opacity: 0.7 }));
-    return y + fs(8);
+    const grp = svg("g", { transform: `translate(${cx},${cy})` });
+    const idol = BOARD.idols[a.god];
+    const present = view.idols ? view.idols[a.god] : true;
+    const arch = `M${-w / 2} ${h / 2} L${-w / 2} ${-h / 2 + w / 2} A${w / 2} ${w / 2} 0 0 1 ${w / 2} ${-h / 2 + w / 2} L${w / 2} ${h / 2} Z`;
+    grp.append(svg("path", { d: arch, fill: "#3b2a1c", stroke: GOD[a.god], "stroke-width": 3 }));
+    if (present) {
+      grp.append(svg("path", { d: "M0 -20 L11 -6 L0 8 L-11 -6 Z", fill: "#f1c74e", stroke: "#8a6500", "stroke-width": 1.5 }));
+      grp.append(text(0, -2, idol.value, { "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
+    } else grp.append(svg("path", { d: "M0 -20 L11 -6 L0 8 L-11 -6 Z", fill: "none", stroke: "#8a6500", "stroke-dasharray": "2 2" }));
+    grp.append(text(0, 19, idol.faces.join(""), { "font-size": 10, "text-anchor": "middle", fill: "#f4e3b0", "font-family": "DejaVu Sans Mono, monospace" }));
+    const [df] = DIE[idol.curse] || ["#888"];
+    grp.append(svg("rect", { x: w / 2 - 9, y: h / 2 - 9, width: 8, height: 8, rx: 1.5, fill: df, stroke: "#fff", "stroke-width": 0.8 }));
+    const acts = canAct ? alcoveActs(a.god) : [];
+    if (acts.length) grp.append(pulse(svg("path", { d: arch, transform: "scale(1.15)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
+    const label = `${a.god} alcove (${a.sq.map(squareName).join(", ")}): ${present ? `idol worth ${idol.value}` : "idol taken"}; needs ${idol.faces.join(" ")}; curses the ${idol.curse} die`;
+    grp.append(title(label));
+    if (canAct) hit(grp, `alcove-${a.god}`, () => onAlcove(a.god), label);
+    g.append(grp);
   }
 }
+
+function drawEntrances(S, g) {
+  const { canAct, choices, memo, onSquare, stepTo, view } = S;
+  for (const e of BOARD.exits) {
+    const q = INSIDE + BOARD.exits.indexOf(e);
+    const x = sqX(S, q);
+    const y = sqY(S, q) + 10;
+    const grp = svg("g", { "data-spot": `square-${e.name}` });
+    grp.append(svg("path", { d: `M${x + 4} ${y + C - 10} L${x + 10} ${y - 2} L${x + C - 10} ${y - 2} L${x + C - 4} ${y + C - 10} Z`, fill: "#d8c49a", stroke: INK, "stroke-width": 1.5 }));
+    for (let s = 1; s < 4; s++) grp.append(svg("line", { x1: x + 8, y1: y + s * 11, x2: x + C - 8, y2: y + s * 11, stroke: INK, "stroke-opacity": 0.25 }));
+    grp.append(text(x - 6, y + C / 2 - 4, e.name, { "font-size": 14, "font-weight": "bold", "text-anchor": "end", fill: INK }));
+    grp.append(text(x - 6, y + C / 2 + 9, "entrance", { "font-size": 9, "text-anchor": "end", fill: INK, opacity: 0.7 }));
+    const label = `entrance ${e.name}`;
+    grp.append(title(label));
+    const dest = canAct ? stepTo(q) : [];
+    if (dest.length) {
+      grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.25, stroke: GOLD, "stroke-width": 3 })));
+      grp.append(text(x + C / 2, y + C + 2, "escape", { "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
+    }
+    const setupHere = canAct && view.stage === "setup" && choices(memo.horusAdv, q).length;
+    if (setupHere) grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.2, stroke: GOLD, "stroke-width": 3 })));
+    if (canAct) hit(grp, `square-${e.name}`, () => onSquare(q), label);
+    g.append(grp);
+  }
+}
+
+function tokenSpots(S, n) {
+  const d = C * 0.23;
+  if (n === 1) return [[0, 0, C * 0.3]];
+  if (n === 2) return [[-d, 0, C * 0.21], [d, 0, C * 0.21]];
+  if (n <= 4) return [[-d, -d, C * 0.19], [d, -d, C * 0.19], [-d, d, C * 0.19], [d, d, C * 0.19]].slice(0, n);
+  const out = [];
+  for (let i = 0; i < n; i++) out.push([((i % 3) - 1) * C * 0.3, (Math.floor(i / 3) - 0.5) * C * 0.36, C * 0.14]);
+  return out;
+}
+
+function wedge(S, r, dir, fill) {
+  const k = DIRS.indexOf(dir);
+  if (k < 0) return null;
+  const ang = [-90, 0, 90, 180][k];
+  return svg("path", { d: `M${r + 7} 0 L${r - 1} ${-r * 0.55} L${r - 1} ${r * 0.55} Z`, fill, stroke: "#fff", "stroke-width": 1, transform: `rotate(${ang})` });
+}
+
+function mummyToken(S, r, facing, ring, label) {
+  const g = svg("g", {});
+  const w = wedge(S, r, facing, "#8b1e13");
+  if (w) g.append(w);
+  g.append(svg("circle", { r, fill: "#efe6cf", stroke: ring || "#5a4a35", "stroke-width": ring ? 4 : 2 }));
+  for (const dy of [-0.45, 0.1, 0.55]) {
+    g.append(svg("line", { x1: -r * 0.8, y1: r * dy, x2: r * 0.8, y2: r * (dy - 0.25), stroke: "#8c7b5c", "stroke-width": 1.4 }));
+  }
+  g.append(svg("circle", { cx: -r * 0.32, cy: -r * 0.12, r: r * 0.12, fill: "#8b1e13" }));
+  g.append(svg("circle", { cx: r * 0.32, cy: -r * 0.12, r: r * 0.12, fill: "#8b1e13" }));
+  g.append(title(label));
+  return g;
+}
+
+function advToken(S, p, s, r) {
+  const { seat, seatName, view } = S;
+  const g = svg("g", {});
+  const colour = seatColour(p);
+  if (s.status === "sealed") g.setAttribute("opacity", "0.5");
+  if (p === view.to_move && view.stage === "actions") g.append(pulse(svg("circle", { r: r + 5, fill: "none", stroke: GOLD, "stroke-width": 3 })));
+  const w = s.status === "inside" || s.status === "sealed" ? wedge(S, r, s.facing, colour) : null;
+  if (w) g.append(w);
+  g.append(svg("circle", { r, fill: colour, stroke: p === seat ? INK : "#fff", "stroke-width": p === seat ? 3 : 2 }));
+  const ini = initials(s.adventurer_name || s.name);
+  g.append(text(0, r * 0.36, ini, { "font-size": r * (ini.length > 1 ? 0.95 : 1.2), "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }));
+  if (s.status === "sealed") g.append(text(0, r * 0.4, "✗", { "font-size": r * 1.6, "text-anchor": "middle", fill: INK }));
+  if (s.status === "escaped") {
+    g.append(svg("circle", { cx: r * 0.8, cy: -r * 0.8, r: r * 0.5, fill: "#1b7f2a", stroke: "#fff" }));
+    g.append(text(r * 0.8, -r * 0.55, "✓", { "font-size": r * 0.7, "text-anchor": "middle", fill: "#fff" }));
+  }
+  g.append(title(`${seatName(p)}${p === seat ? " (you)" : ""}: ${s.adventurer_name || "?"}, ${s.status}${s.at ? " at " + s.at : ""}${s.facing ? ", facing " + s.facing : ""}`));
+  return g;
+}
+
+function drawOccupants(S, g) {
+  const { seatName, view } = S;
+  const at = new Map();
+  const add = (q, item) => {
+    if (q === undefined || q === null || q < 0) return;
+    if (!at.has(q)) at.set(q, []);
+    at.get(q).push(item);
+  };
+  (view.mummies || []).forEach((m) => add(m.square, { mummy: m }));
+  (view.seats || []).forEach((s, p) => {
+    if (["unchosen", "crushed"].includes(s.status)) return;
+    add(s.square, { seat: p, s });
+  });
+  for (const [q, items] of at) {
+    const cx = sqX(S, q) + C / 2;
+    const cy = sqY(S, q) + C / 2 + (q >= INSIDE ? 6 : 0);
+    const spots = tokenSpots(S, items.length);
+    items.forEach((it, n) => {
+      const [dx, dy, r] = spots[n];
+      const grp = svg("g", { transform: `translate(${cx + dx},${cy + dy})`, "pointer-events": "none" });
+      if (it.mummy) grp.append(mummyToken(S, r, it.mummy.facing, null, `mummy ${it.mummy.name} on ${squareName(q)}, facing ${it.mummy.facing}`));
+      else if (it.s.status === "mummy") grp.append(mummyToken(S, r, it.s.facing, seatColour(it.seat), `${seatName(it.seat)}'s ${it.s.adventurer_name}, mummified`));
+      else grp.append(advToken(S, it.seat, it.s, r));
+      g.append(grp);
+    });
+  }
+}
+
+// the squares, last so they take the clicks; legal destinations outlined
+function drawTargets(S, g) {
+  const { canAct, myQ, onSquare, searchHere, seat, stepTo, view } = S;
+  const aside = view.pending && view.pending.kind === "foresee" && view.pending.seat === seat ? view.pending.block : typeof view.block_aside === "number" ? view.block_aside : null;
+  for (let i = 0; i < INSIDE; i++) {
+    const x = sqX(S, i);
+    const y = sqY(S, i);
+    const cell = svg("rect", { x: x + 1, y: y + 1, width: C - 2, height: C - 2, fill: "transparent" });
+    const grp = svg("g", { "data-spot": `square-${squareName(i)}` }, cell);
+    const dest = canAct ? stepTo(i) : [];
+    if (dest.length) {
+      cell.setAttribute("fill", GOLD);
+      cell.setAttribute("fill-opacity", "0.28");
+      grp.append(pulse(svg("rect", { x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4, fill: "none", stroke: GOLD, "stroke-width": 3 })));
+      const d = dest[0].fields.dir;
+      const k = DIRS.indexOf(d);
+      grp.append(svg("path", { d: "M-7 4 L0 -6 L7 4", fill: "none", stroke: INK, "stroke-width": 2.5, "stroke-linecap": "round", transform: `translate(${x + C / 2 - STEP[k][0] * C * 0.3},${y + C / 2 - STEP[k][1] * C * 0.3}) rotate(${k * 90})`, opacity: 0.6 }));
+    } else if (canAct && i === myQ && searchHere().length) {
+      grp.append(pulse(svg("rect", { x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4, fill: "none", stroke: GOLD, "stroke-width": 2, "stroke-dasharray": "5 3" })));
+      grp.append(text(x + C - 4, y + C - 4, "search", { "font-size": 9, "text-anchor": "end", fill: INK, "font-weight": "bold" }));
+    }
+    if (aside !== null && SQUARE_OF_BLOCK[aside] === i) {
+      grp.append(svg("rect", { x: x + 2, y: y + 2, width: C - 4, height: C - 4, fill: "none", stroke: "#a02aa0", "stroke-width": 3, "stroke-dasharray": "6 3" }));
+    }
+    const label = `square ${squareName(i)}, ${areaName(i)}${BLOCK_AT[i] ? `, block ${BLOCK_AT[i]}` : ""}${dest.length ? ": " + dest.map((e) => e.action).join(" / ") : ""}`;
+    grp.append(title(label));
+    if (canAct) hit(grp, `square-${squareName(i)}`, () => onSquare(i), label);
+    g.append(grp);
+  }
+  // a waiting adventurer's way in
+  if (canAct && myQ >= INSIDE) {
+    /* the squares above already carry the move highlight */
+  }
+}
+
+function drawLegend(S, g) {
+  const y = BY + H * C + C + 22;
+  let x = 12;
+  const items = Object.entries(BOARD.areas).map(([a, area]) => [a, area.deck ? `${area.name} (${area.deck})` : "Corridor"]);
+  for (const [a, name] of items) {
+    g.append(svg("rect", { x, y: y - 10, width: 12, height: 12, fill: AREA_FILL[a], stroke: INK, "stroke-width": 0.5 }));
+    g.append(text(x + 16, y, name, { "font-size": 11 }));
+    x += 22 + name.length * 6.3;
+  }
+  g.append(svg("rect", { x, y: y - 10, width: 12, height: 12, fill: "#77716a" }));
+  g.append(text(x + 16, y, "fallen block", { "font-size": 11 }));
+}
+
+// ---- the panel -----------------------------------------------------------------
+function drawPanel(S, g) {
+  const { PW, canAct, deckOfHere, k, me, onDeck, searchHere, seatName, view, wide } = S;
+  let y = 0;
+  const fs = (n) => n * k;
+  const head = (str) => {
+    y += fs(18);
+    g.append(text(0, y, str, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+    y += fs(6);
+  };
+  // round line
+  const stage = view.stage || "";
+  y += fs(16);
+  g.append(text(0, y, view.stage === "setup" ? "Setup" : `Round ${view.round} · ${stage}`, { "font-size": fs(16), "font-weight": "bold" }));
+  if (view.keeper !== undefined && view.seats) {
+    g.append(text(PW, y, `Dice Keeper: ${seatName(view.keeper)}`, { "font-size": fs(12), "text-anchor": "end", fill: seatColour(view.keeper), "font-weight": "bold" }));
+  }
+  y += fs(4);
+
+  if (view.final) y = drawFinal(S, g, y, fs);
+  if (view.stage === "setup") y = drawGallery(S, g, y, fs);
+
+  // dice
+  if ((view.dice && view.dice.length) || (view.mummy_dice && view.mummy_dice.length)) {
+    head("Dice");
+    const s = fs(30);
+    const cursed = me ? me.cursed || [] : [];
+    let x = 0;
+    (view.dice || []).forEach((v, i) => {
+      const colour = (view.dice_colours || BOARD.dice)[i];
+      g.append(drawDie(x, y, s, v, colour, { cursed: cursed.includes(colour) }));
+      x += s + fs(6);
+    });
+    if (view.stage === "actions" && view.to_move !== null) {
+      g.append(text(x + fs(4), y + s * 0.45, `${seatName(view.to_move)}:`, { "font-size": fs(11) }));
+      g.append(text(x + fs(4), y + s * 0.95, `${view.actions_left} action(s) left`, { "font-size": fs(11), "font-weight": "bold" }));
+    }
+    if (view.mummy_dice && view.mummy_dice.length) {
+      const ms = fs(18);
+      const mx = PW - 5 * (ms + fs(4));
+      g.append(text(PW, y - fs(2), `mummy dice: ${view.mummy_dice.filter((v) => v >= BOARD.mummyMovesOn).length} step(s)`, { "font-size": fs(9), fill: INK, opacity: 0.8, "text-anchor": "end" }));
+      view.mummy_dice.forEach((v, i) => {
+        g.append(drawDie(mx + i * (ms + fs(4)), y + fs(4), ms, v, "mummy", { good: v >= BOARD.mummyMovesOn }));
+      });
+    }
+    y += s + fs(6);
+  }
+
+  if (view.lock) y = drawLock(S, g, y, fs);
+
+  // decks and supplies
+  head("Decks and blocks");
+  {
+    const dw = fs(74);
+    const dh = fs(44);
+    let x = 0;
+    const deckArea = { rubble: "r", sand: "s", water: "w" };
+    for (const [deck, n] of Object.entries(view.decks || {})) {
+      const grp = svg("g", { transform: `translate(${x},${y})` });
+      for (let s = 2; s >= 0; s--) grp.append(svg("rect", { x: s * 2, y: -s * 2 + 4, width: dw - 8, height: dh - 6, rx: 4, fill: AREA_FILL[deckArea[deck]] || "#ccc", stroke: INK, "stroke-width": 0.8 }));
+      grp.append(text((dw - 4) / 2, dh * 0.45, deck, { "font-size": fs(12), "font-weight": "bold", "text-anchor": "middle" }));
+      grp.append(text((dw - 4) / 2, dh * 0.8, `${n} left`, { "font-size": fs(10), "text-anchor": "middle" }));
+      const can = canAct && deckOfHere === deck && searchHere().length;
+      if (can) grp.append(pulse(svg("rect", { x: -3, y: -1, width: dw, height: dh + 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 3 })));
+      grp.append(title(`${deck} deck: ${n} cards`));
+      if (canAct) hit(grp, `deck-${deck}`, () => onDeck(deck), `search the ${deck} deck`);
+      g.append(grp);
+      x += dw + fs(6);
+    }
+    const lines = [
+      `blocks: ${(view.blocks || []).length} fallen, ${view.blocks_in_box} in box`,
+      `wounds left: mummy ${view.wound_supply ? view.wound_supply.mummy : "?"}, block ${view.wound_supply ? view.wound_supply.block : "?"}`,
+      `discard pile: ${(view.discard || []).length} cards`,
+    ];
+    if (view.block_aside !== null && view.block_aside !== undefined) {
+      lines.push(typeof view.block_aside === "number" ? `you set block ${view.block_aside} aside` : "a block is set aside (unseen)");
+    }
+    if (view.block_put_back !== null && view.block_put_back !== undefined) lines.push(`(not block ${view.block_put_back})`);
+    if (wide) {
+      lines.forEach((l, n) => g.append(text(x + fs(2), y + fs(11) + n * fs(13), l, { "font-size": fs(10) })));
+      y += Math.max(dh, lines.length * fs(13)) + fs(6);
+    } else {
+      y += dh + fs(4);
+      lines.forEach((l) => {
+        y += fs(13);
+        g.append(text(0, y, l, { "font-size": fs(10.5) }));
+      });
+      y += fs(6);
+    }
+  }
+
+  // your cards
+  if (me && me.adventurer) y = drawHand(S, g, y, fs);
+
+  // seats
+  head("Adventurers");
+  const cols = Math.max(1, Math.floor(PW / fs(190)));
+  const cw = (PW - (cols - 1) * fs(8)) / cols;
+  let rowH = 0;
+  (view.seats || []).forEach((s, p) => {
+    const col = p % cols;
+    if (col === 0 && p > 0) {
+      y += rowH + fs(8);
+      rowH = 0;
+    }
+    const h = drawSeat(S, g, col * (cw + fs(8)), y, cw, s, p, fs);
+    rowH = Math.max(rowH, h);
+  });
+  y += rowH + fs(4);
+  return y;
+}
+
+function drawSeat(S, g, x, y, w, s, p, fs) {
+  const { abilityActs, canAct, onAbility, seat, view } = S;
+  const grp = svg("g", { transform: `translate(${x},${y})` });
+  const colour = seatColour(p);
+  let yy = fs(16);
+  const body = svg("g", {});
+  const mark = p === view.to_move ? "▶ " : "";
+  body.append(text(fs(10), yy, `${mark}${s.name}${p === seat ? " (you)" : ""}`, { "font-size": fs(13), "font-weight": "bold", fill: colour }));
+  if (p === view.keeper) body.append(text(w - fs(6), yy, "☥ keeper", { "font-size": fs(10), "text-anchor": "end", fill: INK }));
+  yy += fs(15);
+  if (s.adventurer) {
+    body.append(text(fs(10), yy, s.adventurer_name, { "font-size": fs(11.5) }));
+    // the ability badge
+    const ab = s.ability;
+    const bw = fs(8) + ab.length * fs(6.6);
+    const bx = w - bw - fs(6);
+    const badge = svg("g", { transform: `translate(${bx},${yy - fs(11)})` });
+    badge.append(svg("rect", { width: bw, height: fs(15), rx: fs(7), fill: s.ability_used ? "#ddd" : "#efe0ff", stroke: "#7b4fa0", "stroke-width": 1 }));
+    badge.append(text(bw / 2, fs(11), ab, { "font-size": fs(10), "text-anchor": "middle", fill: s.ability_used ? "#888" : "#4b2470", "text-decoration": s.ability_used ? "line-through" : null }));
+    const info = ADV[s.adventurer] ? ADV[s.adventurer].text : "";
+    badge.append(title(`${ab}${s.ability_used ? " (used)" : ""}: ${info}`));
+    if (p === seat && canAct) {
+      if (abilityActs(ab).length) badge.append(pulse(svg("rect", { x: -2, y: -2, width: bw + 4, height: fs(15) + 4, rx: fs(8), fill: "none", stroke: GOLD, "stroke-width": 3 })));
+      hit(badge, `ability-${ab}`, () => onAbility(ab), `use ${ab}: ${info}`);
+    }
+    body.append(badge);
+    yy += fs(15);
+  }
+  const where = s.status === "inside" ? `inside at ${s.at}` : s.status === "waiting" ? `waiting at ${s.at}` : s.status === "escaped" ? `escaped at ${s.at}` : s.status;
+  body.append(text(fs(10), yy, where, { "font-size": fs(11), fill: s.status === "escaped" ? "#1b7f2a" : ["sealed", "crushed", "mummy"].includes(s.status) ? "#b03a2e" : INK }));
+  yy += fs(14);
+  body.append(text(fs(10), yy, `WLL ${s.wll} · actions ${s.actions} · cards ${s.card_count}/${BOARD.cardLimit}`, { "font-size": fs(11) }));
+  yy += fs(4);
+  const extra = [];
+  if (s.chests && s.chests.length) extra.push(`chests ${s.chests.join(", ")}`);
+  if (s.status === "escaped") extra.push(`score ${s.score}`);
+  else if (["inside", "waiting"].includes(s.status)) extra.push(`carrying ${s.carrying} points`);
+  if (extra.length) {
+    yy += fs(12);
+    body.append(text(fs(10), yy, extra.join(" · "), { "font-size": fs(11) }));
+  }
+  if (s.cursed && s.cursed.length) {
+    yy += fs(14);
+    body.append(text(fs(10), yy, "cursed:", { "font-size": fs(10.5), fill: "#b03a2e" }));
+    s.cursed.forEach((c, n) => body.append(svg("rect", { x: fs(56) + n * fs(16), y: yy - fs(10), width: fs(12), height: fs(12), rx: 2, fill: (DIE[c] || ["#888"])[0], stroke: INK })));
+  }
+  // carried cards (public) for the others
+  if (p !== seat) {
+    const list = groupCards(S, s.cards.filter((c) => c !== "bag"));
+    const cw = fs(42);
+    const ch = fs(30);
+    let cx = fs(10);
+    /** @type {Array<[string, number, string[]?]>} */
+    const items = [...list];
+    for (const b of s.bags || []) items.push([`bag`, 1, b.holds]);
+    if (items.length) yy += fs(6);
+    let rowY = yy;
+    for (const [name, count, holds] of items) {
+      if (cx + cw > w - fs(4)) {
+        cx = fs(10);
+        rowY += ch + fs(4);
+      }
+      const card = drawCard(cx, rowY, cw, ch, name, { count });
+      if (holds) card.append(title(`bag: ${holds.join(", ") || "empty"}`));
+      body.append(card);
+      cx += cw + fs(4);
+    }
+    if (items.length) yy = rowY + ch;
+  }
+  yy += fs(8);
+  grp.append(svg("rect", { width: w, height: yy, rx: 6, fill: "#fffaf0", stroke: p === view.to_move ? GOLD : "#cdbd9c", "stroke-width": p === view.to_move ? 2.5 : 1 }));
+  grp.append(svg("rect", { width: fs(5), height: yy, rx: 2, fill: colour }));
+  grp.append(body);
+  g.append(grp);
+  return yy;
+}
+
+/** Cards by name with their counts, in first-seen order.
+ * @param {string[]} cards
+ * @returns {Array<[string, number]>} */
+function groupCards(S, cards) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const c of cards) counts.set(c, (counts.get(c) || 0) + 1);
+  return [...counts.entries()];
+}
+
+function drawHand(S, g, y, fs) {
+  const { PW, canAct, cardActs, me, onCard, verbs, view } = S;
+  y += fs(18);
+  g.append(text(0, y, `Your cards (${me.card_count}/${BOARD.cardLimit}, WLL ${me.wll})`, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+  if (canAct && (view.stage === "adjust" || verbs.has("discard") || verbs.has("bag"))) {
+    g.append(text(PW, y, "click a card to use, bag or discard it", { "font-size": fs(9.5), "text-anchor": "end", opacity: 0.75 }));
+  }
+  y += fs(8);
+  const cw = fs(56);
+  const ch = fs(40);
+  let x = 0;
+  const list = groupCards(S, me.cards);
+  if (!list.length) {
+    g.append(text(0, y + fs(14), "none", { "font-size": fs(11), opacity: 0.6 }));
+    return y + fs(22);
+  }
+  let bagN = 0;
+  for (const [name, count] of list) {
+    if (x + cw > PW) {
+      x = 0;
+      y += ch + fs(8);
+    }
+    const acts = canAct ? cardActs(name) : [];
+    const card = drawCard(x, y, cw, ch, name, { count, legal: acts.length > 0 });
+    if (name === "bag") {
+      const holds = (me.bags || []).map((b) => b.holds.join("+") || "empty").join(" | ");
+      card.append(text(cw / 2, ch + fs(10), holds, { "font-size": fs(8.5), "text-anchor": "middle", fill: "#174845" }));
+      bagN++;
+    }
+    if (canAct) hit(card, `card-${name}`, () => onCard(name), `${name}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`);
+    g.append(card);
+    x += cw + fs(8);
+  }
+  return y + ch + (bagN ? fs(14) : fs(4));
+}
+
+function drawLock(S, g, y, fs) {
+  const { PW, abilityActs, canAct, ctx, memo, onDie, onReroll, verbs, view } = S;
+  const lock = view.lock;
+  const idol = BOARD.idols[lock.alcove];
+  y += fs(18);
+  g.append(text(0, y, `Alcove attempt: ${lock.alcove} idol`, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+  g.append(text(PW, y, `needs ${idol.faces.join(" ")} · missing ${lock.missing.length ? lock.missing.join(" ") : "none"}`, { "font-size": fs(11), "text-anchor": "end" }));
+  y += fs(10);
+  const s = fs(34);
+  const needed = [...idol.faces];
+  const good = lock.dice.map((v) => {
+    const at = needed.indexOf(v);
+    if (at >= 0) {
+      needed.splice(at, 1);
+      return true;
+    }
+    return false;
+  });
+  const sel = new Set(memo.horusReroll || []);
+  lock.dice.forEach((v, i) => {
+    const n = i + 1;
+    const die = drawDie(i * (s + fs(10)) + fs(4), y + fs(4), s, v, BOARD.dice[i], { good: good[i], selected: sel.has(n) });
+    g.append(text(i * (s + fs(10)) + fs(4) + s / 2, y + s + fs(16), n, { "font-size": fs(9), "text-anchor": "middle", opacity: 0.7 }));
+    if (canAct) hit(die, `die-${n}`, () => onDie(n), `die ${n} (${BOARD.dice[i]}, ${v})${sel.has(n) ? ", selected to reroll" : ""}`);
+    g.append(die);
+  });
+  // the reroll button and the missing-face helpers
+  let bx = 5 * (s + fs(10)) + fs(8);
+  const button = (label, name, fn, on) => {
+    const bw = fs(10) + label.length * fs(6.6);
+    const b = svg("g", { transform: `translate(${bx},${y + fs(4)})` });
+    b.append(svg("rect", { width: bw, height: fs(22), rx: fs(5), fill: on ? "#ffe9a8" : "#eee", stroke: on ? "#a87b00" : "#aaa" }));
+    b.append(text(bw / 2, fs(15), label, { "font-size": fs(11), "text-anchor": "middle", fill: on ? INK : "#888" }));
+    if (canAct) hit(b, name, fn, label);
+    g.append(b);
+    bx += bw + fs(6);
+    if (bx > PW - fs(60)) {
+      bx = 5 * (s + fs(10)) + fs(8);
+      y += fs(26);
+    }
+  };
+  if (canAct && verbs.has("reroll")) {
+    const want = (memo.horusReroll || []).join(",");
+    button(want ? `reroll ${want}` : "reroll…", "reroll", onReroll, !!want);
+  }
+  if (canAct && verbs.has("crowbar")) button("crowbar", "lock-crowbar", () => resolve(ctx, abilityActs("crowbar"), null, ""), true);
+  if (canAct && verbs.has("lockpick")) button("lockpick", "lock-lockpick", () => resolve(ctx, abilityActs("lockpick"), null, ""), true);
+  return y + s + fs(22);
+}
+
+function drawGallery(S, g, y, fs) {
+  const { PW, canAct, choices, memo, onAdventurer, seatName, view } = S;
+  y += fs(18);
+  g.append(text(0, y, "Adventurers to choose", { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+  y += fs(8);
+  const taken = new Map();
+  (view.seats || []).forEach((s, p) => {
+    if (s.adventurer) taken.set(s.adventurer, p);
+  });
+  const cols = 4;
+  const gap = fs(6);
+  const cw = (PW - gap * (cols - 1)) / cols;
+  const ch = fs(48);
+  BOARD.adventurers.forEach((a, n) => {
+    const x = (n % cols) * (cw + gap);
+    const yy = y + Math.floor(n / cols) * (ch + gap);
+    const grp = svg("g", { transform: `translate(${x},${yy})` });
+    const by = taken.get(a.key);
+    const avail = canAct && choices(a.key, null).length > 0;
+    const selected = memo.horusAdv === a.key;
+    grp.append(svg("rect", { width: cw, height: ch, rx: 6, fill: by !== undefined ? "#e6e0d4" : "#fffaf0", stroke: selected ? GOLD : by !== undefined ? seatColour(by) : "#cdbd9c", "stroke-width": selected ? 4 : by !== undefined ? 2.5 : 1 }));
+    grp.append(text(cw / 2, fs(17), a.name, { "font-size": Math.min(fs(11), (cw * 1.75) / a.name.length), "font-weight": "bold", "text-anchor": "middle" }));
+    grp.append(text(cw / 2, fs(32), a.ability, { "font-size": fs(10), "text-anchor": "middle", fill: "#4b2470" }));
+    if (by !== undefined) grp.append(text(cw / 2, fs(44), `${seatName(by)}`, { "font-size": fs(9), "text-anchor": "middle", fill: seatColour(by), "font-weight": "bold" }));
+    grp.append(title(`${a.name} (${a.ability}): ${a.text}`));
+    if (avail) {
+      if (!selected) grp.append(svg("rect", { x: 1, y: 1, width: cw - 2, height: ch - 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 1.5, "stroke-dasharray": "4 3" }));
+      hit(grp, `adventurer-${a.key}`, () => onAdventurer(a.key), `${a.name}: ${a.ability}`);
+    }
+    g.append(grp);
+  });
+  y += 2 * (ch + gap);
+  const sel = memo.horusAdv ? ADV[memo.horusAdv] : null;
+  if (sel) {
+    const lines = wrap(`${sel.name} — ${sel.ability}: ${sel.text} Now click entrance e1 or e2.`, Math.floor(PW / fs(6.2)));
+    lines.forEach((l) => {
+      y += fs(14);
+      g.append(text(0, y, l, { "font-size": fs(11), fill: "#4b2470" }));
+    });
+    y += fs(4);
+  }
+  return y;
+}
+
+function drawFinal(S, g, y, fs) {
+  const { PW, seatName, view } = S;
+  y += fs(18);
+  const anyOut = view.final.some((e) => e.escaped);
+  g.append(text(0, y, anyOut ? "Final scores" : "The mummies win: nobody escaped", { "font-size": fs(15), "font-weight": "bold", fill: anyOut ? "#5a3d1e" : "#b03a2e" }));
+  y += fs(6);
+  const keys = ["treasures", "necklaces", "chests", "idols", "variety", "total"];
+  const colW = (PW - fs(90)) / keys.length;
+  y += fs(14);
+  keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, key, { "font-size": fs(9.5), "text-anchor": "middle", opacity: 0.8 })));
+  const best = Math.max(...view.final.map((e) => (e.escaped ? e.total : -1)));
+  view.final.forEach((e, p) => {
+    y += fs(16);
+    const won = e.escaped && e.total === best;
+    g.append(text(0, y, `${won ? "★ " : ""}${seatName(p)}`, { "font-size": fs(12), "font-weight": "bold", fill: seatColour(p) }));
+    g.append(text(fs(60), y, e.escaped ? "out" : "✗", { "font-size": fs(10), fill: e.escaped ? "#1b7f2a" : "#b03a2e" }));
+    keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, e[key], { "font-size": fs(12), "text-anchor": "middle", "font-weight": key === "total" ? "bold" : null, opacity: e.escaped ? 1 : 0.5 })));
+  });
+  y += fs(8);
+  g.append(text(0, y + fs(6), "Only an adventurer who escaped scores.", { "font-size": fs(9.5), opacity: 0.7 }));
+  return y + fs(8);
+}
+
 
 /**
  * The board elements (their data-hit names) an action involves, from its fields: where

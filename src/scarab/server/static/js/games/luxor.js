@@ -96,6 +96,30 @@ function text(x, y, str, attrs = {}) {
 const isMove = (e) => e.fields.verb === "move" || e.fields.verb === "go";
 
 export function render(root, ctx) {
+  // The scene being drawn: what the drawing functions below read (getters, so each
+  // reads a value once it is set).
+  const S = {
+    get ctx() { return ctx; },
+    get view() { return view; },
+    get seats() { return seats; },
+    get me() { return me; },
+    get hand() { return hand; },
+    get legal() { return legal; },
+    get active() { return active; },
+    get phase() { return phase; },
+    get memo() { return memo; },
+    get redraw() { return redraw; },
+    get rows() { return rows; },
+    get names() { return names; },
+    get moves() { return moves; },
+    get sources() { return sources; },
+    get dests() { return dests; },
+    get actSpaces() { return actSpaces; },
+    get cardOf() { return cardOf; },
+    get sideName() { return sideName; },
+    get actAt() { return actAt; },
+    get myCount() { return myCount; },
+  };
   useBoard(ctx.board);
   const view = ctx.view || {};
   const seats = view.seats || [];
@@ -130,65 +154,8 @@ export function render(root, ctx) {
   // ---------- click handlers ----------
   const cardOf = (side) => (side === "L" ? hand[0] : hand[hand.length - 1]);
   const sideName = (side) => (side === "L" ? "leftmost" : "rightmost");
-  function clickCard(side) {
-    if (phase !== "play") {
-      ctx.say(phase === "die" ? "First move an adventurer by the roll." : phase === "act"
-        ? "First choose the space whose action to perform." : "First choose your reward.");
-      return;
-    }
-    const cands = legal.filter((e) => e.fields.side === side);
-    if (cands.length === 0) {
-      ctx.say(`Your ${sideName(side)} card (${cardLabel(cardOf(side) || "?")[0]}) cannot be played now; play the other end.`);
-      return;
-    }
-    // A card play draws a new card, so it cannot be taken back: one click on the card
-    // selects it, and a move the click did not aim at is asked about first.
-    memo.side = memo.side === side ? null : side;
-    if (cands.length === 1 && memo.side) {
-      redraw();
-      ctx.confirm(cands[0], `Play your ${sideName(side)} card (${cardLabel(cardOf(side) || "?")[0]}): ${cands[0].text}? It cannot be taken back.`);
-      return;
-    }
-    redraw();
-  }
   const actAt = (p) => legal.filter((e) => e.fields.verb === "act" && e.fields.space === p);
-  function clickAdventurer(src) {
-    const p = posText(src);
-    if (phase === "act") { resolve(ctx, actAt(p), null, `No adventurer moved onto ${p === B.chamber ? "the tomb chamber" : "space " + p} in this advance.`); return; }
-    if (phase === "choice") { ctx.say("First choose your reward in the supply."); return; }
-    if (phase === "die") {
-      const cands = moves.filter((x) => x.mv.src === src).map((x) => x.entry);
-      resolve(ctx, cands, null, `The adventurer on ${p} cannot move by this roll.`);
-      return;
-    }
-    if (src === CHAMBER) { ctx.say("Adventurers in the tomb chamber do not move again."); return; }
-    if (memo.side) {
-      const cands = moves.filter((x) => x.mv.side === memo.side && x.mv.src === src).map((x) => x.entry);
-      resolve(ctx, cands, null,
-        `Your ${sideName(memo.side)} card cannot move the adventurer on ${p}.`);
-      return;
-    }
-    const cands = moves.filter((x) => x.mv.src === src).map((x) => x.entry);
-    resolve(ctx, cands, null, `Neither end card can move the adventurer on ${p}.`);
-  }
   const myCount = (p) => (mine ? mine.adventurers.filter((a) => pos(a) === p).length : 0);
-  function clickSpace(n) {
-    const p = posText(n);
-    if (phase === "act") { resolve(ctx, actAt(p), null, `No adventurer moved onto ${p === B.chamber ? "the tomb chamber" : "space " + p} in this advance.`); return; }
-    if (phase === "choice") { ctx.say("First choose your reward in the supply."); return; }
-    if (phase === "play" && !memo.side && myCount(n) > 0) { clickAdventurer(n); return; }
-    const pool = phase === "die" ? moves : memo.side ? moves.filter((x) => x.mv.side === memo.side) : moves;
-    const cands = pool.filter((x) => x.dest === n).map((x) => x.entry);
-    if (cands.length === 0 && myCount(n) > 0 && n !== CHAMBER) { clickAdventurer(n); return; }
-    resolve(ctx, cands, null, phase === "play" && !memo.side
-      ? `No legal move ends on ${n === CHAMBER ? "the tomb chamber" : "space " + p}; pick a card first to see where it can go.`
-      : `No adventurer of yours can reach ${n === CHAMBER ? "the tomb chamber" : "space " + p} with this ${phase === "die" ? "roll" : "card"}.`);
-  }
-  function clickReward(what) {
-    const cands = legal.filter((e) => e.fields.reward === what);
-    if (phase !== "choice") { ctx.say("No reward to choose now."); return; }
-    resolve(ctx, cands, null, "That reward is not on offer: choose one of the highlighted ones.");
-  }
 
   // ---------- layout ----------
   const wide = (root.clientWidth || 0) >= 760; // board and hand side by side: a laptop screen
@@ -202,10 +169,10 @@ export function render(root, ctx) {
   top.append(svg("rect", { x: 0, y: 0, width: "100%", height: "100%", fill: "#fbf6ea" }));
 
   let y = 0;
-  const status = drawStatus(W);
+  const status = drawStatus(S, W);
   top.append(status.g); y += status.h;
 
-  const board = drawBoard();
+  const board = drawBoard(S);
   board.g.setAttribute("transform", `translate(0 ${y})`);
   top.append(board.g);
   let y2 = wide ? y : y + board.h + 10;
@@ -213,10 +180,10 @@ export function render(root, ctx) {
   const colW = sideW;
   const zoom = wide ? 1 : W / sideW; // narrow screens: the side panels are scaled up to the board's width
   const parts = [];
-  if (phase === "over" && view.final) parts.push(drawFinal(colW));
-  else if (mine) parts.push(drawHand(colW));
-  parts.push(drawSupply(colW));
-  parts.push(drawSeats(colW));
+  if (phase === "over" && view.final) parts.push(drawFinal(S, colW));
+  else if (mine) parts.push(drawHand(S, colW));
+  parts.push(drawSupply(S, colW));
+  parts.push(drawSeats(S, colW));
   for (const part of parts) {
     part.g.setAttribute("transform", `translate(${x2} ${y2}) scale(${zoom})`);
     top.append(part.g);
@@ -226,457 +193,549 @@ export function render(root, ctx) {
   top.setAttribute("viewBox", `0 0 ${W} ${H}`);
   root.append(top);
 
-  // ---------- status line ----------
-  function drawStatus(w) {
-    const g = svg("g", {});
-    const cur = view.current_player;
-    let line;
-    if (phase === "over") {
-      const win = (view.winners || []).map((p) => names[p]).join(" & ");
-      line = `Game over${win ? ` — ${win} win${(view.winners || []).length > 1 ? "" : "s"}` : ""}`;
-    } else if (active) {
-      line = PHASE_PROMPT[phase] || "";
-    } else if (cur !== null && cur !== undefined) {
-      line = `${names[cur]} to ${phase === "play" ? "play a card" : phase === "die" ? "move by the roll"
-        : phase === "act" ? "pick a tile action" : "choose a reward"}`;
-    } else line = "";
-    g.append(text(6, 22, `Round ${view.round ?? "?"}`, { "font-size": 17, "font-weight": 700 }));
-    if (cur !== null && cur !== undefined && phase !== "over") {
-      g.append(svg("circle", { cx: 112, cy: 16, r: 7, fill: seatColour(cur), stroke: INK }));
-    }
-    const textX = 126;
-    const lineW = w - textX - (phase === "die" ? 40 : 0);
-    const words = line.split(" ");
-    const perLine = Math.floor(lineW / (active ? 9.4 : 8.6));
-    const lines = [""];
-    for (const word of words) {
-      if ((lines[lines.length - 1] + " " + word).length > perLine) lines.push(word);
-      else lines[lines.length - 1] = (lines[lines.length - 1] + " " + word).trim();
-    }
-    lines.forEach((l, i) => g.append(text(textX, 22 + i * 19, l, { "font-size": 16, "font-weight": active ? 700 : 400,
-      fill: active ? "#8a3b00" : INK })));
-    if (phase === "die" && view.die) g.append(dieFace(w - 36, 2, 32, view.die));
-    return { g, h: Math.max(40, 10 + lines.length * 19) };
-  }
 
-  // ---------- the board ----------
-  function cellXY(n) {
-    const [c, r] = cell(n);
-    return [c * P + (P - C) / 2, r * P + (P - C) / 2];
-  }
-  function drawBoard() {
-    const g = svg("g", {});
-    g.append(svg("rect", { x: 0, y: 0, width: 700, height: 700, rx: 14, fill: "#8c6a3f" }));
-    g.append(svg("rect", { x: 3, y: 3, width: 694, height: 694, rx: 12, fill: "#a07c4c" }));
-    // Corridors between consecutive spaces (and into the chamber).
-    const corridor = (a, b, band) => {
-      const [ax, ay] = a, [bx, by] = b;
-      const w = 46;
-      let r;
-      if (ay === by) r = { x: Math.min(ax, bx) + C - 2, y: ay + (C - w) / 2, width: Math.abs(ax - bx) - C + 4, height: w };
-      else r = { x: ax + (C - w) / 2, y: Math.min(ay, by) + C - 2, width: w, height: Math.abs(ay - by) - C + 4 };
-      g.append(svg("rect", { ...r, fill: BAND_FILL[band] || SAND }));
-    };
-    for (let n = 1; n < N; n++) corridor(cellXY(n), cellXY(n + 1), rows[n + 1] ? rows[n + 1].wall : 0);
-    const [bx, by, bw, bh] = B.chamber_box;
-    const chamberBox = { x: bx * P + 5, y: by * P + 5, w: bw * P - 10, h: bh * P - 10 };
-    corridor(cellXY(N), [chamberBox.x, cellXY(N)[1]], B.chamber_wall);
-    // Stairs corridor: from space 1 down out of the board.
-    const [sx, sy] = B.stairs_cell;
-    g.append(svg("rect", { x: sx * P + (P - 46) / 2, y: (sy - 1) * P + C, width: 46, height: P - C + 30, fill: BAND_FILL[0] }));
 
-    for (let n = 1; n <= N; n++) drawSpace(g, n);
-    // Gates between wall sections.
-    for (let n = 1; n < N; n++) {
-      if (!rows[n] || !rows[n + 1] || rows[n].wall === rows[n + 1].wall || rows[n].statue_after) continue;
-      const [ax, ay] = cellXY(n), [bx, by] = cellXY(n + 1);
-      if (ay === by) {
-        const x = (Math.min(ax, bx) + C + Math.max(ax, bx)) / 2;
-        g.append(svg("line", { x1: x, y1: ay + 18, x2: x, y2: ay + C - 18, stroke: "#5a3d1c", "stroke-width": 4, "stroke-dasharray": "6 4", "pointer-events": "none" }));
-      } else {
-        const yy = (Math.min(ay, by) + C + Math.max(ay, by)) / 2;
-        g.append(svg("line", { x1: ax + 18, y1: yy, x2: ax + C - 18, y2: yy, stroke: "#5a3d1c", "stroke-width": 4, "stroke-dasharray": "6 4", "pointer-events": "none" }));
-      }
-    }
-    // Anubis statues between spaces.
-    for (let n = 1; n < N; n++) if (rows[n] && rows[n].statue_after) drawStatue(g, n, rows[n].statue_after);
-    drawChamber(g, chamberBox);
-    const stairs = drawStairs(g, 706);
-    return { g, h: stairs };
-  }
 
-  function drawSpace(g, n) {
-    const row = rows[n] || { tile: "empty", wall: 0 };
-    const [x, y] = cellXY(n);
-    const sg = svg("g", { "data-spot": `space-${n}` });
-    const isDest = dests.has(n);
-    const isAct = actSpaces.has(n);
-    sg.append(svg("rect", { x, y, width: C, height: C, rx: 8, fill: BAND_FILL[row.wall] || SAND, stroke: "#6b4c26", "stroke-width": 1.5 }));
-    if (isDest || isAct) {
-      sg.append(svg("rect", { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 7, fill: "none",
-        stroke: isAct ? "#d35400" : "#f1c40f", "stroke-width": 4, "stroke-dasharray": isAct ? null : "7 4" }));
-    }
-    sg.append(text(x + 6, y + 15, String(n), { "font-size": 14, "font-weight": 700 }));
-    // Wall scarab VP.
-    sg.append(svg("ellipse", { cx: x + C - 13, cy: y + 11, rx: 11, ry: 8, fill: "#2f6e4a", stroke: "#173b27" }));
-    sg.append(text(x + C - 13, y + 15.5, String(row.wall), { "font-size": 12, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
-    drawTile(sg, x + 5, y + 21, C - 10, 42, row);
-    g.append(sg);
-    if (active) hit(sg, `space-${n}`, () => clickSpace(n), `space ${n}: ${row.tile}`);
-    drawPieces(g, n, x + 5, y + C - 12, C - 10);
-  }
 
-  function drawTile(g, x, y, w, h, row) {
-    const words = String(row.tile).split(" ");
-    const kind = words[0];
-    const cx = x + w / 2;
-    if (row.tile === "empty") {
-      g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "none", stroke: "#9c7b4d", "stroke-dasharray": "3 3" }));
-    } else if (TREASURE[kind]) {
-      g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: TREASURE[kind] }));
-      g.append(text(cx, y + 16, kind === "jewelry" ? "Jewelry" : kind[0].toUpperCase() + kind.slice(1),
-        { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
-      g.append(text(x + 6, y + 36, `${words[1].replace("vp", "")}VP`, { "font-size": 15, "font-weight": 800, fill: "#fff" }));
-      const need = Number(words[3]) || 1;
-      for (let i = 0; i < need; i++) {
-        const px = x + w - 9 - i * 11;
-        g.append(svg("circle", { cx: px, cy: y + 26.5, r: 3, fill: "#fff", "pointer-events": "none" }));
-        g.append(svg("path", { d: `M${px - 4.5},${y + 37} Q${px},${y + 26} ${px + 4.5},${y + 37} Z`, fill: "#fff", "pointer-events": "none" }));
-      }
-    } else if (kind === "horus") {
-      g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#d9a514" }));
-      g.append(text(cx, y + 16, "Horus", { "font-size": 14, "font-weight": 700, fill: "#3a2600", "text-anchor": "middle" }));
-      const eyes = Number(words[1]) || 1;
-      for (let i = 0; i < eyes; i++) {
-        const ex = cx + (i - (eyes - 1) / 2) * 22;
-        g.append(svg("ellipse", { cx: ex, cy: y + 30, rx: 9, ry: 5, fill: "#fff", stroke: "#3a2600", "stroke-width": 1.5, "pointer-events": "none" }));
-        g.append(svg("circle", { cx: ex, cy: y + 30, r: 2.7, fill: "#3a2600", "pointer-events": "none" }));
-      }
-    } else if (kind === "osiris") {
-      g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#2b5797" }));
-      g.append(text(cx, y + 16, "Osiris", { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
-      g.append(text(cx, y + 36, `+${words[1]}`, { "font-size": 17, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
+
+
+
+
+
+
+
+
+}
+
+function clickCard(S, side) {
+  const { cardOf, ctx, legal, memo, phase, redraw, sideName } = S;
+  if (phase !== "play") {
+    ctx.say(phase === "die" ? "First move an adventurer by the roll." : phase === "act"
+      ? "First choose the space whose action to perform." : "First choose your reward.");
+    return;
+  }
+  const cands = legal.filter((e) => e.fields.side === side);
+  if (cands.length === 0) {
+    ctx.say(`Your ${sideName(side)} card (${cardLabel(cardOf(side) || "?")[0]}) cannot be played now; play the other end.`);
+    return;
+  }
+  // A card play draws a new card, so it cannot be taken back: one click on the card
+  // selects it, and a move the click did not aim at is asked about first.
+  memo.side = memo.side === side ? null : side;
+  if (cands.length === 1 && memo.side) {
+    redraw();
+    ctx.confirm(cands[0], `Play your ${sideName(side)} card (${cardLabel(cardOf(side) || "?")[0]}): ${cands[0].text}? It cannot be taken back.`);
+    return;
+  }
+  redraw();
+}
+
+function clickAdventurer(S, src) {
+  const { actAt, ctx, memo, moves, phase, sideName } = S;
+  const p = posText(src);
+  if (phase === "act") { resolve(ctx, actAt(p), null, `No adventurer moved onto ${p === B.chamber ? "the tomb chamber" : "space " + p} in this advance.`); return; }
+  if (phase === "choice") { ctx.say("First choose your reward in the supply."); return; }
+  if (phase === "die") {
+    const cands = moves.filter((x) => x.mv.src === src).map((x) => x.entry);
+    resolve(ctx, cands, null, `The adventurer on ${p} cannot move by this roll.`);
+    return;
+  }
+  if (src === CHAMBER) { ctx.say("Adventurers in the tomb chamber do not move again."); return; }
+  if (memo.side) {
+    const cands = moves.filter((x) => x.mv.side === memo.side && x.mv.src === src).map((x) => x.entry);
+    resolve(ctx, cands, null,
+      `Your ${sideName(memo.side)} card cannot move the adventurer on ${p}.`);
+    return;
+  }
+  const cands = moves.filter((x) => x.mv.src === src).map((x) => x.entry);
+  resolve(ctx, cands, null, `Neither end card can move the adventurer on ${p}.`);
+}
+
+function clickSpace(S, n) {
+  const { actAt, ctx, memo, moves, myCount, phase } = S;
+  const p = posText(n);
+  if (phase === "act") { resolve(ctx, actAt(p), null, `No adventurer moved onto ${p === B.chamber ? "the tomb chamber" : "space " + p} in this advance.`); return; }
+  if (phase === "choice") { ctx.say("First choose your reward in the supply."); return; }
+  if (phase === "play" && !memo.side && myCount(n) > 0) { clickAdventurer(S, n); return; }
+  const pool = phase === "die" ? moves : memo.side ? moves.filter((x) => x.mv.side === memo.side) : moves;
+  const cands = pool.filter((x) => x.dest === n).map((x) => x.entry);
+  if (cands.length === 0 && myCount(n) > 0 && n !== CHAMBER) { clickAdventurer(S, n); return; }
+  resolve(ctx, cands, null, phase === "play" && !memo.side
+    ? `No legal move ends on ${n === CHAMBER ? "the tomb chamber" : "space " + p}; pick a card first to see where it can go.`
+    : `No adventurer of yours can reach ${n === CHAMBER ? "the tomb chamber" : "space " + p} with this ${phase === "die" ? "roll" : "card"}.`);
+}
+
+function clickReward(S, what) {
+  const { ctx, legal, phase } = S;
+  const cands = legal.filter((e) => e.fields.reward === what);
+  if (phase !== "choice") { ctx.say("No reward to choose now."); return; }
+  resolve(ctx, cands, null, "That reward is not on offer: choose one of the highlighted ones.");
+}
+
+// ---------- status line ----------
+function drawStatus(S, w) {
+  const { active, names, phase, view } = S;
+  const g = svg("g", {});
+  const cur = view.current_player;
+  let line;
+  if (phase === "over") {
+    const win = (view.winners || []).map((p) => names[p]).join(" & ");
+    line = `Game over${win ? ` — ${win} win${(view.winners || []).length > 1 ? "" : "s"}` : ""}`;
+  } else if (active) {
+    line = PHASE_PROMPT[phase] || "";
+  } else if (cur !== null && cur !== undefined) {
+    line = `${names[cur]} to ${phase === "play" ? "play a card" : phase === "die" ? "move by the roll"
+      : phase === "act" ? "pick a tile action" : "choose a reward"}`;
+  } else line = "";
+  g.append(text(6, 22, `Round ${view.round ?? "?"}`, { "font-size": 17, "font-weight": 700 }));
+  if (cur !== null && cur !== undefined && phase !== "over") {
+    g.append(svg("circle", { cx: 112, cy: 16, r: 7, fill: seatColour(cur), stroke: INK }));
+  }
+  const textX = 126;
+  const lineW = w - textX - (phase === "die" ? 40 : 0);
+  const words = line.split(" ");
+  const perLine = Math.floor(lineW / (active ? 9.4 : 8.6));
+  const lines = [""];
+  for (const word of words) {
+    if ((lines[lines.length - 1] + " " + word).length > perLine) lines.push(word);
+    else lines[lines.length - 1] = (lines[lines.length - 1] + " " + word).trim();
+  }
+  lines.forEach((l, i) => g.append(text(textX, 22 + i * 19, l, { "font-size": 16, "font-weight": active ? 700 : 400,
+    fill: active ? "#8a3b00" : INK })));
+  if (phase === "die" && view.die) g.append(dieFace(w - 36, 2, 32, view.die));
+  return { g, h: Math.max(40, 10 + lines.length * 19) };
+}
+
+// ---------- the board ----------
+function cellXY(S, n) {
+  const [c, r] = cell(n);
+  return [c * P + (P - C) / 2, r * P + (P - C) / 2];
+}
+
+function drawBoard(S) {
+  const { rows } = S;
+  const g = svg("g", {});
+  g.append(svg("rect", { x: 0, y: 0, width: 700, height: 700, rx: 14, fill: "#8c6a3f" }));
+  g.append(svg("rect", { x: 3, y: 3, width: 694, height: 694, rx: 12, fill: "#a07c4c" }));
+  // Corridors between consecutive spaces (and into the chamber).
+  const corridor = (a, b, band) => {
+    const [ax, ay] = a, [bx, by] = b;
+    const w = 46;
+    let r;
+    if (ay === by) r = { x: Math.min(ax, bx) + C - 2, y: ay + (C - w) / 2, width: Math.abs(ax - bx) - C + 4, height: w };
+    else r = { x: ax + (C - w) / 2, y: Math.min(ay, by) + C - 2, width: w, height: Math.abs(ay - by) - C + 4 };
+    g.append(svg("rect", { ...r, fill: BAND_FILL[band] || SAND }));
+  };
+  for (let n = 1; n < N; n++) corridor(cellXY(S, n), cellXY(S, n + 1), rows[n + 1] ? rows[n + 1].wall : 0);
+  const [bx, by, bw, bh] = B.chamber_box;
+  const chamberBox = { x: bx * P + 5, y: by * P + 5, w: bw * P - 10, h: bh * P - 10 };
+  corridor(cellXY(S, N), [chamberBox.x, cellXY(S, N)[1]], B.chamber_wall);
+  // Stairs corridor: from space 1 down out of the board.
+  const [sx, sy] = B.stairs_cell;
+  g.append(svg("rect", { x: sx * P + (P - 46) / 2, y: (sy - 1) * P + C, width: 46, height: P - C + 30, fill: BAND_FILL[0] }));
+
+  for (let n = 1; n <= N; n++) drawSpace(S, g, n);
+  // Gates between wall sections.
+  for (let n = 1; n < N; n++) {
+    if (!rows[n] || !rows[n + 1] || rows[n].wall === rows[n + 1].wall || rows[n].statue_after) continue;
+    const [ax, ay] = cellXY(S, n), [bx, by] = cellXY(S, n + 1);
+    if (ay === by) {
+      const x = (Math.min(ax, bx) + C + Math.max(ax, bx)) / 2;
+      g.append(svg("line", { x1: x, y1: ay + 18, x2: x, y2: ay + C - 18, stroke: "#5a3d1c", "stroke-width": 4, "stroke-dasharray": "6 4", "pointer-events": "none" }));
     } else {
-      const [a, b] = B.temple_fronts[kind] || [kind, ""];
-      const fill = kind === "tunnel" ? "#3d3d3d" : kind.startsWith("horus") ? "#b5770d" : "#2e7d32";
-      g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill, stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 2" }));
-      g.append(text(cx, y + (b ? 17 : 26), a, { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
-      if (b) g.append(text(cx, y + 34, b, { "font-size": 12, fill: "#fff", "text-anchor": "middle" }));
-    }
-    if (row.icon) {
-      const letter = { cobra: "C", falcon: "F", lion: "L" }[row.icon] || "?";
-      const ix = x + 8, iy = y + h + 10;
-      g.append(svg("g", {},
-        svg("title", {}, `temple tile back: ${row.icon}`),
-        svg("rect", { x: ix - 7, y: iy - 7, width: 14, height: 14, rx: 3, fill: "#efe2c4", stroke: "#6b4c26" }),
-        text(ix, iy + 4, letter, { "font-size": 10.5, "font-weight": 700, "text-anchor": "middle", fill: "#6b4c26" })));
+      const yy = (Math.min(ay, by) + C + Math.max(ay, by)) / 2;
+      g.append(svg("line", { x1: ax + 18, y1: yy, x2: ax + C - 18, y2: yy, stroke: "#5a3d1c", "stroke-width": 4, "stroke-dasharray": "6 4", "pointer-events": "none" }));
     }
   }
+  // Anubis statues between spaces.
+  for (let n = 1; n < N; n++) if (rows[n] && rows[n].statue_after) drawStatue(S, g, n, rows[n].statue_after);
+  drawChamber(S, g, chamberBox);
+  const stairs = drawStairs(S, g, 706);
+  return { g, h: stairs };
+}
 
-  // Pawns of every seat on position p, laid out in rows inside width w from (x, baseY).
-  function drawPieces(g, p, x, baseY, w, perRow = 5) {
-    const list = [];
-    seats.forEach((s, i) => {
-      const k = s.adventurers.filter((a) => pos(a) === p).length;
-      for (let j = 0; j < k; j++) list.push(i);
-    });
-    if (!list.length) return;
-    const step = Math.min(17, w / Math.min(perRow, list.length));
-    const slots = list.map((seat, i) => {
-      const rowI = Math.floor(i / perRow), col = i % perRow;
-      const inRow = Math.min(perRow, list.length - rowI * perRow);
-      const sx = x + w / 2 + (col - (inRow - 1) / 2) * step;
-      return { seat, sx, sy: baseY - rowI * 17 };
-    });
-    const myGroup = svg("g", {});
-    let bb = null;
-    for (const s of slots) {
-      const pw = pawn(s.sx, s.sy, seatColour(s.seat));
-      if (s.seat === me) {
-        myGroup.append(pw);
-        bb = bb ? { x0: Math.min(bb.x0, s.sx), x1: Math.max(bb.x1, s.sx), y0: Math.min(bb.y0, s.sy), y1: Math.max(bb.y1, s.sy) }
-          : { x0: s.sx, x1: s.sx, y0: s.sy, y1: s.sy };
-      } else g.append(pw);
+function drawSpace(S, g, n) {
+  const { actSpaces, active, dests, rows } = S;
+  const row = rows[n] || { tile: "empty", wall: 0 };
+  const [x, y] = cellXY(S, n);
+  const sg = svg("g", { "data-spot": `space-${n}` });
+  const isDest = dests.has(n);
+  const isAct = actSpaces.has(n);
+  sg.append(svg("rect", { x, y, width: C, height: C, rx: 8, fill: BAND_FILL[row.wall] || SAND, stroke: "#6b4c26", "stroke-width": 1.5 }));
+  if (isDest || isAct) {
+    sg.append(svg("rect", { x: x + 2, y: y + 2, width: C - 4, height: C - 4, rx: 7, fill: "none",
+      stroke: isAct ? "#d35400" : "#f1c40f", "stroke-width": 4, "stroke-dasharray": isAct ? null : "7 4" }));
+  }
+  sg.append(text(x + 6, y + 15, String(n), { "font-size": 14, "font-weight": 700 }));
+  // Wall scarab VP.
+  sg.append(svg("ellipse", { cx: x + C - 13, cy: y + 11, rx: 11, ry: 8, fill: "#2f6e4a", stroke: "#173b27" }));
+  sg.append(text(x + C - 13, y + 15.5, String(row.wall), { "font-size": 12, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
+  drawTile(S, sg, x + 5, y + 21, C - 10, 42, row);
+  g.append(sg);
+  if (active) hit(sg, `space-${n}`, () => clickSpace(S, n), `space ${n}: ${row.tile}`);
+  drawPieces(S, g, n, x + 5, y + C - 12, C - 10);
+}
+
+function drawTile(S, g, x, y, w, h, row) {
+  const words = String(row.tile).split(" ");
+  const kind = words[0];
+  const cx = x + w / 2;
+  if (row.tile === "empty") {
+    g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "none", stroke: "#9c7b4d", "stroke-dasharray": "3 3" }));
+  } else if (TREASURE[kind]) {
+    g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: TREASURE[kind] }));
+    g.append(text(cx, y + 16, kind === "jewelry" ? "Jewelry" : kind[0].toUpperCase() + kind.slice(1),
+      { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
+    g.append(text(x + 6, y + 36, `${words[1].replace("vp", "")}VP`, { "font-size": 15, "font-weight": 800, fill: "#fff" }));
+    const need = Number(words[3]) || 1;
+    for (let i = 0; i < need; i++) {
+      const px = x + w - 9 - i * 11;
+      g.append(svg("circle", { cx: px, cy: y + 26.5, r: 3, fill: "#fff", "pointer-events": "none" }));
+      g.append(svg("path", { d: `M${px - 4.5},${y + 37} Q${px},${y + 26} ${px + 4.5},${y + 37} Z`, fill: "#fff", "pointer-events": "none" }));
     }
-    if (bb) {
-      const live = active && (sources.has(p) || (actSpaces.has(p)));
-      myGroup.insertBefore(svg("rect", { x: bb.x0 - 10, y: bb.y0 - 17, width: bb.x1 - bb.x0 + 20, height: bb.y1 - bb.y0 + 27, rx: 8,
-        fill: live ? "#fff59d" : "#000", "fill-opacity": live ? 0.75 : 0, stroke: live ? "#e67e22" : "none", "stroke-width": 2.5 }), myGroup.firstChild);
-      g.append(myGroup);
-      if (active) hit(myGroup, `adv-${posText(p)}`, () => clickAdventurer(p), `your adventurer${myCount(p) > 1 ? "s" : ""} on ${posText(p)}`);
+  } else if (kind === "horus") {
+    g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#d9a514" }));
+    g.append(text(cx, y + 16, "Horus", { "font-size": 14, "font-weight": 700, fill: "#3a2600", "text-anchor": "middle" }));
+    const eyes = Number(words[1]) || 1;
+    for (let i = 0; i < eyes; i++) {
+      const ex = cx + (i - (eyes - 1) / 2) * 22;
+      g.append(svg("ellipse", { cx: ex, cy: y + 30, rx: 9, ry: 5, fill: "#fff", stroke: "#3a2600", "stroke-width": 1.5, "pointer-events": "none" }));
+      g.append(svg("circle", { cx: ex, cy: y + 30, r: 2.7, fill: "#3a2600", "pointer-events": "none" }));
     }
+  } else if (kind === "osiris") {
+    g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#2b5797" }));
+    g.append(text(cx, y + 16, "Osiris", { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
+    g.append(text(cx, y + 36, `+${words[1]}`, { "font-size": 17, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
+  } else {
+    const [a, b] = B.temple_fronts[kind] || [kind, ""];
+    const fill = kind === "tunnel" ? "#3d3d3d" : kind.startsWith("horus") ? "#b5770d" : "#2e7d32";
+    g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill, stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 2" }));
+    g.append(text(cx, y + (b ? 17 : 26), a, { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
+    if (b) g.append(text(cx, y + 34, b, { "font-size": 12, fill: "#fff", "text-anchor": "middle" }));
   }
-
-  function drawStatue(g, n, index) {
-    const [ax, ay] = cellXY(n), [bx, by] = cellXY(n + 1);
-    const sleepers = seats.map((s, i) => ((s.sleeping_at_statues || []).includes(index) ? i : -1)).filter((i) => i >= 0);
-    const w = 26 + Math.max(1, sleepers.length) * 11, h = 20;
-    let cx, cy;
-    if (ay === by) { cx = (Math.min(ax, bx) + C + Math.max(ax, bx)) / 2; cy = ay + C / 2; }
-    else { cx = ax + C / 2; cy = (Math.min(ay, by) + C + Math.max(ay, by)) / 2; }
-    const sg = svg("g", { "pointer-events": "none" });
-    sg.append(svg("title", {}, `Anubis statue ${index}` + (sleepers.length ? `: lying here ${sleepers.map((i) => names[i]).join(", ")}` : "")));
-    sg.append(svg("rect", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 6, fill: "#1d1d1d", stroke: "#d4af37", "stroke-width": 1.5 }));
-    sg.append(text(cx - w / 2 + 11, cy + 4.5, `A${index}`, { "font-size": 11, "font-weight": 700, fill: "#d4af37", "text-anchor": "middle" }));
-    sleepers.forEach((seat, i) => {
-      sg.append(svg("rect", { x: cx - w / 2 + 22 + i * 11, y: cy - 3.5, width: 9, height: 7, rx: 3, fill: seatColour(seat), stroke: "#fff", "stroke-width": 0.8 }));
-    });
-    g.append(sg);
-  }
-
-  function drawChamber(g, b) {
-    const cg = svg("g", { "data-spot": `space-${B.chamber}` });
-    const isDest = dests.has(CHAMBER);
-    const isAct = actSpaces.has(CHAMBER);
-    cg.append(svg("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 12, fill: "#3b2a17", stroke: "#d4af37", "stroke-width": 3 }));
-    if (isDest || isAct) cg.append(svg("rect", { x: b.x + 4, y: b.y + 4, width: b.w - 8, height: b.h - 8, rx: 10, fill: "none",
-      stroke: isAct ? "#d35400" : "#f1c40f", "stroke-width": 4, "stroke-dasharray": isAct ? null : "8 5" }));
-    const cx = b.x + b.w / 2;
-    cg.append(text(cx, b.y + 30, "Tomb chamber", { "font-size": 20, "font-weight": 700, fill: "#f3dc8f", "text-anchor": "middle" }));
-    const wall = 13;
-    cg.append(text(cx, b.y + 50, `wall ${wall} VP · needs exact count + key`, { "font-size": 12, fill: "#e8d7a8", "text-anchor": "middle" }));
-    // Sarcophagi left.
-    const sarcs = view.sarcophagi_left || [];
-    cg.append(text(b.x + 14, b.y + 82, "Sarcophagi:", { "font-size": 13, fill: "#e8d7a8" }));
-    if (!sarcs.length) cg.append(text(b.x + 96, b.y + 82, "none left", { "font-size": 13, fill: "#bfae83" }));
-    sarcs.forEach((v, i) => {
-      const sx = b.x + 96 + i * 40;
-      cg.append(svg("rect", { x: sx, y: b.y + 64, width: 32, height: 26, rx: 10, fill: "#c9a227", stroke: "#fff3c4" }));
-      cg.append(text(sx + 16, b.y + 82, String(v), { "font-size": 14, "font-weight": 700, "text-anchor": "middle", fill: "#3b2a17" }));
-    });
-    // Key space.
-    cg.append(text(b.x + 14, b.y + 112, `Keys spent: ${view.key_space ?? 0}`, { "font-size": 13, fill: "#e8d7a8" }));
-    const inside = (view.chamber || []).length;
-    cg.append(text(b.x + 14, b.y + 134, inside ? `Inside (${inside}):` : "Nobody inside yet", { "font-size": 13, fill: "#e8d7a8" }));
-    g.append(cg);
-    if (active) hit(cg, "space-C", () => clickSpace(CHAMBER), "the tomb chamber");
-    drawPieces(g, CHAMBER, b.x + 14, b.y + 168, b.w - 28, 8);
-    // Horus stacks and supply digest in the chamber's lower half.
-    const yy = b.y + 212;
-    g.append(text(b.x + 14, yy, `Draw pile ${view.draw_pile ?? 0} · discard ${((view.discard_pile || []).length)}`
-      + (view.discard_pile && view.discard_pile.length ? ` (top ${cardLabel(view.discard_pile[view.discard_pile.length - 1])[0]})` : ""),
-      { "font-size": 12.5, fill: "#e8d7a8" }));
-    const ts = view.temple_stacks || {};
-    g.append(text(b.x + 14, yy + 20, `Temple stacks: cobra ${ts.cobra ?? 0}, falcon ${ts.falcon ?? 0}, lion ${ts.lion ?? 0}`,
-      { "font-size": 12.5, fill: "#e8d7a8" }));
-    g.append(text(b.x + 14, yy + 40, "Space: number · wall VP (green)", { "font-size": 11.5, fill: "#bfae83" }));
-    g.append(text(b.x + 14, yy + 56, "C/F/L: temple back · A: Anubis", { "font-size": 11.5, fill: "#bfae83" }));
-  }
-
-  function drawStairs(g, y0) {
-    const x = 5, w = 300, h = 66;
-    const sg = svg("g", { "data-spot": `space-${B.stairs}` });
-    sg.append(svg("rect", { x, y: y0 + 24, width: w, height: h, rx: 8, fill: BAND_FILL[0], stroke: "#6b4c26", "stroke-width": 1.5 }));
-    for (let i = 0; i < 4; i++) {
-      sg.append(svg("line", { x1: x + w - 70 + i * 16, y1: y0 + 32 + i * 14, x2: x + w - 8, y2: y0 + 32 + i * 14, stroke: "#b08d57", "stroke-width": 3 }));
-    }
-    sg.append(text(x + 10, y0 + 42, "Stairs (start)", { "font-size": 14, "font-weight": 700 }));
-    sg.append(text(x + 48, y0 + 16, "▲ to space 1", { "font-size": 12, fill: "#6b4c26" }));
-    g.append(sg);
-    drawPieces(g, 0, x + 8, y0 + 78, w - 90, 10);
-    // Supply digest beside the stairs.
-    const s = view.supply || {};
-    g.append(text(320, y0 + 44, `Supply: keys ${s.keys ?? 0} · wild tiles ${s.wild_tiles ?? 0} · scarabs ${s.scarabs ?? 0}`, { "font-size": 13 }));
-    const hs = (view.horus_stacks || []).map((h) => `H${h.level} ${h.top ? cardLabel(h.top)[0] : "—"} (${h.size})`).join(" · ");
-    g.append(text(320, y0 + 66, `Horus: ${hs}`, { "font-size": 13 }));
-    return y0 + 24 + h;
-  }
-
-  // ---------- the viewer's hand ----------
-  function drawHand(w) {
-    const g = svg("g", {});
-    g.append(svg("rect", { x: 0, y: 0, width: w, height: 168, rx: 10, fill: "#efe3c6", stroke: "#c7ad7a" }));
-    g.append(text(12, 22, `Your hand (${names[me]})`, { "font-size": 16, "font-weight": 700 }));
-    g.append(text(w - 12, 22, "play the leftmost or rightmost card", { "font-size": 12, "text-anchor": "end", fill: "#6b4c26" }));
-    const n = hand.length;
-    const gap = 8;
-    const cw = Math.min(92, (w - 24 - gap * (n - 1)) / Math.max(n, 1));
-    const ch = 116;
-    const startX = (w - (n * cw + (n - 1) * gap)) / 2;
-    hand.forEach((code, i) => {
-      const side = i === 0 ? "L" : i === n - 1 ? "R" : null;
-      const selected = side && memo.side === side;
-      const playable = side && active && phase === "play" && legal.some((e) => e.fields.side === side);
-      const x = startX + i * (cw + gap);
-      const y = 36 + (selected ? -6 : 0);
-      const cg = svg("g", {});
-      const horus = Boolean(CARD[code] && CARD[code].level);
-      cg.append(svg("rect", { x, y, width: cw, height: ch, rx: 9, fill: horus ? "#f7d774" : "#fffaf0",
-        stroke: selected ? "#d35400" : playable ? "#e0a800" : side ? "#8c6a3f" : "#b8a27a",
-        "stroke-width": selected ? 5 : playable ? 4 : side ? 2 : 1.2 }));
-      if (!side) cg.append(svg("rect", { x, y, width: cw, height: ch, rx: 9, fill: "#8c6a3f", "fill-opacity": 0.14, "pointer-events": "none" }));
-      const [big, small] = cardLabel(code);
-      if (code === "die") cg.append(dieFace(x + cw / 2 - 18, y + 24, 36, 5));
-      else cg.append(text(x + cw / 2, y + 58, big, { "font-size": big.length > 4 ? 20 : big.length > 2 ? 26 : 36, "font-weight": 800, "text-anchor": "middle" }));
-      cg.append(text(x + cw / 2, y + 86, small, { "font-size": cw < 80 ? 9.5 : 11, "text-anchor": "middle", fill: "#5a4020" }));
-      if (horus) cg.append(text(x + cw / 2, y + 104, "Horus", { "font-size": 11, "font-weight": 700, "text-anchor": "middle", fill: "#8a5a00" }));
-      if (side) cg.append(text(x + 10, y + 18, side, { "font-size": 15, "font-weight": 800, fill: selected ? "#d35400" : "#8c6a3f" }));
-      g.append(cg);
-      if (active) {
-        if (side) hit(cg, `card-${side}`, () => clickCard(side), `${sideName(side)} card ${big}`);
-        else hit(cg, `card-${i + 1}`, () => ctx.say("Only the leftmost or rightmost card can be played."), `card ${big} (middle)`);
-      }
-      if (n === 1 && active) {
-        // A single card is both ends: the right end gets its own small handle.
-        const rg = svg("g", {}, svg("rect", { x: x + cw + 6, y: y + 40, width: 34, height: 34, rx: 6, fill: "#fffaf0", stroke: "#8c6a3f" }),
-          text(x + cw + 23, y + 62, "R", { "font-size": 15, "font-weight": 800, "text-anchor": "middle" }));
-        g.append(rg);
-        hit(rg, "card-R", () => clickCard("R"), "the card, as the rightmost");
-      }
-    });
-    if (!n) g.append(text(w / 2, 100, "no cards", { "font-size": 14, "text-anchor": "middle" }));
-    return { g, h: 168 };
-  }
-
-  // ---------- supply: Horus stacks and rewards ----------
-  function drawSupply(w) {
-    const g = svg("g", {});
-    const choosing = phase === "choice" && active;
-    const offered = new Set(choosing ? view.choices || [] : []);
-    const h = 132;
-    g.append(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: choosing ? "#fff3cf" : "#f2ead8", stroke: choosing ? "#e0a800" : "#d6c6a4", "stroke-width": choosing ? 3 : 1 }));
-    g.append(text(12, 21, choosing ? "Choose your reward" : "Horus cards & supply", { "font-size": 15, "font-weight": 700, fill: choosing ? "#8a3b00" : INK }));
-    const items = [];
-    for (const hs of view.horus_stacks || []) {
-      items.push({ what: `h${hs.level}`, title: `Horus ${hs.level}`, big: hs.top ? cardLabel(hs.top)[0] : "—", small: `${hs.size} left`, fill: "#f7d774", eyes: hs.level });
-    }
-    const s = view.supply || {};
-    items.push({ what: "key", title: "Key", big: "", small: `${s.keys ?? 0} left`, fill: "#e9e2d0" });
-    items.push({ what: "scarab", title: "Scarab", big: "◉", small: `${s.scarabs ?? 0} left`, fill: "#cfe8d0" });
-    items.push({ what: "wild", title: "Wild tile", big: "✱", small: `${s.wild_tiles ?? 0} left`, fill: "#e7d3ef" });
-    const gap = 6;
-    const iw = (w - 24 - gap * (items.length - 1)) / items.length;
-    items.forEach((it, i) => {
-      const x = 12 + i * (iw + gap), y = 30;
-      const on = offered.has(it.what);
-      const ig = svg("g", {});
-      ig.append(svg("rect", { x, y, width: iw, height: 92, rx: 8, fill: it.fill, stroke: on ? "#d35400" : "#a89468", "stroke-width": on ? 4 : 1.2,
-        opacity: choosing && !on ? 0.45 : 1 }));
-      ig.append(text(x + iw / 2, y + 17, it.title, { "font-size": iw < 60 ? 10 : 12, "font-weight": 700, "text-anchor": "middle" }));
-      if (it.what === "key") ig.append(keyIcon(x + iw / 2, y + 45));
-      else ig.append(text(x + iw / 2, y + 52, it.big, { "font-size": it.big.length > 4 ? 15 : it.big.length > 2 ? 19 : 24, "font-weight": 800, "text-anchor": "middle" }));
-      ig.append(text(x + iw / 2, y + 80, it.small, { "font-size": iw < 60 ? 10 : 11.5, "text-anchor": "middle", fill: "#5a4020" }));
-      g.append(ig);
-      if (choosing) hit(ig, `reward-${it.what}`, () => clickReward(it.what), `take ${it.title}`);
-    });
-    return { g, h };
-  }
-
-  // ---------- seats ----------
-  function drawSeats(w) {
-    const g = svg("g", {});
-    const perRow = w >= 600 ? 2 : 1;
-    const pw = (w - (perRow - 1) * 10) / perRow;
-    const ph = 122;
-    seats.forEach((s, i) => {
-      const x = (i % perRow) * (pw + 10), y = Math.floor(i / perRow) * (ph + 10);
-      g.append(drawSeat(s, i, x, y, pw, ph));
-    });
-    return { g, h: Math.ceil(seats.length / perRow) * (ph + 10) - 10 };
-  }
-
-  function drawSeat(s, i, x, y, w, h) {
-    const g = svg("g", {});
-    const isCur = view.current_player === i && phase !== "over";
-    const won = (view.winners || []).includes(i);
-    g.append(svg("rect", { x, y, width: w, height: h, rx: 10, fill: "#fffaf0", stroke: isCur ? seatColour(i) : "#d6c6a4", "stroke-width": isCur ? 3.5 : 1.2 }));
-    g.append(svg("rect", { x, y, width: 10, height: h, rx: 5, fill: seatColour(i) }));
-    g.append(pawn(x + 27, y + 24, seatColour(i), 10));
-    let title = names[i] + (i === me ? " (you)" : "");
-    if (title.length > 22) title = title.slice(0, 21) + "…";
-    g.append(text(x + 44, y + 25, title, { "font-size": 16, "font-weight": 700 }));
-    if (isCur) g.append(text(x + 44, y + 42, "▶ to move", { "font-size": 11.5, fill: seatColour(i), "font-weight": 700 }));
-    if (won) g.append(text(x + 44, y + 42, "★ winner", { "font-size": 12.5, fill: "#b8860b", "font-weight": 800 }));
-    g.append(text(x + w - 12, y + 30, String(s.score), { "font-size": 28, "font-weight": 800, "text-anchor": "end" }));
-    g.append(text(x + w - 12, y + 44, "VP", { "font-size": 11, "text-anchor": "end", fill: "#6b4c26" }));
-    // Line 2: keys, scarabs, sarcophagi, adventurers.
-    const act = s.adventurers.length;
-    const onStairs = s.adventurers.filter((a) => a === "S").length;
-    const inChamber = s.adventurers.filter((a) => a === "C").length;
-    const sleeping = (s.sleeping_at_statues || []).length;
-    let scar = `scarabs ${s.scarab_count}`;
-    if (s.scarabs && s.scarabs.length) scar += ` (${s.scarabs.join("+")}=${s.scarabs.reduce((a, b) => a + b, 0)})`;
-    const l2 = [`keys ${s.keys}`, scar];
-    if ((s.sarcophagi || []).length) l2.push(`sarcophagi ${s.sarcophagi.join("+")}`);
-    g.append(text(x + 18, y + 62, l2.join(" · "), { "font-size": 12.5 }));
-    const l3 = [`adventurers ${act}`];
-    if (onStairs) l3.push(`${onStairs} on stairs`);
-    if (inChamber) l3.push(`${inChamber} in chamber`);
-    if (sleeping) l3.push(`${sleeping} lying (A${s.sleeping_at_statues.join(",A")})`);
-    g.append(text(x + 18, y + 80, l3.join(" · "), { "font-size": 12.5 }));
-    // Treasures as tokens, grouped by type, then wild tiles.
-    let tx = x + 18;
-    const ty = y + 92;
-    for (const type of ["vase", "statue", "jewelry"]) {
-      const list = (s.treasures || []).filter((t) => t.type === type);
-      for (const t of list) {
-        g.append(svg("g", {}, svg("title", {}, `${type} ${t.vp} VP`),
-          svg("rect", { x: tx, y: ty, width: 16, height: 20, rx: 3, fill: TREASURE[type] }),
-          text(tx + 8, ty + 14.5, String(t.vp), { "font-size": 11.5, "font-weight": 700, fill: "#fff", "text-anchor": "middle" })));
-        tx += 18;
-      }
-      if (list.length) tx += 5;
-    }
-    for (let k = 0; k < (s.wild_tiles || 0); k++) {
-      g.append(svg("rect", { x: tx, y: ty, width: 16, height: 20, rx: 3, fill: "#8e5fb0" }));
-      g.append(text(tx + 8, ty + 14.5, "W", { "font-size": 11, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
-      tx += 18;
-    }
-    if (!(s.treasures || []).length && !s.wild_tiles) g.append(text(tx, ty + 15, "no treasures yet", { "font-size": 11.5, fill: "#8c7a5a" }));
-    // Hand: card backs, known Horus cards shown.
-    const known = {};
-    for (const k of s.known_cards || []) known[k.slot] = k.card;
-    const hx0 = x + w - 12 - s.hand_size * 15;
-    if (tx < hx0 - 4 || i !== me) {
-      for (let k = 0; k < s.hand_size; k++) {
-        const hx = x + w - 12 - (s.hand_size - k) * 15;
-        const code = known[k];
-        g.append(svg("g", {}, svg("title", {}, code ? `known card: ${cardLabel(code)[0]}` : "card"),
-          svg("rect", { x: hx, y: ty - 2, width: 13, height: 22, rx: 2, fill: code ? "#f7d774" : "#8c6a3f", stroke: "#3b2a17", "stroke-width": 0.8 }),
-          code ? text(hx + 6.5, ty + 13, shortLabel(code), { "font-size": 7, "font-weight": 700, "text-anchor": "middle" }) : null));
-      }
-    }
-    return g;
-  }
-
-  // ---------- final scoring ----------
-  function drawFinal(w) {
-    const g = svg("g", {});
-    const fin = view.final || [];
-    /** @type {Array<[string, (e: any, s: any) => any]>} */
-    const rowsF = [
-      ["during play", (e, s) => s.score - e.total],
-      ["adventurers", (e) => e.adventurers],
-      ["sarcophagi", (e) => e.sarcophagi],
-      ["keys", (e) => e.keys],
-      ["treasure sets", (e) => `${e.set_points} (${e.sets})`],
-      ["scarabs", (e) => e.scarabs],
-      ["score", (e, s) => s.score],
-    ];
-    const h = 40 + rowsF.length * 22 + 10;
-    g.append(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: "#fff3cf", stroke: "#d4af37", "stroke-width": 2 }));
-    g.append(text(12, 24, "Final scoring", { "font-size": 16, "font-weight": 700 }));
-    const labelW = 120;
-    const colW = (w - labelW - 16) / Math.max(1, seats.length);
-    seats.forEach((s, i) => {
-      const cx = labelW + colW * i + colW / 2;
-      g.append(text(cx, 24, names[i].slice(0, 10), { "font-size": 13, "font-weight": 700, fill: seatColour(i), "text-anchor": "middle" }));
-    });
-    rowsF.forEach(([label, fn], r) => {
-      const yy = 48 + r * 22;
-      const last = r === rowsF.length - 1;
-      g.append(text(12, yy, label, { "font-size": 13, "font-weight": last ? 700 : 400 }));
-      seats.forEach((s, i) => {
-        const e = fin[i] || {};
-        const cx = labelW + colW * i + colW / 2;
-        const won = (view.winners || []).includes(i);
-        g.append(text(cx, yy, String(fn(e, s)), { "font-size": 13, "font-weight": last ? 800 : 400, "text-anchor": "middle",
-          fill: last && won ? "#b8860b" : INK }));
-      });
-    });
-    return { g, h };
+  if (row.icon) {
+    const letter = { cobra: "C", falcon: "F", lion: "L" }[row.icon] || "?";
+    const ix = x + 8, iy = y + h + 10;
+    g.append(svg("g", {},
+      svg("title", {}, `temple tile back: ${row.icon}`),
+      svg("rect", { x: ix - 7, y: iy - 7, width: 14, height: 14, rx: 3, fill: "#efe2c4", stroke: "#6b4c26" }),
+      text(ix, iy + 4, letter, { "font-size": 10.5, "font-weight": 700, "text-anchor": "middle", fill: "#6b4c26" })));
   }
 }
+
+// Pawns of every seat on position p, laid out in rows inside width w from (x, baseY).
+function drawPieces(S, g, p, x, baseY, w, perRow = 5) {
+  const { actSpaces, active, me, myCount, seats, sources } = S;
+  const list = [];
+  seats.forEach((s, i) => {
+    const k = s.adventurers.filter((a) => pos(a) === p).length;
+    for (let j = 0; j < k; j++) list.push(i);
+  });
+  if (!list.length) return;
+  const step = Math.min(17, w / Math.min(perRow, list.length));
+  const slots = list.map((seat, i) => {
+    const rowI = Math.floor(i / perRow), col = i % perRow;
+    const inRow = Math.min(perRow, list.length - rowI * perRow);
+    const sx = x + w / 2 + (col - (inRow - 1) / 2) * step;
+    return { seat, sx, sy: baseY - rowI * 17 };
+  });
+  const myGroup = svg("g", {});
+  let bb = null;
+  for (const s of slots) {
+    const pw = pawn(s.sx, s.sy, seatColour(s.seat));
+    if (s.seat === me) {
+      myGroup.append(pw);
+      bb = bb ? { x0: Math.min(bb.x0, s.sx), x1: Math.max(bb.x1, s.sx), y0: Math.min(bb.y0, s.sy), y1: Math.max(bb.y1, s.sy) }
+        : { x0: s.sx, x1: s.sx, y0: s.sy, y1: s.sy };
+    } else g.append(pw);
+  }
+  if (bb) {
+    const live = active && (sources.has(p) || (actSpaces.has(p)));
+    myGroup.insertBefore(svg("rect", { x: bb.x0 - 10, y: bb.y0 - 17, width: bb.x1 - bb.x0 + 20, height: bb.y1 - bb.y0 + 27, rx: 8,
+      fill: live ? "#fff59d" : "#000", "fill-opacity": live ? 0.75 : 0, stroke: live ? "#e67e22" : "none", "stroke-width": 2.5 }), myGroup.firstChild);
+    g.append(myGroup);
+    if (active) hit(myGroup, `adv-${posText(p)}`, () => clickAdventurer(S, p), `your adventurer${myCount(p) > 1 ? "s" : ""} on ${posText(p)}`);
+  }
+}
+
+function drawStatue(S, g, n, index) {
+  const { names, seats } = S;
+  const [ax, ay] = cellXY(S, n), [bx, by] = cellXY(S, n + 1);
+  const sleepers = seats.map((s, i) => ((s.sleeping_at_statues || []).includes(index) ? i : -1)).filter((i) => i >= 0);
+  const w = 26 + Math.max(1, sleepers.length) * 11, h = 20;
+  let cx, cy;
+  if (ay === by) { cx = (Math.min(ax, bx) + C + Math.max(ax, bx)) / 2; cy = ay + C / 2; }
+  else { cx = ax + C / 2; cy = (Math.min(ay, by) + C + Math.max(ay, by)) / 2; }
+  const sg = svg("g", { "pointer-events": "none" });
+  sg.append(svg("title", {}, `Anubis statue ${index}` + (sleepers.length ? `: lying here ${sleepers.map((i) => names[i]).join(", ")}` : "")));
+  sg.append(svg("rect", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 6, fill: "#1d1d1d", stroke: "#d4af37", "stroke-width": 1.5 }));
+  sg.append(text(cx - w / 2 + 11, cy + 4.5, `A${index}`, { "font-size": 11, "font-weight": 700, fill: "#d4af37", "text-anchor": "middle" }));
+  sleepers.forEach((seat, i) => {
+    sg.append(svg("rect", { x: cx - w / 2 + 22 + i * 11, y: cy - 3.5, width: 9, height: 7, rx: 3, fill: seatColour(seat), stroke: "#fff", "stroke-width": 0.8 }));
+  });
+  g.append(sg);
+}
+
+function drawChamber(S, g, b) {
+  const { actSpaces, active, dests, view } = S;
+  const cg = svg("g", { "data-spot": `space-${B.chamber}` });
+  const isDest = dests.has(CHAMBER);
+  const isAct = actSpaces.has(CHAMBER);
+  cg.append(svg("rect", { x: b.x, y: b.y, width: b.w, height: b.h, rx: 12, fill: "#3b2a17", stroke: "#d4af37", "stroke-width": 3 }));
+  if (isDest || isAct) cg.append(svg("rect", { x: b.x + 4, y: b.y + 4, width: b.w - 8, height: b.h - 8, rx: 10, fill: "none",
+    stroke: isAct ? "#d35400" : "#f1c40f", "stroke-width": 4, "stroke-dasharray": isAct ? null : "8 5" }));
+  const cx = b.x + b.w / 2;
+  cg.append(text(cx, b.y + 30, "Tomb chamber", { "font-size": 20, "font-weight": 700, fill: "#f3dc8f", "text-anchor": "middle" }));
+  const wall = 13;
+  cg.append(text(cx, b.y + 50, `wall ${wall} VP · needs exact count + key`, { "font-size": 12, fill: "#e8d7a8", "text-anchor": "middle" }));
+  // Sarcophagi left.
+  const sarcs = view.sarcophagi_left || [];
+  cg.append(text(b.x + 14, b.y + 82, "Sarcophagi:", { "font-size": 13, fill: "#e8d7a8" }));
+  if (!sarcs.length) cg.append(text(b.x + 96, b.y + 82, "none left", { "font-size": 13, fill: "#bfae83" }));
+  sarcs.forEach((v, i) => {
+    const sx = b.x + 96 + i * 40;
+    cg.append(svg("rect", { x: sx, y: b.y + 64, width: 32, height: 26, rx: 10, fill: "#c9a227", stroke: "#fff3c4" }));
+    cg.append(text(sx + 16, b.y + 82, String(v), { "font-size": 14, "font-weight": 700, "text-anchor": "middle", fill: "#3b2a17" }));
+  });
+  // Key space.
+  cg.append(text(b.x + 14, b.y + 112, `Keys spent: ${view.key_space ?? 0}`, { "font-size": 13, fill: "#e8d7a8" }));
+  const inside = (view.chamber || []).length;
+  cg.append(text(b.x + 14, b.y + 134, inside ? `Inside (${inside}):` : "Nobody inside yet", { "font-size": 13, fill: "#e8d7a8" }));
+  g.append(cg);
+  if (active) hit(cg, "space-C", () => clickSpace(S, CHAMBER), "the tomb chamber");
+  drawPieces(S, g, CHAMBER, b.x + 14, b.y + 168, b.w - 28, 8);
+  // Horus stacks and supply digest in the chamber's lower half.
+  const yy = b.y + 212;
+  g.append(text(b.x + 14, yy, `Draw pile ${view.draw_pile ?? 0} · discard ${((view.discard_pile || []).length)}`
+    + (view.discard_pile && view.discard_pile.length ? ` (top ${cardLabel(view.discard_pile[view.discard_pile.length - 1])[0]})` : ""),
+    { "font-size": 12.5, fill: "#e8d7a8" }));
+  const ts = view.temple_stacks || {};
+  g.append(text(b.x + 14, yy + 20, `Temple stacks: cobra ${ts.cobra ?? 0}, falcon ${ts.falcon ?? 0}, lion ${ts.lion ?? 0}`,
+    { "font-size": 12.5, fill: "#e8d7a8" }));
+  g.append(text(b.x + 14, yy + 40, "Space: number · wall VP (green)", { "font-size": 11.5, fill: "#bfae83" }));
+  g.append(text(b.x + 14, yy + 56, "C/F/L: temple back · A: Anubis", { "font-size": 11.5, fill: "#bfae83" }));
+}
+
+function drawStairs(S, g, y0) {
+  const { view } = S;
+  const x = 5, w = 300, h = 66;
+  const sg = svg("g", { "data-spot": `space-${B.stairs}` });
+  sg.append(svg("rect", { x, y: y0 + 24, width: w, height: h, rx: 8, fill: BAND_FILL[0], stroke: "#6b4c26", "stroke-width": 1.5 }));
+  for (let i = 0; i < 4; i++) {
+    sg.append(svg("line", { x1: x + w - 70 + i * 16, y1: y0 + 32 + i * 14, x2: x + w - 8, y2: y0 + 32 + i * 14, stroke: "#b08d57", "stroke-width": 3 }));
+  }
+  sg.append(text(x + 10, y0 + 42, "Stairs (start)", { "font-size": 14, "font-weight": 700 }));
+  sg.append(text(x + 48, y0 + 16, "▲ to space 1", { "font-size": 12, fill: "#6b4c26" }));
+  g.append(sg);
+  drawPieces(S, g, 0, x + 8, y0 + 78, w - 90, 10);
+  // Supply digest beside the stairs.
+  const s = view.supply || {};
+  g.append(text(320, y0 + 44, `Supply: keys ${s.keys ?? 0} · wild tiles ${s.wild_tiles ?? 0} · scarabs ${s.scarabs ?? 0}`, { "font-size": 13 }));
+  const hs = (view.horus_stacks || []).map((h) => `H${h.level} ${h.top ? cardLabel(h.top)[0] : "—"} (${h.size})`).join(" · ");
+  g.append(text(320, y0 + 66, `Horus: ${hs}`, { "font-size": 13 }));
+  return y0 + 24 + h;
+}
+
+// ---------- the viewer's hand ----------
+function drawHand(S, w) {
+  const { active, ctx, hand, legal, me, memo, names, phase, sideName } = S;
+  const g = svg("g", {});
+  g.append(svg("rect", { x: 0, y: 0, width: w, height: 168, rx: 10, fill: "#efe3c6", stroke: "#c7ad7a" }));
+  g.append(text(12, 22, `Your hand (${names[me]})`, { "font-size": 16, "font-weight": 700 }));
+  g.append(text(w - 12, 22, "play the leftmost or rightmost card", { "font-size": 12, "text-anchor": "end", fill: "#6b4c26" }));
+  const n = hand.length;
+  const gap = 8;
+  const cw = Math.min(92, (w - 24 - gap * (n - 1)) / Math.max(n, 1));
+  const ch = 116;
+  const startX = (w - (n * cw + (n - 1) * gap)) / 2;
+  hand.forEach((code, i) => {
+    const side = i === 0 ? "L" : i === n - 1 ? "R" : null;
+    const selected = side && memo.side === side;
+    const playable = side && active && phase === "play" && legal.some((e) => e.fields.side === side);
+    const x = startX + i * (cw + gap);
+    const y = 36 + (selected ? -6 : 0);
+    const cg = svg("g", {});
+    const horus = Boolean(CARD[code] && CARD[code].level);
+    cg.append(svg("rect", { x, y, width: cw, height: ch, rx: 9, fill: horus ? "#f7d774" : "#fffaf0",
+      stroke: selected ? "#d35400" : playable ? "#e0a800" : side ? "#8c6a3f" : "#b8a27a",
+      "stroke-width": selected ? 5 : playable ? 4 : side ? 2 : 1.2 }));
+    if (!side) cg.append(svg("rect", { x, y, width: cw, height: ch, rx: 9, fill: "#8c6a3f", "fill-opacity": 0.14, "pointer-events": "none" }));
+    const [big, small] = cardLabel(code);
+    if (code === "die") cg.append(dieFace(x + cw / 2 - 18, y + 24, 36, 5));
+    else cg.append(text(x + cw / 2, y + 58, big, { "font-size": big.length > 4 ? 20 : big.length > 2 ? 26 : 36, "font-weight": 800, "text-anchor": "middle" }));
+    cg.append(text(x + cw / 2, y + 86, small, { "font-size": cw < 80 ? 9.5 : 11, "text-anchor": "middle", fill: "#5a4020" }));
+    if (horus) cg.append(text(x + cw / 2, y + 104, "Horus", { "font-size": 11, "font-weight": 700, "text-anchor": "middle", fill: "#8a5a00" }));
+    if (side) cg.append(text(x + 10, y + 18, side, { "font-size": 15, "font-weight": 800, fill: selected ? "#d35400" : "#8c6a3f" }));
+    g.append(cg);
+    if (active) {
+      if (side) hit(cg, `card-${side}`, () => clickCard(S, side), `${sideName(side)} card ${big}`);
+      else hit(cg, `card-${i + 1}`, () => ctx.say("Only the leftmost or rightmost card can be played."), `card ${big} (middle)`);
+    }
+    if (n === 1 && active) {
+      // A single card is both ends: the right end gets its own small handle.
+      const rg = svg("g", {}, svg("rect", { x: x + cw + 6, y: y + 40, width: 34, height: 34, rx: 6, fill: "#fffaf0", stroke: "#8c6a3f" }),
+        text(x + cw + 23, y + 62, "R", { "font-size": 15, "font-weight": 800, "text-anchor": "middle" }));
+      g.append(rg);
+      hit(rg, "card-R", () => clickCard(S, "R"), "the card, as the rightmost");
+    }
+  });
+  if (!n) g.append(text(w / 2, 100, "no cards", { "font-size": 14, "text-anchor": "middle" }));
+  return { g, h: 168 };
+}
+
+// ---------- supply: Horus stacks and rewards ----------
+function drawSupply(S, w) {
+  const { active, phase, view } = S;
+  const g = svg("g", {});
+  const choosing = phase === "choice" && active;
+  const offered = new Set(choosing ? view.choices || [] : []);
+  const h = 132;
+  g.append(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: choosing ? "#fff3cf" : "#f2ead8", stroke: choosing ? "#e0a800" : "#d6c6a4", "stroke-width": choosing ? 3 : 1 }));
+  g.append(text(12, 21, choosing ? "Choose your reward" : "Horus cards & supply", { "font-size": 15, "font-weight": 700, fill: choosing ? "#8a3b00" : INK }));
+  const items = [];
+  for (const hs of view.horus_stacks || []) {
+    items.push({ what: `h${hs.level}`, title: `Horus ${hs.level}`, big: hs.top ? cardLabel(hs.top)[0] : "—", small: `${hs.size} left`, fill: "#f7d774", eyes: hs.level });
+  }
+  const s = view.supply || {};
+  items.push({ what: "key", title: "Key", big: "", small: `${s.keys ?? 0} left`, fill: "#e9e2d0" });
+  items.push({ what: "scarab", title: "Scarab", big: "◉", small: `${s.scarabs ?? 0} left`, fill: "#cfe8d0" });
+  items.push({ what: "wild", title: "Wild tile", big: "✱", small: `${s.wild_tiles ?? 0} left`, fill: "#e7d3ef" });
+  const gap = 6;
+  const iw = (w - 24 - gap * (items.length - 1)) / items.length;
+  items.forEach((it, i) => {
+    const x = 12 + i * (iw + gap), y = 30;
+    const on = offered.has(it.what);
+    const ig = svg("g", {});
+    ig.append(svg("rect", { x, y, width: iw, height: 92, rx: 8, fill: it.fill, stroke: on ? "#d35400" : "#a89468", "stroke-width": on ? 4 : 1.2,
+      opacity: choosing && !on ? 0.45 : 1 }));
+    ig.append(text(x + iw / 2, y + 17, it.title, { "font-size": iw < 60 ? 10 : 12, "font-weight": 700, "text-anchor": "middle" }));
+    if (it.what === "key") ig.append(keyIcon(x + iw / 2, y + 45));
+    else ig.append(text(x + iw / 2, y + 52, it.big, { "font-size": it.big.length > 4 ? 15 : it.big.length > 2 ? 19 : 24, "font-weight": 800, "text-anchor": "middle" }));
+    ig.append(text(x + iw / 2, y + 80, it.small, { "font-size": iw < 60 ? 10 : 11.5, "text-anchor": "middle", fill: "#5a4020" }));
+    g.append(ig);
+    if (choosing) hit(ig, `reward-${it.what}`, () => clickReward(S, it.what), `take ${it.title}`);
+  });
+  return { g, h };
+}
+
+// ---------- seats ----------
+function drawSeats(S, w) {
+  const { seats } = S;
+  const g = svg("g", {});
+  const perRow = w >= 600 ? 2 : 1;
+  const pw = (w - (perRow - 1) * 10) / perRow;
+  const ph = 122;
+  seats.forEach((s, i) => {
+    const x = (i % perRow) * (pw + 10), y = Math.floor(i / perRow) * (ph + 10);
+    g.append(drawSeat(S, s, i, x, y, pw, ph));
+  });
+  return { g, h: Math.ceil(seats.length / perRow) * (ph + 10) - 10 };
+}
+
+function drawSeat(S, s, i, x, y, w, h) {
+  const { me, names, phase, view } = S;
+  const g = svg("g", {});
+  const isCur = view.current_player === i && phase !== "over";
+  const won = (view.winners || []).includes(i);
+  g.append(svg("rect", { x, y, width: w, height: h, rx: 10, fill: "#fffaf0", stroke: isCur ? seatColour(i) : "#d6c6a4", "stroke-width": isCur ? 3.5 : 1.2 }));
+  g.append(svg("rect", { x, y, width: 10, height: h, rx: 5, fill: seatColour(i) }));
+  g.append(pawn(x + 27, y + 24, seatColour(i), 10));
+  let title = names[i] + (i === me ? " (you)" : "");
+  if (title.length > 22) title = title.slice(0, 21) + "…";
+  g.append(text(x + 44, y + 25, title, { "font-size": 16, "font-weight": 700 }));
+  if (isCur) g.append(text(x + 44, y + 42, "▶ to move", { "font-size": 11.5, fill: seatColour(i), "font-weight": 700 }));
+  if (won) g.append(text(x + 44, y + 42, "★ winner", { "font-size": 12.5, fill: "#b8860b", "font-weight": 800 }));
+  g.append(text(x + w - 12, y + 30, String(s.score), { "font-size": 28, "font-weight": 800, "text-anchor": "end" }));
+  g.append(text(x + w - 12, y + 44, "VP", { "font-size": 11, "text-anchor": "end", fill: "#6b4c26" }));
+  // Line 2: keys, scarabs, sarcophagi, adventurers.
+  const act = s.adventurers.length;
+  const onStairs = s.adventurers.filter((a) => a === "S").length;
+  const inChamber = s.adventurers.filter((a) => a === "C").length;
+  const sleeping = (s.sleeping_at_statues || []).length;
+  let scar = `scarabs ${s.scarab_count}`;
+  if (s.scarabs && s.scarabs.length) scar += ` (${s.scarabs.join("+")}=${s.scarabs.reduce((a, b) => a + b, 0)})`;
+  const l2 = [`keys ${s.keys}`, scar];
+  if ((s.sarcophagi || []).length) l2.push(`sarcophagi ${s.sarcophagi.join("+")}`);
+  g.append(text(x + 18, y + 62, l2.join(" · "), { "font-size": 12.5 }));
+  const l3 = [`adventurers ${act}`];
+  if (onStairs) l3.push(`${onStairs} on stairs`);
+  if (inChamber) l3.push(`${inChamber} in chamber`);
+  if (sleeping) l3.push(`${sleeping} lying (A${s.sleeping_at_statues.join(",A")})`);
+  g.append(text(x + 18, y + 80, l3.join(" · "), { "font-size": 12.5 }));
+  // Treasures as tokens, grouped by type, then wild tiles.
+  let tx = x + 18;
+  const ty = y + 92;
+  for (const type of ["vase", "statue", "jewelry"]) {
+    const list = (s.treasures || []).filter((t) => t.type === type);
+    for (const t of list) {
+      g.append(svg("g", {}, svg("title", {}, `${type} ${t.vp} VP`),
+        svg("rect", { x: tx, y: ty, width: 16, height: 20, rx: 3, fill: TREASURE[type] }),
+        text(tx + 8, ty + 14.5, String(t.vp), { "font-size": 11.5, "font-weight": 700, fill: "#fff", "text-anchor": "middle" })));
+      tx += 18;
+    }
+    if (list.length) tx += 5;
+  }
+  for (let k = 0; k < (s.wild_tiles || 0); k++) {
+    g.append(svg("rect", { x: tx, y: ty, width: 16, height: 20, rx: 3, fill: "#8e5fb0" }));
+    g.append(text(tx + 8, ty + 14.5, "W", { "font-size": 11, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
+    tx += 18;
+  }
+  if (!(s.treasures || []).length && !s.wild_tiles) g.append(text(tx, ty + 15, "no treasures yet", { "font-size": 11.5, fill: "#8c7a5a" }));
+  // Hand: card backs, known Horus cards shown.
+  const known = {};
+  for (const k of s.known_cards || []) known[k.slot] = k.card;
+  const hx0 = x + w - 12 - s.hand_size * 15;
+  if (tx < hx0 - 4 || i !== me) {
+    for (let k = 0; k < s.hand_size; k++) {
+      const hx = x + w - 12 - (s.hand_size - k) * 15;
+      const code = known[k];
+      g.append(svg("g", {}, svg("title", {}, code ? `known card: ${cardLabel(code)[0]}` : "card"),
+        svg("rect", { x: hx, y: ty - 2, width: 13, height: 22, rx: 2, fill: code ? "#f7d774" : "#8c6a3f", stroke: "#3b2a17", "stroke-width": 0.8 }),
+        code ? text(hx + 6.5, ty + 13, shortLabel(code), { "font-size": 7, "font-weight": 700, "text-anchor": "middle" }) : null));
+    }
+  }
+  return g;
+}
+
+// ---------- final scoring ----------
+function drawFinal(S, w) {
+  const { names, seats, view } = S;
+  const g = svg("g", {});
+  const fin = view.final || [];
+  /** @type {Array<[string, (e: any, s: any) => any]>} */
+  const rowsF = [
+    ["during play", (e, s) => s.score - e.total],
+    ["adventurers", (e) => e.adventurers],
+    ["sarcophagi", (e) => e.sarcophagi],
+    ["keys", (e) => e.keys],
+    ["treasure sets", (e) => `${e.set_points} (${e.sets})`],
+    ["scarabs", (e) => e.scarabs],
+    ["score", (e, s) => s.score],
+  ];
+  const h = 40 + rowsF.length * 22 + 10;
+  g.append(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: "#fff3cf", stroke: "#d4af37", "stroke-width": 2 }));
+  g.append(text(12, 24, "Final scoring", { "font-size": 16, "font-weight": 700 }));
+  const labelW = 120;
+  const colW = (w - labelW - 16) / Math.max(1, seats.length);
+  seats.forEach((s, i) => {
+    const cx = labelW + colW * i + colW / 2;
+    g.append(text(cx, 24, names[i].slice(0, 10), { "font-size": 13, "font-weight": 700, fill: seatColour(i), "text-anchor": "middle" }));
+  });
+  rowsF.forEach(([label, fn], r) => {
+    const yy = 48 + r * 22;
+    const last = r === rowsF.length - 1;
+    g.append(text(12, yy, label, { "font-size": 13, "font-weight": last ? 700 : 400 }));
+    seats.forEach((s, i) => {
+      const e = fin[i] || {};
+      const cx = labelW + colW * i + colW / 2;
+      const won = (view.winners || []).includes(i);
+      g.append(text(cx, yy, String(fn(e, s)), { "font-size": 13, "font-weight": last ? 800 : 400, "text-anchor": "middle",
+        fill: last && won ? "#b8860b" : INK }));
+    });
+  });
+  return { g, h };
+}
+
 
 /**
  * The board elements (their data-hit names) an action involves, from its fields: where

@@ -374,6 +374,22 @@ function readLegal(legal) {
 
 // ---- render ---------------------------------------------------------------------
 export function render(root, ctx) {
+  // The scene being drawn: what the drawing functions below read (getters, so each
+  // reads a value once it is set).
+  const S = {
+    get ctx() { return ctx; },
+    get view() { return view; },
+    get memo() { return memo; },
+    get me() { return me; },
+    get nameOf() { return nameOf; },
+    get legal() { return legal; },
+    get myTurn() { return myTurn; },
+    get exp() { return exp; },
+    get single() { return single; },
+    get shape() { return shape; },
+    get misfit() { return misfit; },
+    get refresh() { return refresh; },
+  };
   useBoard(ctx.board);
   const view = ctx.view;
   const memo = ctx.memo;
@@ -390,7 +406,6 @@ export function render(root, ctx) {
   const forcedSingle = legal.marks.length > 0 && (view.phase === "extra" || !exp || !multiLegal);
   const single = forcedSingle || memo.single;
   const shape = exp && !single ? orient(exp.cells, memo.rot, memo.mir) : [[0, 0]];
-  let lastPointer = "mouse";
   const turnKey = `${view.round}|${view.turn}|${view.phase}`;
   if (memo.turnKey !== turnKey) {
     memo.turnKey = turnKey;
@@ -488,472 +503,485 @@ export function render(root, ctx) {
   root.append(wrap);
 
   if (view.final) wrap.append(drawFinal(view, nameOf));
-  if (me !== null) wrap.append(drawMine(), drawSide(), drawOthers());
-  else wrap.append(drawOthers(), drawSide());
+  if (me !== null) wrap.append(drawMine(S), drawSide(S), drawOthers(S));
+  else wrap.append(drawOthers(S), drawSide(S));
 
-  // ---- the viewer's own cards, the expedition, the dealt cards at setup
-  function drawMine() {
-    const seat = view.seats[me];
-    const W = 540;
-    const parts = [];
-    let y = 10;
-    // expedition strip
-    const strip = svg("g", {});
-    parts.push(strip);
-    if (exp) {
-      const s = 15;
-      const shp = orient(exp.cells, legal.marks.length ? memo.rot : 0, legal.marks.length ? memo.mir : false);
-      const sw = Math.max(...shp.map((p) => p[0])) + 1;
-      const sh = Math.max(...shp.map((p) => p[1])) + 1;
-      strip.append(
-        svg("rect", { x: 10, y, width: 4 * s + 16, height: 4 * s + 16, rx: 6, fill: "#3b2a1a" }),
-      );
-      const ox = 10 + 8 + (4 * s - sw * s) / 2;
-      const oy = y + 8 + (4 * s - sh * s) / 2;
-      for (const [c, r] of shp) {
-        strip.append(svg("rect", { x: ox + c * s, y: oy + r * s, width: s - 1.5, height: s - 1.5, rx: 2, fill: GOLD, stroke: "#fff3c4", "stroke-width": 1 }));
+
+
+
+
+
+}
+
+// ---- the viewer's own cards, the expedition, the dealt cards at setup
+function drawMine(S) {
+  const { ctx, exp, legal, me, memo, myTurn, nameOf, single, view } = S;
+  const seat = view.seats[me];
+  const W = 540;
+  const parts = [];
+  let y = 10;
+  // expedition strip
+  const strip = svg("g", {});
+  parts.push(strip);
+  if (exp) {
+    const s = 15;
+    const shp = orient(exp.cells, legal.marks.length ? memo.rot : 0, legal.marks.length ? memo.mir : false);
+    const sw = Math.max(...shp.map((p) => p[0])) + 1;
+    const sh = Math.max(...shp.map((p) => p[1])) + 1;
+    strip.append(
+      svg("rect", { x: 10, y, width: 4 * s + 16, height: 4 * s + 16, rx: 6, fill: "#3b2a1a" }),
+    );
+    const ox = 10 + 8 + (4 * s - sw * s) / 2;
+    const oy = y + 8 + (4 * s - sh * s) / 2;
+    for (const [c, r] of shp) {
+      strip.append(svg("rect", { x: ox + c * s, y: oy + r * s, width: s - 1.5, height: s - 1.5, rx: 2, fill: GOLD, stroke: "#fff3c4", "stroke-width": 1 }));
+    }
+    strip.append(
+      text(96, y + 16, "Expedition", { "font-size": 12, fill: "#7a6a50" }),
+      text(96, y + 36, exp.name, { "font-size": 19, "font-weight": 700 }),
+    );
+    strip.append(
+      text(96, y + 56, single && legal.marks.length ? "marking one single cell" : "any rotation or mirror, or 1 single cell", {
+        "font-size": 11,
+        fill: single && legal.marks.length ? "#1f7a3a" : "#7a6a50",
+        "font-weight": single && legal.marks.length ? 700 : 400,
+      }),
+    );
+    // the cards revealed earlier this round, as small shapes
+    const used = (view.expedition_used || []).slice(0, -1);
+    if (used.length) {
+      strip.append(text(96, y + 75, "earlier:", { "font-size": 10, fill: "#7a6a50" }));
+      let ux = 140;
+      for (const name of used) {
+        const cells = SHAPES[name];
+        if (!cells) {
+          strip.append(text(ux, y + 75, name, { "font-size": 10, fill: "#7a6a50" }));
+          ux += name.length * 5.5 + 8;
+          continue;
+        }
+        const us = 6;
+        const g = svg("g", { transform: `translate(${ux} ${y + 64})` });
+        g.append(svg("title", {}, name));
+        for (const [c, r] of cells) g.append(svg("rect", { x: c * us, y: r * us, width: us - 1, height: us - 1, fill: "#a88f5e" }));
+        strip.append(g);
+        ux += (Math.max(...cells.map((q) => q[0])) + 1) * us + 8;
       }
-      strip.append(
-        text(96, y + 16, "Expedition", { "font-size": 12, fill: "#7a6a50" }),
-        text(96, y + 36, exp.name, { "font-size": 19, "font-weight": 700 }),
+    }
+  } else {
+    const title = { keep: "Setup", over: "Game over" }[view.phase] || "Expedition";
+    const sub = { keep: "everyone keeps two of four cards", over: "after 4 rounds" }[view.phase] || "";
+    strip.append(
+      text(14, y + 22, title, { "font-size": 19, "font-weight": 700 }),
+      text(14, y + 42, sub, { "font-size": 12, fill: "#7a6a50" }),
+    );
+  }
+  // round & turn pips
+  const px = W - 150;
+  strip.append(text(px, y + 14, "round", { "font-size": 11, fill: "#7a6a50" }));
+  for (let r = 1; r <= ROUNDS; r++) {
+    const on = r <= view.round;
+    const torch = seat.score_card.torches[r - 1];
+    strip.append(svg("circle", { cx: px + 48 + (r - 1) * 22, cy: y + 10, r: 8, fill: on ? (r === view.round ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
+    strip.append(text(px + 48 + (r - 1) * 22, y + 14, r, { "text-anchor": "middle", "font-size": 10, "font-weight": 700 }));
+    if (torch) strip.append(icon("t", px + 48 + (r - 1) * 22, y + 30, 16));
+  }
+  strip.append(text(px, y + 52, "turn", { "font-size": 11, fill: "#7a6a50" }));
+  for (let t = 1; t <= TURNS; t++) {
+    const on = view.phase !== "keep" && t <= view.turn;
+    strip.append(svg("rect", { x: px + 34 + (t - 1) * 15, y: y + 43, width: 11, height: 11, rx: 2, fill: on ? (t === view.turn ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
+  }
+  y += exp ? 4 * 15 + 16 + 14 : 74;
+
+  const you = svg("g", {});
+  parts.push(you);
+  you.append(
+    svg("circle", { cx: 18, cy: y + 2, r: 6, fill: seatColour(me) }),
+    text(30, y + 7, `${nameOf(me)} (you)`, { "font-size": 15, "font-weight": 700 }),
+    text(W - 10, y + 7, `${seat.score_card.points} VP so far`, { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
+  );
+  y += 18;
+
+  const dealt = seat.dealt_cards || seat.dealt || [];
+  if (legal.keeps.length && dealt.length) {
+    // setup: pick two of the four dealt cards (the view gives ids; the grids come
+    // from the keep texts' colours only, so draw what the view has)
+    const cards = dealt.map((id) => dealtCard(S, id));
+    const s = 40;
+    let x = 10;
+    let rowH = 0;
+    cards.forEach((card, k) => {
+      const sel = memo.keepSel.includes(card.id);
+      const d = drawCard(card, { s, labels: false, selected: sel, choosable: !sel });
+      const col = k % 2;
+      x = 10 + col * ((W - 20) / 2) + ((W - 20) / 2 - d.w) / 2;
+      d.g.setAttribute("transform", `translate(${x} ${y})`);
+      hit(d.g, `dealt-${card.id}`, () => chooseKeep(S, card.id), `${sel ? "unselect" : "keep"} card ${card.id} (${card.colour})`);
+      d.g.setAttribute("style", "cursor:pointer");
+      parts.push(d.g);
+      rowH = Math.max(rowH, d.h);
+      if (col === 1) y += rowH + 14;
+    });
+    if (cards.length % 2) y += rowH + 14;
+    if (cards.some((c) => !c.rows)) {
+      parts.push(text(W / 2, y + 2, "The grids show once kept: the view names dealt cards by number.", { "text-anchor": "middle", "font-size": 11, fill: "#7a6a50" }));
+      y += 14;
+    }
+  } else if (seat.cards.length) {
+    const s = 46;
+    const dims = seat.cards.map((c) => drawCard(c, { s, labels: true }));
+    const total = dims.reduce((t, d) => t + d.w, 0) + (dims.length - 1) * 14;
+    let x = Math.max(8, (W - total) / 2);
+    for (const card of seat.cards) {
+      const all = memo.showLegal === card.id;
+      const hints = new Set(
+        legal.marks.filter((m) => m.card === card.id && (all || m.cells.length === 1)).flatMap((m) => m.cells),
       );
-      strip.append(
-        text(96, y + 56, single && legal.marks.length ? "marking one single cell" : "any rotation or mirror, or 1 single cell", {
-          "font-size": 11,
-          fill: single && legal.marks.length ? "#1f7a3a" : "#7a6a50",
-          "font-weight": single && legal.marks.length ? 700 : 400,
+      const d = drawCard(card, {
+        s,
+        labels: true,
+        markColour: seatColour(me),
+        hints: legal.marks.length ? hints : null,
+        cellHit: legal.marks.length ? (i, r, preview) => wireCell(S, card, i, r, preview, s) : null,
+      });
+      d.g.setAttribute("transform", `translate(${x} ${y})`);
+      parts.push(d.g);
+      x += d.w + 14;
+    }
+    y += dims[0].h + 12;
+  } else {
+    let msg = "No card to mark.";
+    if (view.phase === "keep") msg = seat.chosen ? "You have chosen; waiting for the others." : "Dealing…";
+    parts.push(text(W / 2, y + 30, msg, { "text-anchor": "middle", "font-size": 14, fill: "#7a6a50" }));
+    y += 50;
+  }
+  if (myTurn && legal.pass) {
+    const b = svg("g", { transform: `translate(${W / 2 - 70} ${y})`, style: "cursor:pointer" });
+    b.append(
+      svg("rect", { width: 140, height: 32, rx: 8, fill: "#7b4a1e" }),
+      text(70, 21, "Pass", { "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }),
+    );
+    hit(b, "pass", () => resolve(ctx, [legal.pass], null, ""), "pass");
+    parts.push(b);
+    y += 44;
+  }
+  const p = panel(W, y, 430, 560, "your cards");
+  p.el.append(background(W, y), ...parts);
+  return p.box;
+}
+
+// The view names the dealt cards by id (a future view may give whole cards);
+// their grids are drawn when known, else the card's number and colour only.
+function dealtCard(S, d) {
+  const { legal, view } = S;
+  if (d && typeof d === "object") return { ...d, marked: d.marked || [] };
+  const id = Number(d);
+  const known = [...view.display, ...view.seats.flatMap((s) => [...s.cards, ...s.completed])].find((c) => c.id === id);
+  if (known) return { ...known, marked: [] };
+  let colour = "";
+  for (const k of legal.keeps) {
+    const at = k.cards.indexOf(id);
+    if (at >= 0) colour = k.colours[at];
+  }
+  return { id, colour, rows: null, marked: [], complete: false };
+}
+
+function chooseKeep(S, id) {
+  const { ctx, legal, memo, refresh } = S;
+  let sel = memo.keepSel.filter((x) => legal.keeps.some((k) => k.cards.includes(x)));
+  if (sel.includes(id)) sel = sel.filter((x) => x !== id);
+  else sel.push(id);
+  if (sel.length >= 2) {
+    const pair = sel.slice(-2).sort((a, b) => a - b);
+    memo.keepSel = [];
+    const cands = legal.keeps.filter((k) => k.cards.length === 2 && k.cards.includes(pair[0]) && k.cards.includes(pair[1])).map((k) => k.entry);
+    resolve(ctx, cands, null, `You keep two of the cards dealt to you: ${pair.join(" and ")} cannot be kept together.`);
+    refresh();
+    return;
+  }
+  memo.keepSel = sel;
+  refresh();
+}
+
+// hover preview and click on one cell of an own card
+function wireCell(S, card, i, rect, preview, s) {
+  const { ctx, legal, memo, misfit, refresh, shape, single } = S;
+  const cellsAt = () => (single ? [i] : placeShape(shape, i));
+  const show = () => {
+    const cells = cellsAt();
+    const ok = legal.marks.some((m) => m.key === markKey(card.id, cells));
+    preview.replaceChildren();
+    for (const c of cells) {
+      preview.append(
+        svg("rect", {
+          x: (c % B.size) * s + 1.5,
+          y: Math.floor(c / B.size) * s + 1.5,
+          width: s - 3,
+          height: s - 3,
+          rx: 4,
+          fill: ok ? "#ffd23f" : "#e53935",
+          opacity: ok ? 0.6 : 0.45,
+          stroke: ok ? "#8a6100" : "#8e1b1b",
+          "stroke-width": 2.5,
         }),
       );
-      // the cards revealed earlier this round, as small shapes
-      const used = (view.expedition_used || []).slice(0, -1);
-      if (used.length) {
-        strip.append(text(96, y + 75, "earlier:", { "font-size": 10, fill: "#7a6a50" }));
-        let ux = 140;
-        for (const name of used) {
-          const cells = SHAPES[name];
-          if (!cells) {
-            strip.append(text(ux, y + 75, name, { "font-size": 10, fill: "#7a6a50" }));
-            ux += name.length * 5.5 + 8;
-            continue;
-          }
-          const us = 6;
-          const g = svg("g", { transform: `translate(${ux} ${y + 64})` });
-          g.append(svg("title", {}, name));
-          for (const [c, r] of cells) g.append(svg("rect", { x: c * us, y: r * us, width: us - 1, height: us - 1, fill: "#a88f5e" }));
-          strip.append(g);
-          ux += (Math.max(...cells.map((q) => q[0])) + 1) * us + 8;
-        }
-      }
-    } else {
-      const title = { keep: "Setup", over: "Game over" }[view.phase] || "Expedition";
-      const sub = { keep: "everyone keeps two of four cards", over: "after 4 rounds" }[view.phase] || "";
-      strip.append(
-        text(14, y + 22, title, { "font-size": 19, "font-weight": 700 }),
-        text(14, y + 42, sub, { "font-size": 12, fill: "#7a6a50" }),
-      );
     }
-    // round & turn pips
-    const px = W - 150;
-    strip.append(text(px, y + 14, "round", { "font-size": 11, fill: "#7a6a50" }));
-    for (let r = 1; r <= ROUNDS; r++) {
-      const on = r <= view.round;
-      const torch = seat.score_card.torches[r - 1];
-      strip.append(svg("circle", { cx: px + 48 + (r - 1) * 22, cy: y + 10, r: 8, fill: on ? (r === view.round ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
-      strip.append(text(px + 48 + (r - 1) * 22, y + 14, r, { "text-anchor": "middle", "font-size": 10, "font-weight": 700 }));
-      if (torch) strip.append(icon("t", px + 48 + (r - 1) * 22, y + 30, 16));
+    if (!ok) {
+      const c = cells[0];
+      preview.append(text((c % B.size) * s + s / 2, Math.floor(c / B.size) * s + s / 2 + 6, "✕", { "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: "#8e1b1b" }));
     }
-    strip.append(text(px, y + 52, "turn", { "font-size": 11, fill: "#7a6a50" }));
-    for (let t = 1; t <= TURNS; t++) {
-      const on = view.phase !== "keep" && t <= view.turn;
-      strip.append(svg("rect", { x: px + 34 + (t - 1) * 15, y: y + 43, width: 11, height: 11, rx: 2, fill: on ? (t === view.turn ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
-    }
-    y += exp ? 4 * 15 + 16 + 14 : 74;
-
-    const you = svg("g", {});
-    parts.push(you);
-    you.append(
-      svg("circle", { cx: 18, cy: y + 2, r: 6, fill: seatColour(me) }),
-      text(30, y + 7, `${nameOf(me)} (you)`, { "font-size": 15, "font-weight": 700 }),
-      text(W - 10, y + 7, `${seat.score_card.points} VP so far`, { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
-    );
-    y += 18;
-
-    const dealt = seat.dealt_cards || seat.dealt || [];
-    if (legal.keeps.length && dealt.length) {
-      // setup: pick two of the four dealt cards (the view gives ids; the grids come
-      // from the keep texts' colours only, so draw what the view has)
-      const cards = dealt.map((id) => dealtCard(id));
-      const s = 40;
-      let x = 10;
-      let rowH = 0;
-      cards.forEach((card, k) => {
-        const sel = memo.keepSel.includes(card.id);
-        const d = drawCard(card, { s, labels: false, selected: sel, choosable: !sel });
-        const col = k % 2;
-        x = 10 + col * ((W - 20) / 2) + ((W - 20) / 2 - d.w) / 2;
-        d.g.setAttribute("transform", `translate(${x} ${y})`);
-        hit(d.g, `dealt-${card.id}`, () => chooseKeep(card.id), `${sel ? "unselect" : "keep"} card ${card.id} (${card.colour})`);
-        d.g.setAttribute("style", "cursor:pointer");
-        parts.push(d.g);
-        rowH = Math.max(rowH, d.h);
-        if (col === 1) y += rowH + 14;
-      });
-      if (cards.length % 2) y += rowH + 14;
-      if (cards.some((c) => !c.rows)) {
-        parts.push(text(W / 2, y + 2, "The grids show once kept: the view names dealt cards by number.", { "text-anchor": "middle", "font-size": 11, fill: "#7a6a50" }));
-        y += 14;
-      }
-    } else if (seat.cards.length) {
-      const s = 46;
-      const dims = seat.cards.map((c) => drawCard(c, { s, labels: true }));
-      const total = dims.reduce((t, d) => t + d.w, 0) + (dims.length - 1) * 14;
-      let x = Math.max(8, (W - total) / 2);
-      for (const card of seat.cards) {
-        const all = memo.showLegal === card.id;
-        const hints = new Set(
-          legal.marks.filter((m) => m.card === card.id && (all || m.cells.length === 1)).flatMap((m) => m.cells),
-        );
-        const d = drawCard(card, {
-          s,
-          labels: true,
-          markColour: seatColour(me),
-          hints: legal.marks.length ? hints : null,
-          cellHit: legal.marks.length ? (i, r, preview) => wireCell(card, i, r, preview, s) : null,
-        });
-        d.g.setAttribute("transform", `translate(${x} ${y})`);
-        parts.push(d.g);
-        x += d.w + 14;
-      }
-      y += dims[0].h + 12;
-    } else {
-      let msg = "No card to mark.";
-      if (view.phase === "keep") msg = seat.chosen ? "You have chosen; waiting for the others." : "Dealing…";
-      parts.push(text(W / 2, y + 30, msg, { "text-anchor": "middle", "font-size": 14, fill: "#7a6a50" }));
-      y += 50;
-    }
-    if (myTurn && legal.pass) {
-      const b = svg("g", { transform: `translate(${W / 2 - 70} ${y})`, style: "cursor:pointer" });
-      b.append(
-        svg("rect", { width: 140, height: 32, rx: 8, fill: "#7b4a1e" }),
-        text(70, 21, "Pass", { "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }),
-      );
-      hit(b, "pass", () => resolve(ctx, [legal.pass], null, ""), "pass");
-      parts.push(b);
-      y += 44;
-    }
-    const p = panel(W, y, 430, 560, "your cards");
-    p.el.append(background(W, y), ...parts);
-    return p.box;
-  }
-
-  // The view names the dealt cards by id (a future view may give whole cards);
-  // their grids are drawn when known, else the card's number and colour only.
-  function dealtCard(d) {
-    if (d && typeof d === "object") return { ...d, marked: d.marked || [] };
-    const id = Number(d);
-    const known = [...view.display, ...view.seats.flatMap((s) => [...s.cards, ...s.completed])].find((c) => c.id === id);
-    if (known) return { ...known, marked: [] };
-    let colour = "";
-    for (const k of legal.keeps) {
-      const at = k.cards.indexOf(id);
-      if (at >= 0) colour = k.colours[at];
-    }
-    return { id, colour, rows: null, marked: [], complete: false };
-  }
-
-  function chooseKeep(id) {
-    let sel = memo.keepSel.filter((x) => legal.keeps.some((k) => k.cards.includes(x)));
-    if (sel.includes(id)) sel = sel.filter((x) => x !== id);
-    else sel.push(id);
-    if (sel.length >= 2) {
-      const pair = sel.slice(-2).sort((a, b) => a - b);
-      memo.keepSel = [];
-      const cands = legal.keeps.filter((k) => k.cards.length === 2 && k.cards.includes(pair[0]) && k.cards.includes(pair[1])).map((k) => k.entry);
-      resolve(ctx, cands, null, `You keep two of the cards dealt to you: ${pair.join(" and ")} cannot be kept together.`);
-      refresh();
-      return;
-    }
-    memo.keepSel = sel;
-    refresh();
-  }
-
-  // hover preview and click on one cell of an own card
-  function wireCell(card, i, rect, preview, s) {
-    const cellsAt = () => (single ? [i] : placeShape(shape, i));
-    const show = () => {
+    memo.hover = { card: card.id, i };
+  };
+  const hide = () => {
+    preview.replaceChildren();
+  };
+  rect.addEventListener("pointerenter", show);
+  rect.addEventListener("pointerleave", hide);
+  rect.addEventListener("pointerdown", (e) => {
+    memo.lastPointer = e.pointerType || "mouse"; // a tap arms a mark, a second tap plays it
+  });
+  rect.addEventListener("focus", show);
+  rect.addEventListener("blur", hide);
+  const cellsNow = single ? [i] : placeShape(shape, i);
+  const tried = cellsText(cellsNow);
+  hit(
+    rect,
+    `cell-${card.id}-${cellName(i)}`,
+    (event) => {
       const cells = cellsAt();
-      const ok = legal.marks.some((m) => m.key === markKey(card.id, cells));
-      preview.replaceChildren();
-      for (const c of cells) {
-        preview.append(
-          svg("rect", {
-            x: (c % B.size) * s + 1.5,
-            y: Math.floor(c / B.size) * s + 1.5,
-            width: s - 3,
-            height: s - 3,
-            rx: 4,
-            fill: ok ? "#ffd23f" : "#e53935",
-            opacity: ok ? 0.6 : 0.45,
-            stroke: ok ? "#8a6100" : "#8e1b1b",
-            "stroke-width": 2.5,
-          }),
-        );
+      const key = markKey(card.id, cells);
+      const candidates = legal.marks.filter((m) => m.key === key).map((m) => m.entry);
+      if (event && event.type === "click" && (event.pointerType || memo.lastPointer) === "touch" && memo.armed !== key) {
+        memo.armed = key;
+        show();
+        ctx.say(`Tap again to mark ${cellsText(cells)} on card ${card.id}.`);
+        return;
       }
-      if (!ok) {
-        const c = cells[0];
-        preview.append(text((c % B.size) * s + s / 2, Math.floor(c / B.size) * s + s / 2 + 6, "✕", { "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: "#8e1b1b" }));
+      memo.armed = null;
+      if (!candidates.length) {
+        memo.showLegal = card.id;
+        refresh();
       }
-      memo.hover = { card: card.id, i };
-    };
-    const hide = () => {
-      preview.replaceChildren();
-    };
-    rect.addEventListener("pointerenter", show);
-    rect.addEventListener("pointerleave", hide);
-    rect.addEventListener("pointerdown", (e) => {
-      lastPointer = e.pointerType || "mouse";
+      resolve(ctx, candidates, null, misfit(card, cells));
+    },
+    `card ${card.id} ${cellName(i)}: mark ${tried}`,
+  );
+  if (memo.hover && memo.hover.card === card.id && memo.hover.i === i) {
+    queueMicrotask(() => {
+      if (rect.matches(":hover") || document.activeElement === rect) show();
     });
-    rect.addEventListener("focus", show);
-    rect.addEventListener("blur", hide);
-    const cellsNow = single ? [i] : placeShape(shape, i);
-    const tried = cellsText(cellsNow);
-    hit(
-      rect,
-      `cell-${card.id}-${cellName(i)}`,
-      (event) => {
-        const cells = cellsAt();
-        const key = markKey(card.id, cells);
-        const candidates = legal.marks.filter((m) => m.key === key).map((m) => m.entry);
-        if (event && event.type === "click" && (event.pointerType || lastPointer) === "touch" && memo.armed !== key) {
-          memo.armed = key;
-          show();
-          ctx.say(`Tap again to mark ${cellsText(cells)} on card ${card.id}.`);
-          return;
-        }
-        memo.armed = null;
-        if (!candidates.length) {
-          memo.showLegal = card.id;
-          refresh();
-        }
-        resolve(ctx, candidates, null, misfit(card, cells));
-      },
-      `card ${card.id} ${cellName(i)}: mark ${tried}`,
-    );
-    if (memo.hover && memo.hover.card === card.id && memo.hover.i === i) {
-      queueMicrotask(() => {
-        if (rect.matches(":hover") || document.activeElement === rect) show();
-      });
-    }
-  }
-
-  // ---- display, deck, race and score cards
-  function drawSide() {
-    const W = 450;
-    const parts = [];
-    let y = 8;
-    const takeable = new Set(legal.takes.map((t) => t.card));
-    parts.push(text(10, y + 14, "Display", { "font-size": 15, "font-weight": 700 }));
-    if (takeable.size) parts.push(text(76, y + 14, "click a card or the deck to take it", { "font-size": 12, "font-weight": 700, fill: "#1f7a3a" }));
-    y += 22;
-    const s = 16;
-    let x = 10;
-    let h = 0;
-    for (const card of view.display) {
-      const can = takeable.has(String(card.id));
-      const d = drawCard(card, { s, labels: false, choosable: can });
-      d.g.setAttribute("transform", `translate(${x} ${y})`);
-      if (can) {
-        const entry = legal.takes.find((t) => t.card === String(card.id)).entry;
-        hit(d.g, `display-${card.id}`, () => resolve(ctx, [entry], null, ""), `take display card ${card.id} (${card.colour})`);
-      }
-      parts.push(d.g);
-      x += d.w + 7;
-      h = Math.max(h, d.h);
-    }
-    if (!view.display.length) {
-      parts.push(text(x, y + 30, "empty", { fill: "#7a6a50" }));
-      h = 60;
-    }
-    // the deck: a stack of card backs
-    const dw = 56;
-    const dh = h || 100;
-    const deck = svg("g", { transform: `translate(${W - dw - 10} ${y})` });
-    const stack = Math.min(3, Math.ceil(view.deck / 10));
-    for (let k = stack; k >= 0; k--) {
-      deck.append(svg("rect", { x: k * 2, y: k * 2, width: dw - 8, height: dh - 8, rx: 5, fill: view.deck ? "#6b4f2e" : "none", stroke: view.deck ? "#3b2a1a" : "#b9a77f", "stroke-dasharray": view.deck ? null : "4 3" }));
-    }
-    const mid = (dw - 8) / 2;
-    if (view.deck) {
-      deck.append(svg("path", { d: `M${mid - 16} ${dh / 2 - 6} L${mid} ${dh / 2 - 32} L${mid + 16} ${dh / 2 - 6} Z`, fill: GOLD, opacity: 0.85 }));
-    }
-    deck.append(
-      text(mid, dh / 2 + 16, view.deck, { "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: view.deck ? "#fff" : "#7a6a50" }),
-      text(mid, dh / 2 + 30, "deck", { "text-anchor": "middle", "font-size": 10, fill: view.deck ? "#f1e2bb" : "#7a6a50" }),
-    );
-    if (takeable.has("deck")) {
-      deck.append(svg("rect", { x: -3, y: -3, width: dw - 2, height: dh - 2, rx: 6, fill: "none", stroke: "#1f7a3a", "stroke-width": 3, "stroke-dasharray": "7 4" }));
-      const entry = legal.takes.find((t) => t.card === "deck").entry;
-      hit(deck, "deck", () => resolve(ctx, [entry], null, ""), "take the top card of the deck");
-    }
-    parts.push(deck);
-    y += dh + 8;
-
-    // the colour race
-    parts.push(text(10, y + 14, "Pyramid points race", { "font-size": 15, "font-weight": 700 }));
-    parts.push(text(W - 10, y + 14, `${B.claim_at.map(ordinal).join(", ")} pyramid of a colour claims`, { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
-    y += 22;
-    const race = view.race || {};
-    let rx = 10;
-    for (const colour of Object.keys(PYR)) {
-      const left = race[colour] || [];
-      const all = B.pyramid_points;
-      const taken = all.length - left.length;
-      parts.push(text(rx, y + 18, colour, { "font-size": 12, "font-weight": 700, fill: PYR[colour] }));
-      all.forEach((v, k) => {
-        const gone = k < taken;
-        const g = pyramidChip(rx + 46 + k * 28, y, 25, gone ? null : colour, v);
-        if (gone) {
-          g.append(svg("path", { d: "M2 23 L23 3", stroke: "#8e1b1b", "stroke-width": 2.5 }));
-          g.setAttribute("opacity", "0.5");
-        }
-        parts.push(g);
-      });
-      rx += 143;
-    }
-    y += 36;
-
-    // score cards
-    parts.push(text(10, y + 14, "Score cards", { "font-size": 15, "font-weight": 700 }));
-    if (me !== null && (view.phase === "mark" || view.phase === "extra")) {
-      parts.push(text(W - 10, y + 14, "others as of the start of this turn", { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
-    }
-    y += 20;
-    view.seats.forEach((seat, p) => {
-      const sc = seat.score_card;
-      const g = svg("g", { transform: `translate(10 ${y})` });
-      const turn = p === view.current_player && view.phase !== "over";
-      const won = (view.winners || []).includes(p);
-      const RH = 78;
-      g.append(svg("rect", { x: 0, y: 0, width: W - 20, height: RH, rx: 7, fill: turn || won ? "#fff2c2" : "#fffaf0", stroke: turn || won ? GOLD : "#e0d2ad", "stroke-width": turn || won ? 2 : 1 }));
-      g.append(svg("rect", { x: 0, y: 0, width: 6, height: RH, rx: 3, fill: seatColour(p) }));
-      const who = `${turn ? "▶ " : ""}${nameOf(p)}${p === me ? " (you)" : ""}${won ? "  ★ winner" : ""}`;
-      g.append(text(14, 18, who, { "font-size": 14, "font-weight": 700, fill: seatColour(p) }));
-      g.append(text(W - 30, 22, seat.score_card.points, { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, "VP now", { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
-      // gems, torches, skulls
-      const row = 38;
-      let gx = 14;
-      g.append(icon("r", gx + 9, row, 22), text(gx + 21, row + 5, sc.red_gems, { "font-size": 14, "font-weight": 700 }));
-      gx += 44;
-      g.append(icon("g", gx + 9, row, 22), text(gx + 21, row + 5, sc.green_gems, { "font-size": 14, "font-weight": 700 }));
-      gx += 48;
-      sc.torches.forEach((lit, r) => {
-        const tx = gx + 9 + r * 19;
-        const t = icon("t", tx, row, 22);
-        if (!lit) t.setAttribute("opacity", "0.25");
-        g.append(t, text(tx + 6, row + 11, r + 1, { "font-size": 8, fill: "#7a6a50" }));
-      });
-      gx += 4 * 19 + 10;
-      g.append(icon("s", gx + 9, row, 22), text(gx + 21, row + 5, sc.skulls ? `${sc.skulls}  (worst ${sc.worst_skull})` : "0", { "font-size": 14, "font-weight": 700 }));
-      // pyramid points claimed and completed cards
-      const row2 = 54;
-      let px = 14;
-      if (sc.pyramid_points.length) {
-        for (const pp of sc.pyramid_points) {
-          g.append(pyramidChip(px, row2, 20, pp.colour, pp.value));
-          px += 22;
-        }
-        px += 8;
-      }
-      g.append(text(px, row2 + 15, seat.completed.length ? "done:" : "no pyramid done yet", { "font-size": 11, fill: "#7a6a50" }));
-      px += 34;
-      seat.completed.forEach((c, k) => {
-        if (px + k * 21 < W - 40) g.append(pyramidChip(px + k * 21, row2, 20, c.colour, c.id));
-      });
-      parts.push(g);
-      y += RH + 6;
-    });
-
-    // legend
-    y += 4;
-    const legend = [
-      ["E", "entrance"], ["T", "tomb"], ["#", "wall"], ["x", "red cross"], ["r", "red gem"],
-      ["g", "green gem"], ["t", "torch"], ["s", "skull"], ["p", "potion"], ["mark", "marked"],
-    ];
-    let lx = 10;
-    let ly = y;
-    for (const [ch, name] of legend) {
-      const wdt = 30 + name.length * 6.2;
-      if (lx + wdt > W - 6) {
-        lx = 10;
-        ly += 24;
-      }
-      if (ch === "#") parts.push(svg("rect", { x: lx, y: ly, width: 18, height: 18, fill: WALL, stroke: "#6d5940" }));
-      else if (ch === "mark") {
-        const mc = me !== null ? seatColour(me) : "#555";
-        parts.push(
-          svg("rect", { x: lx, y: ly, width: 18, height: 18, fill: SAND, stroke: "#cdb98a" }),
-          svg("rect", { x: lx + 1, y: ly + 1, width: 16, height: 16, fill: mc, opacity: 0.38 }),
-          svg("path", { d: `M${lx + 3} ${ly + 3} L${lx + 15} ${ly + 15} M${lx + 15} ${ly + 3} L${lx + 3} ${ly + 15}`, stroke: mc, "stroke-width": 1.5, opacity: 0.75 }),
-        );
-      } else parts.push(svg("rect", { x: lx, y: ly, width: 18, height: 18, fill: SAND, stroke: "#cdb98a" }), icon(ch, lx + 9, ly + 9, 18));
-      parts.push(text(lx + 22, ly + 13, name, { "font-size": 11 }));
-      lx += wdt;
-    }
-    y = ly + 28;
-    const pnl = panel(W, y, 340, 480, "display, race and score cards");
-    pnl.el.append(background(W, y), ...parts);
-    return pnl.box;
-  }
-
-  // ---- the other seats' cards (every seat's for a spectator)
-  function drawOthers() {
-    const seats = view.seats.map((seat, p) => ({ seat, p })).filter(({ p }) => p !== me);
-    const s = me === null ? 28 : 20;
-    const W = me === null ? 1100 : 1000;
-    const parts = [];
-    let x = 10;
-    let y = 10;
-    let rowH = 0;
-    let maxX = 0;
-    for (const { seat, p } of seats) {
-      const blocks = seat.cards.map((c) => drawCard(c, { s, labels: false, markColour: seatColour(p) }));
-      const bw = Math.max(160, blocks.reduce((t, d) => t + d.w + 8, 0) - 8);
-      const bh = 24 + (blocks.length ? blocks[0].h : 40);
-      if (x + bw > W - 10 && x > 10) {
-        x = 10;
-        y += rowH + 12;
-        rowH = 0;
-      }
-      const g = svg("g", { transform: `translate(${x} ${y})` });
-      const turn = p === view.current_player && view.phase !== "over";
-      g.append(
-        svg("circle", { cx: 6, cy: 8, r: 6, fill: seatColour(p) }),
-        text(16, 13, `${turn ? "▶ " : ""}${nameOf(p)}`, { "font-size": 14, "font-weight": 700, fill: turn ? "#8a6100" : INK }),
-      );
-      if (!blocks.length) {
-        let msg = "no card to mark";
-        if (view.phase === "keep") msg = seat.chosen ? "has chosen (hidden)" : "choosing two cards…";
-        g.append(text(16, 40, msg, { "font-size": 12, fill: "#7a6a50" }));
-      }
-      let cx = 0;
-      for (const d of blocks) {
-        d.g.setAttribute("transform", `translate(${cx} 22)`);
-        g.append(d.g);
-        cx += d.w + 8;
-      }
-      parts.push(g);
-      maxX = Math.max(maxX, x + bw);
-      x += bw + 24;
-      rowH = Math.max(rowH, bh);
-    }
-    const H = y + rowH + 10;
-    const used = Math.min(W, Math.max(200, maxX + 10));
-    const pnl = panel(used, H, 300, used * 1.05, me === null ? "the players' cards" : "other players' cards");
-    pnl.el.append(background(used, H), ...parts);
-    pnl.box.style.flexBasis = "100%";
-    return pnl.box;
   }
 }
+
+// ---- display, deck, race and score cards
+function drawSide(S) {
+  const { ctx, legal, me, nameOf, view } = S;
+  const W = 450;
+  const parts = [];
+  let y = 8;
+  const takeable = new Set(legal.takes.map((t) => t.card));
+  parts.push(text(10, y + 14, "Display", { "font-size": 15, "font-weight": 700 }));
+  if (takeable.size) parts.push(text(76, y + 14, "click a card or the deck to take it", { "font-size": 12, "font-weight": 700, fill: "#1f7a3a" }));
+  y += 22;
+  const s = 16;
+  let x = 10;
+  let h = 0;
+  for (const card of view.display) {
+    const can = takeable.has(String(card.id));
+    const d = drawCard(card, { s, labels: false, choosable: can });
+    d.g.setAttribute("transform", `translate(${x} ${y})`);
+    if (can) {
+      const entry = legal.takes.find((t) => t.card === String(card.id)).entry;
+      hit(d.g, `display-${card.id}`, () => resolve(ctx, [entry], null, ""), `take display card ${card.id} (${card.colour})`);
+    }
+    parts.push(d.g);
+    x += d.w + 7;
+    h = Math.max(h, d.h);
+  }
+  if (!view.display.length) {
+    parts.push(text(x, y + 30, "empty", { fill: "#7a6a50" }));
+    h = 60;
+  }
+  // the deck: a stack of card backs
+  const dw = 56;
+  const dh = h || 100;
+  const deck = svg("g", { transform: `translate(${W - dw - 10} ${y})` });
+  const stack = Math.min(3, Math.ceil(view.deck / 10));
+  for (let k = stack; k >= 0; k--) {
+    deck.append(svg("rect", { x: k * 2, y: k * 2, width: dw - 8, height: dh - 8, rx: 5, fill: view.deck ? "#6b4f2e" : "none", stroke: view.deck ? "#3b2a1a" : "#b9a77f", "stroke-dasharray": view.deck ? null : "4 3" }));
+  }
+  const mid = (dw - 8) / 2;
+  if (view.deck) {
+    deck.append(svg("path", { d: `M${mid - 16} ${dh / 2 - 6} L${mid} ${dh / 2 - 32} L${mid + 16} ${dh / 2 - 6} Z`, fill: GOLD, opacity: 0.85 }));
+  }
+  deck.append(
+    text(mid, dh / 2 + 16, view.deck, { "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: view.deck ? "#fff" : "#7a6a50" }),
+    text(mid, dh / 2 + 30, "deck", { "text-anchor": "middle", "font-size": 10, fill: view.deck ? "#f1e2bb" : "#7a6a50" }),
+  );
+  if (takeable.has("deck")) {
+    deck.append(svg("rect", { x: -3, y: -3, width: dw - 2, height: dh - 2, rx: 6, fill: "none", stroke: "#1f7a3a", "stroke-width": 3, "stroke-dasharray": "7 4" }));
+    const entry = legal.takes.find((t) => t.card === "deck").entry;
+    hit(deck, "deck", () => resolve(ctx, [entry], null, ""), "take the top card of the deck");
+  }
+  parts.push(deck);
+  y += dh + 8;
+
+  // the colour race
+  parts.push(text(10, y + 14, "Pyramid points race", { "font-size": 15, "font-weight": 700 }));
+  parts.push(text(W - 10, y + 14, `${B.claim_at.map(ordinal).join(", ")} pyramid of a colour claims`, { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
+  y += 22;
+  const race = view.race || {};
+  let rx = 10;
+  for (const colour of Object.keys(PYR)) {
+    const left = race[colour] || [];
+    const all = B.pyramid_points;
+    const taken = all.length - left.length;
+    parts.push(text(rx, y + 18, colour, { "font-size": 12, "font-weight": 700, fill: PYR[colour] }));
+    all.forEach((v, k) => {
+      const gone = k < taken;
+      const g = pyramidChip(rx + 46 + k * 28, y, 25, gone ? null : colour, v);
+      if (gone) {
+        g.append(svg("path", { d: "M2 23 L23 3", stroke: "#8e1b1b", "stroke-width": 2.5 }));
+        g.setAttribute("opacity", "0.5");
+      }
+      parts.push(g);
+    });
+    rx += 143;
+  }
+  y += 36;
+
+  // score cards
+  parts.push(text(10, y + 14, "Score cards", { "font-size": 15, "font-weight": 700 }));
+  if (me !== null && (view.phase === "mark" || view.phase === "extra")) {
+    parts.push(text(W - 10, y + 14, "others as of the start of this turn", { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
+  }
+  y += 20;
+  view.seats.forEach((seat, p) => {
+    const sc = seat.score_card;
+    const g = svg("g", { transform: `translate(10 ${y})` });
+    const turn = p === view.current_player && view.phase !== "over";
+    const won = (view.winners || []).includes(p);
+    const RH = 78;
+    g.append(svg("rect", { x: 0, y: 0, width: W - 20, height: RH, rx: 7, fill: turn || won ? "#fff2c2" : "#fffaf0", stroke: turn || won ? GOLD : "#e0d2ad", "stroke-width": turn || won ? 2 : 1 }));
+    g.append(svg("rect", { x: 0, y: 0, width: 6, height: RH, rx: 3, fill: seatColour(p) }));
+    const who = `${turn ? "▶ " : ""}${nameOf(p)}${p === me ? " (you)" : ""}${won ? "  ★ winner" : ""}`;
+    g.append(text(14, 18, who, { "font-size": 14, "font-weight": 700, fill: seatColour(p) }));
+    g.append(text(W - 30, 22, seat.score_card.points, { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, "VP now", { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
+    // gems, torches, skulls
+    const row = 38;
+    let gx = 14;
+    g.append(icon("r", gx + 9, row, 22), text(gx + 21, row + 5, sc.red_gems, { "font-size": 14, "font-weight": 700 }));
+    gx += 44;
+    g.append(icon("g", gx + 9, row, 22), text(gx + 21, row + 5, sc.green_gems, { "font-size": 14, "font-weight": 700 }));
+    gx += 48;
+    sc.torches.forEach((lit, r) => {
+      const tx = gx + 9 + r * 19;
+      const t = icon("t", tx, row, 22);
+      if (!lit) t.setAttribute("opacity", "0.25");
+      g.append(t, text(tx + 6, row + 11, r + 1, { "font-size": 8, fill: "#7a6a50" }));
+    });
+    gx += 4 * 19 + 10;
+    g.append(icon("s", gx + 9, row, 22), text(gx + 21, row + 5, sc.skulls ? `${sc.skulls}  (worst ${sc.worst_skull})` : "0", { "font-size": 14, "font-weight": 700 }));
+    // pyramid points claimed and completed cards
+    const row2 = 54;
+    let px = 14;
+    if (sc.pyramid_points.length) {
+      for (const pp of sc.pyramid_points) {
+        g.append(pyramidChip(px, row2, 20, pp.colour, pp.value));
+        px += 22;
+      }
+      px += 8;
+    }
+    g.append(text(px, row2 + 15, seat.completed.length ? "done:" : "no pyramid done yet", { "font-size": 11, fill: "#7a6a50" }));
+    px += 34;
+    seat.completed.forEach((c, k) => {
+      if (px + k * 21 < W - 40) g.append(pyramidChip(px + k * 21, row2, 20, c.colour, c.id));
+    });
+    parts.push(g);
+    y += RH + 6;
+  });
+
+  // legend
+  y += 4;
+  const legend = [
+    ["E", "entrance"], ["T", "tomb"], ["#", "wall"], ["x", "red cross"], ["r", "red gem"],
+    ["g", "green gem"], ["t", "torch"], ["s", "skull"], ["p", "potion"], ["mark", "marked"],
+  ];
+  let lx = 10;
+  let ly = y;
+  for (const [ch, name] of legend) {
+    const wdt = 30 + name.length * 6.2;
+    if (lx + wdt > W - 6) {
+      lx = 10;
+      ly += 24;
+    }
+    if (ch === "#") parts.push(svg("rect", { x: lx, y: ly, width: 18, height: 18, fill: WALL, stroke: "#6d5940" }));
+    else if (ch === "mark") {
+      const mc = me !== null ? seatColour(me) : "#555";
+      parts.push(
+        svg("rect", { x: lx, y: ly, width: 18, height: 18, fill: SAND, stroke: "#cdb98a" }),
+        svg("rect", { x: lx + 1, y: ly + 1, width: 16, height: 16, fill: mc, opacity: 0.38 }),
+        svg("path", { d: `M${lx + 3} ${ly + 3} L${lx + 15} ${ly + 15} M${lx + 15} ${ly + 3} L${lx + 3} ${ly + 15}`, stroke: mc, "stroke-width": 1.5, opacity: 0.75 }),
+      );
+    } else parts.push(svg("rect", { x: lx, y: ly, width: 18, height: 18, fill: SAND, stroke: "#cdb98a" }), icon(ch, lx + 9, ly + 9, 18));
+    parts.push(text(lx + 22, ly + 13, name, { "font-size": 11 }));
+    lx += wdt;
+  }
+  y = ly + 28;
+  const pnl = panel(W, y, 340, 480, "display, race and score cards");
+  pnl.el.append(background(W, y), ...parts);
+  return pnl.box;
+}
+
+// ---- the other seats' cards (every seat's for a spectator)
+function drawOthers(S) {
+  const { me, nameOf, view } = S;
+  const seats = view.seats.map((seat, p) => ({ seat, p })).filter(({ p }) => p !== me);
+  const s = me === null ? 28 : 20;
+  const W = me === null ? 1100 : 1000;
+  const parts = [];
+  let x = 10;
+  let y = 10;
+  let rowH = 0;
+  let maxX = 0;
+  for (const { seat, p } of seats) {
+    const blocks = seat.cards.map((c) => drawCard(c, { s, labels: false, markColour: seatColour(p) }));
+    const bw = Math.max(160, blocks.reduce((t, d) => t + d.w + 8, 0) - 8);
+    const bh = 24 + (blocks.length ? blocks[0].h : 40);
+    if (x + bw > W - 10 && x > 10) {
+      x = 10;
+      y += rowH + 12;
+      rowH = 0;
+    }
+    const g = svg("g", { transform: `translate(${x} ${y})` });
+    const turn = p === view.current_player && view.phase !== "over";
+    g.append(
+      svg("circle", { cx: 6, cy: 8, r: 6, fill: seatColour(p) }),
+      text(16, 13, `${turn ? "▶ " : ""}${nameOf(p)}`, { "font-size": 14, "font-weight": 700, fill: turn ? "#8a6100" : INK }),
+    );
+    if (!blocks.length) {
+      let msg = "no card to mark";
+      if (view.phase === "keep") msg = seat.chosen ? "has chosen (hidden)" : "choosing two cards…";
+      g.append(text(16, 40, msg, { "font-size": 12, fill: "#7a6a50" }));
+    }
+    let cx = 0;
+    for (const d of blocks) {
+      d.g.setAttribute("transform", `translate(${cx} 22)`);
+      g.append(d.g);
+      cx += d.w + 8;
+    }
+    parts.push(g);
+    maxX = Math.max(maxX, x + bw);
+    x += bw + 24;
+    rowH = Math.max(rowH, bh);
+  }
+  const H = y + rowH + 10;
+  const used = Math.min(W, Math.max(200, maxX + 10));
+  const pnl = panel(used, H, 300, used * 1.05, me === null ? "the players' cards" : "other players' cards");
+  pnl.el.append(background(used, H), ...parts);
+  pnl.box.style.flexBasis = "100%";
+  return pnl.box;
+}
+
 
 // ---- final scoring table ---------------------------------------------------------
 function drawFinal(view, nameOf) {
