@@ -162,12 +162,28 @@ async function showMine(box) {
 
 // ---- a table ----------------------------------------------------------------------
 function tableView(tableId) {
+  // The open table's page: its elements, token and live state, which the functions
+  // below read (getters, so each reads a value once it is set).
+  const S = {
+    get tableId() { return tableId; },
+    get token() { return token; },
+    get live() { return live; },
+    get status() { return status; },
+    get boardBox() { return boardBox; },
+    get message() { return message; },
+    get asking() { return asking; },
+    get players() { return players; },
+    get actions() { return actions; },
+    get controls() { return controls; },
+    get finalBox() { return finalBox; },
+    get log() { return log; },
+    get ctx() { return ctx; },
+  };
   const token = new URLSearchParams(location.hash.slice(1)).get("seat");
   const memo = {};
-  let last = null;
-  let socket = null;
-  let retry = 500;
-  let sayTimer = null;
+  // What changes while the table is open: the last state, the socket, the reconnect
+  // delay, the message timer, the last move's marks and the hint shown.
+  const live = { last: null, socket: null, retry: 500, sayTimer: null, shown: null, hinted: null };
   clear(main);
   const status = html("div", { class: "status", role: "status" });
   const boardBox = html("div", { class: "board", id: "board" });
@@ -185,225 +201,23 @@ function tableView(tableId) {
       html("h2", {}, "Actions"), actions, controls,
       html("h2", {}, "Log"), log)));
 
-  function send(payload) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(payload));
-    else say("not connected; reconnecting…");
-  }
-  function say(text, tone = "warn") {
-    message.textContent = text;
-    message.className = `message ${tone}`;
-    clearTimeout(sayTimer);
-    sayTimer = setTimeout(() => { message.textContent = ""; }, 8000);
-  }
-  // A move that cannot be taken back and that the click did not clearly aim at is asked
-  // about first: the question, then Yes (plays the entry) or Cancel.
-  function askFirst(entry, question) {
-    clear(asking);
-    asking.hidden = false;
-    const done = () => { clear(asking); asking.hidden = true; };
-    asking.append(html("span", {}, question),
-      html("button", { type: "button", id: "confirm-yes", onclick: () => { done(); ctx.act(entry.action); } }, "Yes"),
-      html("button", { type: "button", id: "confirm-no", class: "secondary", onclick: done }, "Cancel"));
-    asking.querySelector("#confirm-yes").focus();
-  }
   const ctx = {
     memo,
-    act: (action) => send({ type: "act", action, version: last && last.version }),
-    choose: (list) => drawActions(list, true),
-    confirm: askFirst,
-    say,
+    act: (action) => send(S, { type: "act", action, version: live.last && live.last.version }),
+    choose: (list) => drawActions(S, list, true),
+    confirm: (...a) => askFirst(S, ...a),
+    say: (...a) => say(S, ...a),
   };
 
-  function drawActions(list, narrowed) {
-    clear(actions);
-    list.forEach((entry, i) => {
-      const button = html("button", {
-        type: "button", class: "action", "data-action": entry.action,
-        onclick: () => ctx.act(entry.action),
-      }, html("code", {}, entry.action), entry.text ? ` ${entry.text}` : "");
-      actions.append(html("li", {}, button));
-      if (narrowed && i === 0) button.focus();
-    });
-    if (narrowed) {
-      actions.append(html("li", {}, html("button", {
-        type: "button", class: "secondary", onclick: () => drawActions(last.legal, false),
-      }, "show all actions")));
-    }
-    if (!list.length) actions.append(html("li", { class: "muted" }, last && last.seat === null ? "You are watching." : "Waiting for the others."));
-  }
 
-  function drawControls(m) {
-    clear(controls);
-    if (m.seat === null || m.over) return;
-    if (m.legal.length > 1) {
-      controls.append(html("button", { type: "button", id: "hint", onclick: askHint }, "Hint"));
-    }
-    if (m.undo) {
-      controls.append(html("button", { type: "button", id: "undo", onclick: () => send({ type: "undo", version: m.version }) }, "Undo my last move"));
-    }
-    const allow = html("input", { type: "checkbox", id: "allow-undo" });
-    allow.checked = m.allow_undo;
-    allow.addEventListener("change", () => send({ type: "allow_undo", allow: allow.checked }));
-    controls.append(html("label", { class: "check" }, allow, " let the others undo within their turn"));
-    if (!m.seats[m.seat].left) {
-      controls.append(html("button", {
-        type: "button", class: "secondary", id: "leave",
-        onclick: () => { if (window.confirm("Leave this table for good? A bot will play your seat.")) send({ type: "leave" }); },
-      }, "Leave for good"));
-    }
-  }
 
-  function drawPlayers(m) {
-    clear(players);
-    m.seats.forEach((s, i) => {
-      const score = m.scores ? ` — ${m.scores[i]}` : "";
-      const badges = [s.kind === "bot" ? `bot (${s.level})` : s.online ? "online" : "away", s.left ? "left: zombie plays" : ""].filter(Boolean).join(", ");
-      players.append(html("li", { class: i === m.current ? "turn" : "" },
-        html("span", { class: "dot", style: `background:${seatColour(i)}` }),
-        html("strong", {}, s.name), i === m.seat ? " (you)" : "", ` · ${badges}${score}`,
-        m.winners && m.winners.includes(i) ? html("strong", { class: "won" }, " ★ won") : ""));
-    });
-  }
 
-  // The log in the order things happened, a heading at each new round, the newest in view.
-  function drawLog(m) {
-    clear(log);
-    let round = null;
-    for (const line of m.log) {
-      if (line.round !== round) {
-        round = line.round;
-        log.append(html("li", { class: "round", role: "separator" }, `Round ${round}`));
-      }
-      const who = line.seat === null || line.seat === undefined ? "" : `${m.names[line.seat]}: `;
-      log.append(html("li", {}, who && !line.text.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatColour(line.seat)}` }, who) : "", line.text));
-    }
-    log.scrollTop = log.scrollHeight;
-  }
 
-  function drawStatus(m) {
-    clear(status);
-    let text;
-    if (m.over) text = `Game over: ${m.winners.map((w) => m.names[w]).join(" and ")} won.`;
-    else if (m.current === m.seat) text = "Your turn.";
-    else text = `${m.names[m.current]} to play.`;
-    status.append(html("strong", {}, m.title), ` · ${text}`);
-    if (m.timer) status.append(html("span", { class: "timer", "data-deadline": m.timer.deadline }, ""));
-    const mine = !m.over && m.current === m.seat;
-    status.classList.toggle("your-turn", mine); // said once, where the eye starts
-    status.setAttribute("aria-live", mine ? "assertive" : "polite");
-    if (mine) {
-      document.title = "● Your turn · Scarab";
-    } else {
-      document.title = `${m.title} · Scarab`;
-    }
-  }
 
-  function drawFinal(m) {
-    clear(finalBox);
-    if (!m.over) return;
-    // The game's own final scoring (rows by category that add up to each score).
-    const rows = m.final_rows || [];
-    const won = (i) => (m.winners.includes(i) ? "winner" : "");
-    finalBox.append(html("h2", {}, "Final scoring"),
-      html("table", { class: "scoring", id: "scoring" },
-        html("thead", {}, html("tr", {}, html("th", {}, "category"),
-          m.names.map((name, i) => html("th", { class: won(i) }, m.winners.includes(i) ? `★ ${name}` : name)))),
-        html("tbody", {}, rows.map((row) => html("tr", { class: row.total ? "total" : "" },
-          html("th", {}, row.label),
-          row.cells.map((cell, i) => html("td", { class: won(i), "data-points": row.points[i] ?? "" }, cell)))))),
-      html("p", {},
-        html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, "Download the record"), " ",
-        html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, "Replay this game")));
-  }
 
-  async function draw(m) {
-    if (!last && token && m.seat !== null) {
-      remember({ table: tableId, seat: m.seat, token, name: m.names[m.seat], game: m.game });
-    }
-    // A message spoke of the position before this move: once anyone has moved it is stale.
-    if (last && (m.log.length !== last.log.length || m.current !== last.current || m.over !== last.over)) {
-      clearTimeout(sayTimer);
-      message.textContent = "";
-      clear(asking);
-      asking.hidden = true;
-    }
-    last = m;
-    drawStatus(m);
-    drawPlayers(m);
-    drawActions(m.legal, false);
-    drawControls(m);
-    drawLog(m);
-    drawFinal(m);
-    const mod = await board(m.game);
-    if (last !== m) return;
-    clear(boardBox);
-    try {
-      mod.render(boardBox, { ...ctx, view: m.view, seat: m.seat, names: m.names, legal: m.legal });
-      markMoved(mod, m.view);
-      markHint();
-    } catch (err) {
-      boardBox.append(html("p", { class: "error" }, `The board could not be drawn: ${err.message}`));
-    }
-  }
 
-  // ---- the last move on the board: where pieces went since the view drawn before -----
-  let shown = null; // the view drawn last, and the spots its move reached
-  function markMoved(mod, view) {
-    if (!shown || shown.view !== view) {
-      const spots = mod.moved ? mod.moved(shown && shown.view, view) : [];
-      shown = { view, spots: spots.length ? spots : shown ? shown.spots : [] };
-    }
-    for (const name of shown.spots) {
-      for (const el of boardBox.querySelectorAll(`[data-spot="${CSS.escape(name)}"]`)) el.setAttribute("data-last", "");
-    }
-  }
 
-  // ---- hints: the hint bot's top actions, marked on the board and in the list -----
-  let hinted = null;
-  function askHint() {
-    say("Asking the hint bot…", "info");
-    send({ type: "hint" });
-  }
-  function showHint(h) {
-    if (!last || h.version !== last.version) return; // the position moved on meanwhile
-    hinted = h;
-    const words = h.top.map((e, i) => `${i + 1}. ${e.text || e.action} (${Math.round(e.win * 100)}%)`);
-    say(`The ${h.level} bot suggests: ${words.join(" · ")}`, "info");
-    markHint();
-  }
-  async function markHint() {
-    if (!last || !hinted || hinted.version !== last.version) return;
-    const mod = await board(last.game);
-    hinted.top.forEach((entry, i) => {
-      for (const name of mod.spots ? mod.spots(entry.fields) : []) {
-        for (const el of boardBox.querySelectorAll(`[data-hit="${CSS.escape(name)}"]`)) {
-          if (!el.hasAttribute("data-hint")) el.setAttribute("data-hint", String(i + 1));
-        }
-      }
-      const button = actions.querySelector(`button.action[data-action="${CSS.escape(entry.action)}"]`);
-      if (button) button.setAttribute("data-hint", String(i + 1));
-    });
-  }
 
-  function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
-    socket.addEventListener("open", () => {
-      retry = 500;
-      socket.send(JSON.stringify({ type: "hello", token }));
-    });
-    socket.addEventListener("message", (event) => {
-      const m = JSON.parse(event.data);
-      if (m.type === "state") draw(m);
-      else if (m.type === "hint") showHint(m);
-      else if (m.type === "error") say(m.message);
-    });
-    socket.addEventListener("close", (event) => {
-      if (event.code === 4400) return;
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 10000);
-    });
-  }
 
   setInterval(() => {
     const span = status.querySelector(".timer");
@@ -411,8 +225,238 @@ function tableView(tableId) {
     const left = Math.max(0, Math.round(Number(span.dataset.deadline) - Date.now() / 1000));
     span.textContent = ` · ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
   }, 1000);
-  connect();
+  connect(S);
 }
+
+function send(S, payload) {
+  const { live } = S;
+  if (live.socket && live.socket.readyState === WebSocket.OPEN) live.socket.send(JSON.stringify(payload));
+  else say(S, "not connected; reconnecting…");
+}
+
+function say(S, text, tone = "warn") {
+  const { live, message } = S;
+  message.textContent = text;
+  message.className = `message ${tone}`;
+  clearTimeout(live.sayTimer);
+  live.sayTimer = setTimeout(() => { message.textContent = ""; }, 8000);
+}
+
+// A move that cannot be taken back and that the click did not clearly aim at is asked
+// about first: the question, then Yes (plays the entry) or Cancel.
+function askFirst(S, entry, question) {
+  const { asking, ctx } = S;
+  clear(asking);
+  asking.hidden = false;
+  const done = () => { clear(asking); asking.hidden = true; };
+  asking.append(html("span", {}, question),
+    html("button", { type: "button", id: "confirm-yes", onclick: () => { done(); ctx.act(entry.action); } }, "Yes"),
+    html("button", { type: "button", id: "confirm-no", class: "secondary", onclick: done }, "Cancel"));
+  asking.querySelector("#confirm-yes").focus();
+}
+
+function drawActions(S, list, narrowed) {
+  const { actions, ctx, live } = S;
+  clear(actions);
+  list.forEach((entry, i) => {
+    const button = html("button", {
+      type: "button", class: "action", "data-action": entry.action,
+      onclick: () => ctx.act(entry.action),
+    }, html("code", {}, entry.action), entry.text ? ` ${entry.text}` : "");
+    actions.append(html("li", {}, button));
+    if (narrowed && i === 0) button.focus();
+  });
+  if (narrowed) {
+    actions.append(html("li", {}, html("button", {
+      type: "button", class: "secondary", onclick: () => drawActions(S, live.last.legal, false),
+    }, "show all actions")));
+  }
+  if (!list.length) actions.append(html("li", { class: "muted" }, live.last && live.last.seat === null ? "You are watching." : "Waiting for the others."));
+}
+
+function drawControls(S, m) {
+  const { controls } = S;
+  clear(controls);
+  if (m.seat === null || m.over) return;
+  if (m.legal.length > 1) {
+    controls.append(html("button", { type: "button", id: "hint", onclick: () => askHint(S) }, "Hint"));
+  }
+  if (m.undo) {
+    controls.append(html("button", { type: "button", id: "undo", onclick: () => send(S, { type: "undo", version: m.version }) }, "Undo my last move"));
+  }
+  const allow = html("input", { type: "checkbox", id: "allow-undo" });
+  allow.checked = m.allow_undo;
+  allow.addEventListener("change", () => send(S, { type: "allow_undo", allow: allow.checked }));
+  controls.append(html("label", { class: "check" }, allow, " let the others undo within their turn"));
+  if (!m.seats[m.seat].left) {
+    controls.append(html("button", {
+      type: "button", class: "secondary", id: "leave",
+      onclick: () => { if (window.confirm("Leave this table for good? A bot will play your seat.")) send(S, { type: "leave" }); },
+    }, "Leave for good"));
+  }
+}
+
+function drawPlayers(S, m) {
+  const { players } = S;
+  clear(players);
+  m.seats.forEach((s, i) => {
+    const score = m.scores ? ` — ${m.scores[i]}` : "";
+    const badges = [s.kind === "bot" ? `bot (${s.level})` : s.online ? "online" : "away", s.left ? "left: zombie plays" : ""].filter(Boolean).join(", ");
+    players.append(html("li", { class: i === m.current ? "turn" : "" },
+      html("span", { class: "dot", style: `background:${seatColour(i)}` }),
+      html("strong", {}, s.name), i === m.seat ? " (you)" : "", ` · ${badges}${score}`,
+      m.winners && m.winners.includes(i) ? html("strong", { class: "won" }, " ★ won") : ""));
+  });
+}
+
+// The log in the order things happened, a heading at each new round, the newest in view.
+function drawLog(S, m) {
+  const { log } = S;
+  clear(log);
+  let round = null;
+  for (const line of m.log) {
+    if (line.round !== round) {
+      round = line.round;
+      log.append(html("li", { class: "round", role: "separator" }, `Round ${round}`));
+    }
+    const who = line.seat === null || line.seat === undefined ? "" : `${m.names[line.seat]}: `;
+    log.append(html("li", {}, who && !line.text.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatColour(line.seat)}` }, who) : "", line.text));
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function drawStatus(S, m) {
+  const { status } = S;
+  clear(status);
+  let text;
+  if (m.over) text = `Game over: ${m.winners.map((w) => m.names[w]).join(" and ")} won.`;
+  else if (m.current === m.seat) text = "Your turn.";
+  else text = `${m.names[m.current]} to play.`;
+  status.append(html("strong", {}, m.title), ` · ${text}`);
+  if (m.timer) status.append(html("span", { class: "timer", "data-deadline": m.timer.deadline }, ""));
+  const mine = !m.over && m.current === m.seat;
+  status.classList.toggle("your-turn", mine); // said once, where the eye starts
+  status.setAttribute("aria-live", mine ? "assertive" : "polite");
+  if (mine) {
+    document.title = "● Your turn · Scarab";
+  } else {
+    document.title = `${m.title} · Scarab`;
+  }
+}
+
+function drawFinal(S, m) {
+  const { finalBox, tableId } = S;
+  clear(finalBox);
+  if (!m.over) return;
+  // The game's own final scoring (rows by category that add up to each score).
+  const rows = m.final_rows || [];
+  const won = (i) => (m.winners.includes(i) ? "winner" : "");
+  finalBox.append(html("h2", {}, "Final scoring"),
+    html("table", { class: "scoring", id: "scoring" },
+      html("thead", {}, html("tr", {}, html("th", {}, "category"),
+        m.names.map((name, i) => html("th", { class: won(i) }, m.winners.includes(i) ? `★ ${name}` : name)))),
+      html("tbody", {}, rows.map((row) => html("tr", { class: row.total ? "total" : "" },
+        html("th", {}, row.label),
+        row.cells.map((cell, i) => html("td", { class: won(i), "data-points": row.points[i] ?? "" }, cell)))))),
+    html("p", {},
+      html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, "Download the record"), " ",
+      html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, "Replay this game")));
+}
+
+async function draw(S, m) {
+  const { asking, boardBox, ctx, live, message, tableId, token } = S;
+  if (!live.last && token && m.seat !== null) {
+    remember({ table: tableId, seat: m.seat, token, name: m.names[m.seat], game: m.game });
+  }
+  // A message spoke of the position before this move: once anyone has moved it is stale.
+  if (live.last && (m.log.length !== live.last.log.length || m.current !== live.last.current || m.over !== live.last.over)) {
+    clearTimeout(live.sayTimer);
+    message.textContent = "";
+    clear(asking);
+    asking.hidden = true;
+  }
+  live.last = m;
+  drawStatus(S, m);
+  drawPlayers(S, m);
+  drawActions(S, m.legal, false);
+  drawControls(S, m);
+  drawLog(S, m);
+  drawFinal(S, m);
+  const mod = await board(m.game);
+  if (live.last !== m) return;
+  clear(boardBox);
+  try {
+    mod.render(boardBox, { ...ctx, view: m.view, seat: m.seat, names: m.names, legal: m.legal });
+    markMoved(S, mod, m.view);
+    markHint(S);
+  } catch (err) {
+    boardBox.append(html("p", { class: "error" }, `The board could not be drawn: ${err.message}`));
+  }
+}
+
+// ---- the last move on the board: where pieces went since the view drawn before -----
+function markMoved(S, mod, view) {
+  const { boardBox, live } = S;
+  if (!live.shown || live.shown.view !== view) {
+    const spots = mod.moved ? mod.moved(live.shown && live.shown.view, view) : [];
+    live.shown = { view, spots: spots.length ? spots : live.shown ? live.shown.spots : [] };
+  }
+  for (const name of live.shown.spots) {
+    for (const el of boardBox.querySelectorAll(`[data-spot="${CSS.escape(name)}"]`)) el.setAttribute("data-last", "");
+  }
+}
+
+// ---- hints: the hint bot's top actions, marked on the board and in the list -----
+function askHint(S) {
+  say(S, "Asking the hint bot…", "info");
+  send(S, { type: "hint" });
+}
+
+function showHint(S, h) {
+  const { live } = S;
+  if (!live.last || h.version !== live.last.version) return; // the position moved on meanwhile
+  live.hinted = h;
+  const words = h.top.map((e, i) => `${i + 1}. ${e.text || e.action} (${Math.round(e.win * 100)}%)`);
+  say(S, `The ${h.level} bot suggests: ${words.join(" · ")}`, "info");
+  markHint(S);
+}
+
+async function markHint(S) {
+  const { actions, boardBox, live } = S;
+  if (!live.last || !live.hinted || live.hinted.version !== live.last.version) return;
+  const mod = await board(live.last.game);
+  live.hinted.top.forEach((entry, i) => {
+    for (const name of mod.spots ? mod.spots(entry.fields) : []) {
+      for (const el of boardBox.querySelectorAll(`[data-hit="${CSS.escape(name)}"]`)) {
+        if (!el.hasAttribute("data-hint")) el.setAttribute("data-hint", String(i + 1));
+      }
+    }
+    const button = actions.querySelector(`button.action[data-action="${CSS.escape(entry.action)}"]`);
+    if (button) button.setAttribute("data-hint", String(i + 1));
+  });
+}
+
+function connect(S) {
+  const { live, tableId, token } = S;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  live.socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+  live.socket.addEventListener("open", () => {
+    live.retry = 500;
+    live.socket.send(JSON.stringify({ type: "hello", token }));
+  });
+  live.socket.addEventListener("message", (event) => {
+    const m = JSON.parse(event.data);
+    if (m.type === "state") draw(S, m);
+    else if (m.type === "hint") showHint(S, m);
+    else if (m.type === "error") say(S, m.message);
+  });
+  live.socket.addEventListener("close", (event) => {
+    if (event.code === 4400) return;
+    setTimeout(() => connect(S), live.retry);
+    live.retry = Math.min(live.retry * 2, 10000);
+  });
+}
+
 
 // ---- the replay viewer ------------------------------------------------------------
 function replayView() {
