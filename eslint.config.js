@@ -12,7 +12,7 @@ export default [
       eqeqeq: "error",
       "prefer-const": "error",
       "no-var": "error",
-      "max-lines-per-function": ["warn", { max: 120, skipBlankLines: true, skipComments: true }],
+      "max-lines-per-function": ["error", { max: 120, skipBlankLines: true, skipComments: true }],
     },
   },
   {

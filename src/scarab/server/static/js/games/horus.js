@@ -216,6 +216,7 @@ export function render(root, ctx) {
   // The scene being drawn: what the drawing functions below read (getters, so each
   // reads a value once it is set).
   const S = {
+    get root() { return root; },
     get ctx() { return ctx; },
     get view() { return view; },
     get memo() { return memo; },
@@ -223,25 +224,16 @@ export function render(root, ctx) {
     get me() { return me; },
     get myQ() { return myQ; },
     get verbs() { return verbs; },
+    get acts() { return acts; },
     get canAct() { return canAct; },
     get seatName() { return seatName; },
     get stepTo() { return stepTo; },
     get searchHere() { return searchHere; },
     get sarcActs() { return sarcActs; },
-    get alcoveActs() { return alcoveActs; },
     get cardActs() { return cardActs; },
     get abilityActs() { return abilityActs; },
     get choices() { return choices; },
     get deckOfHere() { return deckOfHere; },
-    get onSquare() { return onSquare; },
-    get onAdventurer() { return onAdventurer; },
-    get onSarc() { return onSarc; },
-    get onAlcove() { return onAlcove; },
-    get onDeck() { return onDeck; },
-    get onCard() { return onCard; },
-    get onAbility() { return onAbility; },
-    get onDie() { return onDie; },
-    get onReroll() { return onReroll; },
     get wide() { return wide; },
     get PW() { return PW; },
     get k() { return k; },
@@ -254,10 +246,6 @@ export function render(root, ctx) {
   const me = seat !== null && view.seats ? view.seats[seat] : null;
   const myQ = me && me.square >= 0 ? me.square : -1;
   const names = ctx.names || [];
-  const rerender = () => {
-    root.replaceChildren();
-    render(root, ctx);
-  };
   const verbs = new Set(legal.map((e) => e.fields.verb));
   const acts = (test) => withFields(ctx, test);
   const canAct = legal.length > 0;
@@ -275,11 +263,6 @@ export function render(root, ctx) {
   const stepTo = (t) => acts((f) => (f.verb === "move" || f.verb === "jump") && f.to === t);
   const searchHere = () => acts((f) => f.verb === "search");
   const sarcActs = (i) => acts((f) => f.sarcophagus === i);
-  const alcoveActs = (god) => {
-    if (!ALCOVE_OF[god].sq.includes(myQ)) return [];
-    const lockHere = view.lock && view.lock.alcove === god;
-    return acts((f) => f.verb === "pick" || (lockHere && (f.verb === "crowbar" || f.verb === "lockpick")));
-  };
   const cardActs = (name) =>
     acts((f) => f.card === name || (f.verb === name && (name === "udjat" || name === "crowbar"))
       || (f.verb in CURES && (f.verb === name || f.wound === name)));
@@ -287,79 +270,6 @@ export function render(root, ctx) {
   const choices = (adv, q) => acts((f) => f.verb === "choose" && (q === null || f.entrance === q) && (!adv || f.adventurer === adv));
   const deckOfHere = myQ >= 0 && myQ < INSIDE ? BOARD.areas[AREA[myQ]].deck : null;
 
-  const onSquare = (t) => {
-    if (!canAct) return;
-    if (view.stage === "setup") {
-      if (t >= INSIDE) return onEntrance(t);
-      return ctx.say("Pick an adventurer, then click the entrance (e1 or e2) where you wait.");
-    }
-    if (t === myQ) {
-      const why = myQ < INSIDE ? "There is nothing to search here now (no action left, or no deck in this area)." : "You wait outside: click the square inside the entrance to go in.";
-      return resolve(ctx, searchHere(), null, why);
-    }
-    const why = dirBetween(myQ, t) ? "A wall, a fallen block or the rules keep you from stepping there now." : "You move one square at a time: click a square beside your adventurer.";
-    const steps = stepTo(t);
-    if (t >= INSIDE && myQ < INSIDE && steps.length === 1 && steps[0].fields.verb === "move") {
-      return ctx.confirm(steps[0], `Leave the pyramid with ${me.carrying} points? You cannot go back in.`);
-    }
-    resolve(ctx, steps, null, why);
-  };
-  const onEntrance = (q) => {
-    const adv = memo.horusAdv;
-    resolve(ctx, choices(adv, q), null, adv ? `${ADV[adv].name} cannot start at ${squareName(q)}.` : "Choose an adventurer first.");
-  };
-  const onAdventurer = (key) => {
-    if (!canAct) return;
-    memo.horusAdv = memo.horusAdv === key ? null : key;
-    if (!choices(key, null).length) {
-      memo.horusAdv = null;
-      return ctx.say(`${ADV[key].name} is already taken.`);
-    }
-    rerender();
-  };
-  const onSarc = (i) => {
-    if (!canAct) return;
-    const s = view.sarcophagi[i];
-    if (s.square !== myQ) return ctx.say(`Stand on ${squareName(s.square)}, in front of this sarcophagus, to use it.`);
-    resolve(ctx, sarcActs(i), null, s.state === "open" ? "You cannot take this card now (no action left, or your hands are full)." : "You cannot open this sarcophagus now (no action left).");
-  };
-  const onAlcove = (god) => {
-    if (!canAct) return;
-    const sqs = ALCOVE_OF[god].sq;
-    if (!sqs.includes(myQ)) return ctx.say(`Stand on ${sqs.map(squareName).join(" or ")} to try the ${god} alcove.`);
-    resolve(ctx, alcoveActs(god), null, `You cannot try the ${god} alcove now (no action left, or its idol is gone).`);
-  };
-  const onDeck = (deck) => {
-    if (!canAct) return;
-    if (deckOfHere === deck) return resolve(ctx, searchHere(), null, "You cannot search now (no action left).");
-    const area = Object.values(BOARD.areas).find((a) => a.deck === deck);
-    ctx.say(`The ${deck} deck is searched from the ${area ? area.name : "its area"}.`);
-  };
-  const onCard = (name) => {
-    if (!canAct) return;
-    const cands = cardActs(name);
-    if (WOUNDS.has(name)) return resolve(ctx, cands, null, `A ${name} wound goes only with an antidote (snake, scorpion) or a medi-kit (crocodile, block).`);
-    resolve(ctx, cands, null, `The ${name} has no use now.`);
-  };
-  const onAbility = (ab) => {
-    if (!canAct) return;
-    resolve(ctx, abilityActs(ab), null, `${ab[0].toUpperCase() + ab.slice(1)} cannot be used now.`);
-  };
-  const onDie = (n) => {
-    if (!canAct) return;
-    if (!verbs.has("reroll")) return ctx.say("You can reroll only during your own alcove attempt, with an action left.");
-    const sel = new Set(memo.horusReroll);
-    if (sel.has(n)) sel.delete(n);
-    else sel.add(n);
-    memo.horusReroll = [...sel].sort();
-    rerender();
-  };
-  const onReroll = () => {
-    if (!canAct) return;
-    if (!memo.horusReroll.length) return ctx.say("Click the dice to reroll first.");
-    const want = memo.horusReroll.map((n) => n - 1).join(",");
-    resolve(ctx, acts((f) => f.verb === "reroll" && f.dice.join(",") === want), null, "Those dice cannot be rerolled now (no action left).");
-  };
 
   // -- layout -------------------------------------------------------------------
   const width = root.clientWidth || (typeof window !== "undefined" ? window.innerWidth : 1200) || 1200;
@@ -428,6 +338,112 @@ export function render(root, ctx) {
 
 
 
+}
+
+function rerender(S) {
+  const { ctx, root } = S;
+  root.replaceChildren();
+  render(root, ctx);
+}
+
+function alcoveActs(S, god) {
+  const { acts, myQ, view } = S;
+  if (!ALCOVE_OF[god].sq.includes(myQ)) return [];
+  const lockHere = view.lock && view.lock.alcove === god;
+  return acts((f) => f.verb === "pick" || (lockHere && (f.verb === "crowbar" || f.verb === "lockpick")));
+}
+
+function onSquare(S, t) {
+  const { canAct, ctx, me, myQ, searchHere, stepTo, view } = S;
+  if (!canAct) return;
+  if (view.stage === "setup") {
+    if (t >= INSIDE) return onEntrance(S, t);
+    return ctx.say("Pick an adventurer, then click the entrance (e1 or e2) where you wait.");
+  }
+  if (t === myQ) {
+    const why = myQ < INSIDE ? "There is nothing to search here now (no action left, or no deck in this area)." : "You wait outside: click the square inside the entrance to go in.";
+    return resolve(ctx, searchHere(), null, why);
+  }
+  const why = dirBetween(myQ, t) ? "A wall, a fallen block or the rules keep you from stepping there now." : "You move one square at a time: click a square beside your adventurer.";
+  const steps = stepTo(t);
+  if (t >= INSIDE && myQ < INSIDE && steps.length === 1 && steps[0].fields.verb === "move") {
+    return ctx.confirm(steps[0], `Leave the pyramid with ${me.carrying} points? You cannot go back in.`);
+  }
+  resolve(ctx, steps, null, why);
+}
+
+function onEntrance(S, q) {
+  const { choices, ctx, memo } = S;
+  const adv = memo.horusAdv;
+  resolve(ctx, choices(adv, q), null, adv ? `${ADV[adv].name} cannot start at ${squareName(q)}.` : "Choose an adventurer first.");
+}
+
+function onAdventurer(S, key) {
+  const { canAct, choices, ctx, memo } = S;
+  if (!canAct) return;
+  memo.horusAdv = memo.horusAdv === key ? null : key;
+  if (!choices(key, null).length) {
+    memo.horusAdv = null;
+    return ctx.say(`${ADV[key].name} is already taken.`);
+  }
+  rerender(S);
+}
+
+function onSarc(S, i) {
+  const { canAct, ctx, myQ, sarcActs, view } = S;
+  if (!canAct) return;
+  const s = view.sarcophagi[i];
+  if (s.square !== myQ) return ctx.say(`Stand on ${squareName(s.square)}, in front of this sarcophagus, to use it.`);
+  resolve(ctx, sarcActs(i), null, s.state === "open" ? "You cannot take this card now (no action left, or your hands are full)." : "You cannot open this sarcophagus now (no action left).");
+}
+
+function onAlcove(S, god) {
+  const { canAct, ctx, myQ } = S;
+  if (!canAct) return;
+  const sqs = ALCOVE_OF[god].sq;
+  if (!sqs.includes(myQ)) return ctx.say(`Stand on ${sqs.map(squareName).join(" or ")} to try the ${god} alcove.`);
+  resolve(ctx, alcoveActs(S, god), null, `You cannot try the ${god} alcove now (no action left, or its idol is gone).`);
+}
+
+function onDeck(S, deck) {
+  const { canAct, ctx, deckOfHere, searchHere } = S;
+  if (!canAct) return;
+  if (deckOfHere === deck) return resolve(ctx, searchHere(), null, "You cannot search now (no action left).");
+  const area = Object.values(BOARD.areas).find((a) => a.deck === deck);
+  ctx.say(`The ${deck} deck is searched from the ${area ? area.name : "its area"}.`);
+}
+
+function onCard(S, name) {
+  const { canAct, cardActs, ctx } = S;
+  if (!canAct) return;
+  const cands = cardActs(name);
+  if (WOUNDS.has(name)) return resolve(ctx, cands, null, `A ${name} wound goes only with an antidote (snake, scorpion) or a medi-kit (crocodile, block).`);
+  resolve(ctx, cands, null, `The ${name} has no use now.`);
+}
+
+function onAbility(S, ab) {
+  const { abilityActs, canAct, ctx } = S;
+  if (!canAct) return;
+  resolve(ctx, abilityActs(ab), null, `${ab[0].toUpperCase() + ab.slice(1)} cannot be used now.`);
+}
+
+function onDie(S, n) {
+  const { canAct, ctx, memo, verbs } = S;
+  if (!canAct) return;
+  if (!verbs.has("reroll")) return ctx.say("You can reroll only during your own alcove attempt, with an action left.");
+  const sel = new Set(memo.horusReroll);
+  if (sel.has(n)) sel.delete(n);
+  else sel.add(n);
+  memo.horusReroll = [...sel].sort();
+  rerender(S);
+}
+
+function onReroll(S) {
+  const { acts, canAct, ctx, memo } = S;
+  if (!canAct) return;
+  if (!memo.horusReroll.length) return ctx.say("Click the dice to reroll first.");
+  const want = memo.horusReroll.map((n) => n - 1).join(",");
+  resolve(ctx, acts((f) => f.verb === "reroll" && f.dice.join(",") === want), null, "Those dice cannot be rerolled now (no action left).");
 }
 
 // ============================================================================
@@ -550,7 +566,7 @@ function drawBoard(S, g) {
 }
 
 function drawFurniture(S, g) {
-  const { alcoveActs, canAct, onAlcove, onSarc, sarcActs, view } = S;
+  const { canAct, sarcActs, view } = S;
   // sarcophagi: on the outer side of the square they are used from
   (view.sarcophagi || []).forEach((s, i) => {
     const [x, y] = XY[s.square];
@@ -589,7 +605,7 @@ function drawFurniture(S, g) {
     grp.append(title(label));
     if (canAct) {
       grp.insertBefore(svg("rect", { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, fill: "transparent" }), grp.firstChild);
-      hit(grp, `sarcophagus-${i}`, () => onSarc(i), label);
+      hit(grp, `sarcophagus-${i}`, () => onSarc(S, i), label);
     }
     g.append(grp);
   });
@@ -625,17 +641,17 @@ function drawFurniture(S, g) {
     grp.append(text(0, 19, idol.faces.join(""), { "font-size": 10, "text-anchor": "middle", fill: "#f4e3b0", "font-family": "DejaVu Sans Mono, monospace" }));
     const [df] = DIE[idol.curse] || ["#888"];
     grp.append(svg("rect", { x: w / 2 - 9, y: h / 2 - 9, width: 8, height: 8, rx: 1.5, fill: df, stroke: "#fff", "stroke-width": 0.8 }));
-    const acts = canAct ? alcoveActs(a.god) : [];
+    const acts = canAct ? alcoveActs(S, a.god) : [];
     if (acts.length) grp.append(pulse(svg("path", { d: arch, transform: "scale(1.15)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
     const label = `${a.god} alcove (${a.sq.map(squareName).join(", ")}): ${present ? `idol worth ${idol.value}` : "idol taken"}; needs ${idol.faces.join(" ")}; curses the ${idol.curse} die`;
     grp.append(title(label));
-    if (canAct) hit(grp, `alcove-${a.god}`, () => onAlcove(a.god), label);
+    if (canAct) hit(grp, `alcove-${a.god}`, () => onAlcove(S, a.god), label);
     g.append(grp);
   }
 }
 
 function drawEntrances(S, g) {
-  const { canAct, choices, memo, onSquare, stepTo, view } = S;
+  const { canAct, choices, memo, stepTo, view } = S;
   for (const e of BOARD.exits) {
     const q = INSIDE + BOARD.exits.indexOf(e);
     const x = sqX(S, q);
@@ -654,7 +670,7 @@ function drawEntrances(S, g) {
     }
     const setupHere = canAct && view.stage === "setup" && choices(memo.horusAdv, q).length;
     if (setupHere) grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.2, stroke: GOLD, "stroke-width": 3 })));
-    if (canAct) hit(grp, `square-${e.name}`, () => onSquare(q), label);
+    if (canAct) hit(grp, `square-${e.name}`, () => onSquare(S, q), label);
     g.append(grp);
   }
 }
@@ -740,7 +756,7 @@ function drawOccupants(S, g) {
 
 // the squares, last so they take the clicks; legal destinations outlined
 function drawTargets(S, g) {
-  const { canAct, myQ, onSquare, searchHere, seat, stepTo, view } = S;
+  const { canAct, myQ, searchHere, seat, stepTo, view } = S;
   const aside = view.pending && view.pending.kind === "foresee" && view.pending.seat === seat ? view.pending.block : typeof view.block_aside === "number" ? view.block_aside : null;
   for (let i = 0; i < INSIDE; i++) {
     const x = sqX(S, i);
@@ -764,7 +780,7 @@ function drawTargets(S, g) {
     }
     const label = `square ${squareName(i)}, ${areaName(i)}${BLOCK_AT[i] ? `, block ${BLOCK_AT[i]}` : ""}${dest.length ? ": " + dest.map((e) => e.action).join(" / ") : ""}`;
     grp.append(title(label));
-    if (canAct) hit(grp, `square-${squareName(i)}`, () => onSquare(i), label);
+    if (canAct) hit(grp, `square-${squareName(i)}`, () => onSquare(S, i), label);
     g.append(grp);
   }
   // a waiting adventurer's way in
@@ -788,7 +804,7 @@ function drawLegend(S, g) {
 
 // ---- the panel -----------------------------------------------------------------
 function drawPanel(S, g) {
-  const { PW, canAct, deckOfHere, k, me, onDeck, searchHere, seatName, view, wide } = S;
+  const { PW, canAct, deckOfHere, k, me, searchHere, seatName, view, wide } = S;
   let y = 0;
   const fs = (n) => n * k;
   const head = (str) => {
@@ -851,7 +867,7 @@ function drawPanel(S, g) {
       const can = canAct && deckOfHere === deck && searchHere().length;
       if (can) grp.append(pulse(svg("rect", { x: -3, y: -1, width: dw, height: dh + 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 3 })));
       grp.append(title(`${deck} deck: ${n} cards`));
-      if (canAct) hit(grp, `deck-${deck}`, () => onDeck(deck), `search the ${deck} deck`);
+      if (canAct) hit(grp, `deck-${deck}`, () => onDeck(S, deck), `search the ${deck} deck`);
       g.append(grp);
       x += dw + fs(6);
     }
@@ -899,7 +915,7 @@ function drawPanel(S, g) {
 }
 
 function drawSeat(S, g, x, y, w, s, p, fs) {
-  const { abilityActs, canAct, onAbility, seat, view } = S;
+  const { abilityActs, canAct, seat, view } = S;
   const grp = svg("g", { transform: `translate(${x},${y})` });
   const colour = seatColour(p);
   let yy = fs(16);
@@ -921,7 +937,7 @@ function drawSeat(S, g, x, y, w, s, p, fs) {
     badge.append(title(`${ab}${s.ability_used ? " (used)" : ""}: ${info}`));
     if (p === seat && canAct) {
       if (abilityActs(ab).length) badge.append(pulse(svg("rect", { x: -2, y: -2, width: bw + 4, height: fs(15) + 4, rx: fs(8), fill: "none", stroke: GOLD, "stroke-width": 3 })));
-      hit(badge, `ability-${ab}`, () => onAbility(ab), `use ${ab}: ${info}`);
+      hit(badge, `ability-${ab}`, () => onAbility(S, ab), `use ${ab}: ${info}`);
     }
     body.append(badge);
     yy += fs(15);
@@ -986,7 +1002,7 @@ function groupCards(S, cards) {
 }
 
 function drawHand(S, g, y, fs) {
-  const { PW, canAct, cardActs, me, onCard, verbs, view } = S;
+  const { PW, canAct, cardActs, me, verbs, view } = S;
   y += fs(18);
   g.append(text(0, y, `Your cards (${me.card_count}/${BOARD.cardLimit}, WLL ${me.wll})`, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
   if (canAct && (view.stage === "adjust" || verbs.has("discard") || verbs.has("bag"))) {
@@ -1014,7 +1030,7 @@ function drawHand(S, g, y, fs) {
       card.append(text(cw / 2, ch + fs(10), holds, { "font-size": fs(8.5), "text-anchor": "middle", fill: "#174845" }));
       bagN++;
     }
-    if (canAct) hit(card, `card-${name}`, () => onCard(name), `${name}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`);
+    if (canAct) hit(card, `card-${name}`, () => onCard(S, name), `${name}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`);
     g.append(card);
     x += cw + fs(8);
   }
@@ -1022,7 +1038,7 @@ function drawHand(S, g, y, fs) {
 }
 
 function drawLock(S, g, y, fs) {
-  const { PW, abilityActs, canAct, ctx, memo, onDie, onReroll, verbs, view } = S;
+  const { PW, abilityActs, canAct, ctx, memo, verbs, view } = S;
   const lock = view.lock;
   const idol = BOARD.idols[lock.alcove];
   y += fs(18);
@@ -1044,7 +1060,7 @@ function drawLock(S, g, y, fs) {
     const n = i + 1;
     const die = drawDie(i * (s + fs(10)) + fs(4), y + fs(4), s, v, BOARD.dice[i], { good: good[i], selected: sel.has(n) });
     g.append(text(i * (s + fs(10)) + fs(4) + s / 2, y + s + fs(16), n, { "font-size": fs(9), "text-anchor": "middle", opacity: 0.7 }));
-    if (canAct) hit(die, `die-${n}`, () => onDie(n), `die ${n} (${BOARD.dice[i]}, ${v})${sel.has(n) ? ", selected to reroll" : ""}`);
+    if (canAct) hit(die, `die-${n}`, () => onDie(S, n), `die ${n} (${BOARD.dice[i]}, ${v})${sel.has(n) ? ", selected to reroll" : ""}`);
     g.append(die);
   });
   // the reroll button and the missing-face helpers
@@ -1064,7 +1080,7 @@ function drawLock(S, g, y, fs) {
   };
   if (canAct && verbs.has("reroll")) {
     const want = (memo.horusReroll || []).join(",");
-    button(want ? `reroll ${want}` : "reroll…", "reroll", onReroll, !!want);
+    button(want ? `reroll ${want}` : "reroll…", "reroll", () => onReroll(S), !!want);
   }
   if (canAct && verbs.has("crowbar")) button("crowbar", "lock-crowbar", () => resolve(ctx, abilityActs("crowbar"), null, ""), true);
   if (canAct && verbs.has("lockpick")) button("lockpick", "lock-lockpick", () => resolve(ctx, abilityActs("lockpick"), null, ""), true);
@@ -1072,7 +1088,7 @@ function drawLock(S, g, y, fs) {
 }
 
 function drawGallery(S, g, y, fs) {
-  const { PW, canAct, choices, memo, onAdventurer, seatName, view } = S;
+  const { PW, canAct, choices, memo, seatName, view } = S;
   y += fs(18);
   g.append(text(0, y, "Adventurers to choose", { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
   y += fs(8);
@@ -1098,7 +1114,7 @@ function drawGallery(S, g, y, fs) {
     grp.append(title(`${a.name} (${a.ability}): ${a.text}`));
     if (avail) {
       if (!selected) grp.append(svg("rect", { x: 1, y: 1, width: cw - 2, height: ch - 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 1.5, "stroke-dasharray": "4 3" }));
-      hit(grp, `adventurer-${a.key}`, () => onAdventurer(a.key), `${a.name}: ${a.ability}`);
+      hit(grp, `adventurer-${a.key}`, () => onAdventurer(S, a.key), `${a.name}: ${a.ability}`);
     }
     g.append(grp);
   });

@@ -223,6 +223,46 @@ export function placeShape(shape, idx) {
 // ---- one pyramid card ----------------------------------------------------------
 // Returns {g, w, h}. opts: s (cell size), labels, markColour, title, selected,
 // choosable, hints (Set of cell indices legal as a single mark), cellHit(i, rect).
+/** The grid of a pyramid card: walls, open cells, this seat's marks and the symbols. */
+function drawCells(grid, card, s, marked, mc) {
+  const rows = (card.rows || []).join("");
+  for (let i = 0; i < B.size * B.size; i++) {
+    const x = (i % B.size) * s;
+    const y = Math.floor(i / B.size) * s;
+    const ch = rows[i] || ".";
+    if (ch === "#") {
+      grid.append(
+        svg("rect", { x, y, width: s, height: s, fill: WALL, stroke: "#6d5940", "stroke-width": 0.6 }),
+        svg("path", {
+          d: `M${x} ${y + s / 3} H${x + s} M${x} ${y + (2 * s) / 3} H${x + s} M${x + s / 2} ${y} V${y + s / 3} M${x + s / 4} ${y + s / 3} V${y + (2 * s) / 3} M${x + (3 * s) / 4} ${y + s / 3} V${y + (2 * s) / 3} M${x + s / 2} ${y + (2 * s) / 3} V${y + s}`,
+          stroke: "#6d5940",
+          "stroke-width": Math.max(0.5, s / 40),
+        }),
+      );
+      continue;
+    }
+    grid.append(svg("rect", { x, y, width: s, height: s, fill: SAND, stroke: "#cdb98a", "stroke-width": 0.6,
+      "data-spot": `cell-${card.id}-${cellName(i)}` }));
+    if (marked.has(i)) {
+      grid.append(
+        svg("rect", { x: x + 1, y: y + 1, width: s - 2, height: s - 2, fill: mc, opacity: 0.38 }),
+        svg("path", {
+          d: `M${x + s * 0.15} ${y + s * 0.15} L${x + s * 0.85} ${y + s * 0.85} M${x + s * 0.85} ${y + s * 0.15} L${x + s * 0.15} ${y + s * 0.85}`,
+          stroke: mc,
+          "stroke-width": Math.max(1, s * 0.07),
+          "stroke-linecap": "round",
+          opacity: 0.75,
+        }),
+      );
+    }
+    const ic = icon(ch, x + s / 2, y + s / 2, s);
+    if (ic) {
+      if (marked.has(i) && ch !== "T") ic.setAttribute("opacity", "0.8");
+      grid.append(ic);
+    }
+  }
+}
+
 function drawCard(card, opts) {
   const s = opts.s;
   const lab = opts.labels ? Math.max(11, s * 0.32) : 0;
@@ -232,8 +272,6 @@ function drawCard(card, opts) {
   const h = head + pad * 2 + lab + s * B.size;
   const colour = PYR[card.colour] || "#999";
   const g = svg("g", {});
-  const marked = new Set((card.marked || []).map(cellIndex));
-  const rows = (card.rows || []).join("");
   const done = !!card.complete;
 
   if (opts.selected) {
@@ -275,42 +313,7 @@ function drawCard(card, opts) {
   }
   const grid = svg("g", { transform: `translate(${ox} ${oy})` });
   g.append(grid);
-  const mc = opts.markColour || "#555";
-  for (let i = 0; i < B.size * B.size; i++) {
-    const x = (i % B.size) * s;
-    const y = Math.floor(i / B.size) * s;
-    const ch = rows[i] || ".";
-    if (ch === "#") {
-      grid.append(
-        svg("rect", { x, y, width: s, height: s, fill: WALL, stroke: "#6d5940", "stroke-width": 0.6 }),
-        svg("path", {
-          d: `M${x} ${y + s / 3} H${x + s} M${x} ${y + (2 * s) / 3} H${x + s} M${x + s / 2} ${y} V${y + s / 3} M${x + s / 4} ${y + s / 3} V${y + (2 * s) / 3} M${x + (3 * s) / 4} ${y + s / 3} V${y + (2 * s) / 3} M${x + s / 2} ${y + (2 * s) / 3} V${y + s}`,
-          stroke: "#6d5940",
-          "stroke-width": Math.max(0.5, s / 40),
-        }),
-      );
-      continue;
-    }
-    grid.append(svg("rect", { x, y, width: s, height: s, fill: SAND, stroke: "#cdb98a", "stroke-width": 0.6,
-      "data-spot": `cell-${card.id}-${cellName(i)}` }));
-    if (marked.has(i)) {
-      grid.append(
-        svg("rect", { x: x + 1, y: y + 1, width: s - 2, height: s - 2, fill: mc, opacity: 0.38 }),
-        svg("path", {
-          d: `M${x + s * 0.15} ${y + s * 0.15} L${x + s * 0.85} ${y + s * 0.85} M${x + s * 0.85} ${y + s * 0.15} L${x + s * 0.15} ${y + s * 0.85}`,
-          stroke: mc,
-          "stroke-width": Math.max(1, s * 0.07),
-          "stroke-linecap": "round",
-          opacity: 0.75,
-        }),
-      );
-    }
-    const ic = icon(ch, x + s / 2, y + s / 2, s);
-    if (ic) {
-      if (marked.has(i) && ch !== "T") ic.setAttribute("opacity", "0.8");
-      grid.append(ic);
-    }
-  }
+  drawCells(grid, card, s, new Set((card.marked || []).map(cellIndex)), opts.markColour || "#555");
   if (opts.hints && opts.hints.size) {
     for (const i of opts.hints) {
       grid.append(
@@ -377,6 +380,7 @@ export function render(root, ctx) {
   // The scene being drawn: what the drawing functions below read (getters, so each
   // reads a value once it is set).
   const S = {
+    get root() { return root; },
     get ctx() { return ctx; },
     get view() { return view; },
     get memo() { return memo; },
@@ -387,8 +391,6 @@ export function render(root, ctx) {
     get exp() { return exp; },
     get single() { return single; },
     get shape() { return shape; },
-    get misfit() { return misfit; },
-    get refresh() { return refresh; },
   };
   useBoard(ctx.board);
   const view = ctx.view;
@@ -411,40 +413,23 @@ export function render(root, ctx) {
     memo.turnKey = turnKey;
     memo.showLegal = null;
   }
-  // Why a mark does not fit, in words (the legal placements are then highlighted).
-  const misfit = (card, cells) => {
-    const onCard = legal.marks.filter((m) => m.card === card.id);
-    if (!onCard.length) return `Card ${card.id} takes no mark now: mark one of your other cards.`;
-    const what = single ? "A single cell" : `The ${exp ? exp.name : "pattern"}`;
-    return `${what} does not fit on ${cellsText(cells)} of card ${card.id}. ` +
-      "The highlighted cells show where it can go (R rotates, M mirrors).";
-  };
 
-  const refresh = () => {
-    const focused = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute("data-hit");
-    root.replaceChildren();
-    render(root, ctx);
-    if (focused) {
-      const el = root.querySelector(`[data-hit="${focused}"]`);
-      if (el) el.focus();
-    }
-  };
   active = {
     root,
     rotate: () => {
       if (!legal.marks.length || !exp) return;
       memo.rot = (memo.rot + 1) % 4;
-      refresh();
+      refresh(S);
     },
     mirror: () => {
       if (!legal.marks.length || !exp) return;
       memo.mir = !memo.mir;
-      refresh();
+      refresh(S);
     },
     single: () => {
       if (!legal.marks.length || forcedSingle) return;
       memo.single = !memo.single;
-      refresh();
+      refresh(S);
     },
   };
 
@@ -513,16 +498,32 @@ export function render(root, ctx) {
 
 }
 
+// Why a mark does not fit, in words (the legal placements are then highlighted).
+function misfit(S, card, cells) {
+  const { exp, legal, single } = S;
+  const onCard = legal.marks.filter((m) => m.card === card.id);
+  if (!onCard.length) return `Card ${card.id} takes no mark now: mark one of your other cards.`;
+  const what = single ? "A single cell" : `The ${exp ? exp.name : "pattern"}`;
+  return `${what} does not fit on ${cellsText(cells)} of card ${card.id}. ` +
+    "The highlighted cells show where it can go (R rotates, M mirrors).";
+}
+
+function refresh(S) {
+  const { ctx, root } = S;
+  const focused = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute("data-hit");
+  root.replaceChildren();
+  render(root, ctx);
+  if (focused) {
+    const el = root.querySelector(`[data-hit="${focused}"]`);
+    if (el) el.focus();
+  }
+}
+
 // ---- the viewer's own cards, the expedition, the dealt cards at setup
-function drawMine(S) {
-  const { ctx, exp, legal, me, memo, myTurn, nameOf, single, view } = S;
-  const seat = view.seats[me];
-  const W = 540;
-  const parts = [];
-  let y = 10;
-  // expedition strip
-  const strip = svg("g", {});
-  parts.push(strip);
+/** The expedition card shown this turn (in its chosen orientation) and the earlier
+ * ones of the round; the phase's title when there is none. */
+function expeditionStrip(S, strip, y) {
+  const { exp, legal, memo, single, view } = S;
   if (exp) {
     const s = 15;
     const shp = orient(exp.cells, legal.marks.length ? memo.rot : 0, legal.marks.length ? memo.mir : false);
@@ -575,7 +576,12 @@ function drawMine(S) {
       text(14, y + 42, sub, { "font-size": 12, fill: "#7a6a50" }),
     );
   }
-  // round & turn pips
+}
+
+/** The rounds (with the torches this seat lit) and the turns of this round. */
+function roundPips(S, strip, y, W) {
+  const { me, view } = S;
+  const seat = view.seats[me];
   const px = W - 150;
   strip.append(text(px, y + 14, "round", { "font-size": 11, fill: "#7a6a50" }));
   for (let r = 1; r <= ROUNDS; r++) {
@@ -590,17 +596,13 @@ function drawMine(S) {
     const on = view.phase !== "keep" && t <= view.turn;
     strip.append(svg("rect", { x: px + 34 + (t - 1) * 15, y: y + 43, width: 11, height: 11, rx: 2, fill: on ? (t === view.turn ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
   }
-  y += exp ? 4 * 15 + 16 + 14 : 74;
+}
 
-  const you = svg("g", {});
-  parts.push(you);
-  you.append(
-    svg("circle", { cx: 18, cy: y + 2, r: 6, fill: seatColour(me) }),
-    text(30, y + 7, `${nameOf(me)} (you)`, { "font-size": 15, "font-weight": 700 }),
-    text(W - 10, y + 7, `${seat.score_card.points} VP so far`, { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
-  );
-  y += 18;
-
+/** This seat's cards: the dealt ones to keep at setup, else the ones to mark (with
+ * their legal placements), or why there is none; the pass button. @returns {number} */
+function mineCards(S, parts, y, W) {
+  const { ctx, legal, me, memo, myTurn, view } = S;
+  const seat = view.seats[me];
   const dealt = seat.dealt_cards || seat.dealt || [];
   if (legal.keeps.length && dealt.length) {
     // setup: pick two of the four dealt cards (the view gives ids; the grids come
@@ -664,6 +666,31 @@ function drawMine(S) {
     parts.push(b);
     y += 44;
   }
+  return y;
+}
+
+function drawMine(S) {
+  const { me, nameOf, view } = S;
+  const seat = view.seats[me];
+  const W = 540;
+  const parts = [];
+  let y = 10;
+  const strip = svg("g", {});
+  parts.push(strip);
+  expeditionStrip(S, strip, y);
+  roundPips(S, strip, y, W);
+  y += S.exp ? 4 * 15 + 16 + 14 : 74;
+
+  const you = svg("g", {});
+  parts.push(you);
+  you.append(
+    svg("circle", { cx: 18, cy: y + 2, r: 6, fill: seatColour(me) }),
+    text(30, y + 7, `${nameOf(me)} (you)`, { "font-size": 15, "font-weight": 700 }),
+    text(W - 10, y + 7, `${seat.score_card.points} VP so far`, { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
+  );
+  y += 18;
+
+  y = mineCards(S, parts, y, W);
   const p = panel(W, y, 430, 560, "your cards");
   p.el.append(background(W, y), ...parts);
   return p.box;
@@ -686,7 +713,7 @@ function dealtCard(S, d) {
 }
 
 function chooseKeep(S, id) {
-  const { ctx, legal, memo, refresh } = S;
+  const { ctx, legal, memo } = S;
   let sel = memo.keepSel.filter((x) => legal.keeps.some((k) => k.cards.includes(x)));
   if (sel.includes(id)) sel = sel.filter((x) => x !== id);
   else sel.push(id);
@@ -695,16 +722,16 @@ function chooseKeep(S, id) {
     memo.keepSel = [];
     const cands = legal.keeps.filter((k) => k.cards.length === 2 && k.cards.includes(pair[0]) && k.cards.includes(pair[1])).map((k) => k.entry);
     resolve(ctx, cands, null, `You keep two of the cards dealt to you: ${pair.join(" and ")} cannot be kept together.`);
-    refresh();
+    refresh(S);
     return;
   }
   memo.keepSel = sel;
-  refresh();
+  refresh(S);
 }
 
 // hover preview and click on one cell of an own card
 function wireCell(S, card, i, rect, preview, s) {
-  const { ctx, legal, memo, misfit, refresh, shape, single } = S;
+  const { ctx, legal, memo, shape, single } = S;
   const cellsAt = () => (single ? [i] : placeShape(shape, i));
   const show = () => {
     const cells = cellsAt();
@@ -759,9 +786,9 @@ function wireCell(S, card, i, rect, preview, s) {
       memo.armed = null;
       if (!candidates.length) {
         memo.showLegal = card.id;
-        refresh();
+        refresh(S);
       }
-      resolve(ctx, candidates, null, misfit(card, cells));
+      resolve(ctx, candidates, null, misfit(S, card, cells));
     },
     `card ${card.id} ${cellName(i)}: mark ${tried}`,
   );
@@ -774,10 +801,21 @@ function wireCell(S, card, i, rect, preview, s) {
 
 // ---- display, deck, race and score cards
 function drawSide(S) {
-  const { ctx, legal, me, nameOf, view } = S;
   const W = 450;
   const parts = [];
   let y = 8;
+  y = sideDisplay(S, parts, y, W);
+  y = sideRace(S, parts, y, W);
+  y = sideScoreCards(S, parts, y, W);
+  y = sideLegend(S, parts, y, W);
+  const pnl = panel(W, y, 340, 480, "display, race and score cards");
+  pnl.el.append(background(W, y), ...parts);
+  return pnl.box;
+}
+
+/** The display cards and the deck, each takeable when legal. @returns {number} the y below it */
+function sideDisplay(S, parts, y, W) {
+  const { ctx, legal, view } = S;
   const takeable = new Set(legal.takes.map((t) => t.card));
   parts.push(text(10, y + 14, "Display", { "font-size": 15, "font-weight": 700 }));
   if (takeable.size) parts.push(text(76, y + 14, "click a card or the deck to take it", { "font-size": 12, "font-weight": 700, fill: "#1f7a3a" }));
@@ -824,7 +862,12 @@ function drawSide(S) {
   }
   parts.push(deck);
   y += dh + 8;
+  return y;
+}
 
+/** The pyramid points race: each colour's claims left. @returns {number} the y below it */
+function sideRace(S, parts, y, W) {
+  const { view } = S;
   // the colour race
   parts.push(text(10, y + 14, "Pyramid points race", { "font-size": 15, "font-weight": 700 }));
   parts.push(text(W - 10, y + 14, `${B.claim_at.map(ordinal).join(", ")} pyramid of a colour claims`, { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
@@ -848,7 +891,12 @@ function drawSide(S) {
     rx += 143;
   }
   y += 36;
+  return y;
+}
 
+/** Each seat's score card: gems, torches, skulls, claims and pyramids done. @returns {number} the y below it */
+function sideScoreCards(S, parts, y, W) {
+  const { me, nameOf, view } = S;
   // score cards
   parts.push(text(10, y + 14, "Score cards", { "font-size": 15, "font-weight": 700 }));
   if (me !== null && (view.phase === "mark" || view.phase === "extra")) {
@@ -899,7 +947,12 @@ function drawSide(S) {
     parts.push(g);
     y += RH + 6;
   });
+  return y;
+}
 
+/** What the card symbols mean. @returns {number} the y below it */
+function sideLegend(S, parts, y, W) {
+  const { me } = S;
   // legend
   y += 4;
   const legend = [
@@ -927,9 +980,7 @@ function drawSide(S) {
     lx += wdt;
   }
   y = ly + 28;
-  const pnl = panel(W, y, 340, 480, "display, race and score cards");
-  pnl.el.append(background(W, y), ...parts);
-  return pnl.box;
+  return y;
 }
 
 // ---- the other seats' cards (every seat's for a spectator)
