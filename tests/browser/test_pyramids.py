@@ -137,3 +137,39 @@ def test_a_pyramids_mark_with_a_rotated_shape(page: Any, base_url: str) -> None:
     assert not page.locator("#message").inner_text().strip()
     page.mouse.move(1, 1)
     shoot(page, "pyramids-marked")
+
+
+def test_a_mark_that_does_not_fit_is_explained_in_words_and_the_fits_are_shown(
+    page: Any, base_url: str
+) -> None:
+    table = make_table(
+        base_url,
+        "pyramids",
+        [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}],
+    )
+    page.goto(seat_link(table, 0))
+    seat = Seat(page)
+    seat.wait_drawn()
+    m = mark_decision(seat)
+    me = m["seat"]
+    card = m["view"]["seats"][me]["cards"][0]["id"]
+    legal = {e["action"] for e in m["legal"]}
+    shown_before = page.locator("#board [data-fits]").count()
+    for cell in (f"{c}{r}" for r in range(5, 0, -1) for c in COLS):  # far from the entrance
+        if not hover(page, seat, f"cell-{card}-{cell}")[1]:
+            break
+    else:
+        pytest.skip("every placement fits on this card")
+    assert seat.click(seat.hit(f"cell-{card}-{cell}")) is None  # nothing sent
+    said = page.locator("#message").inner_text()
+    assert "does not fit" in said and f"card {card}" in said and ":" not in said.split(".")[0]
+    fits = page.locator("#board [data-fits]")
+    assert fits.count() > shown_before
+    covered = {
+        f.split("-", 1)[1]
+        for f in fits.evaluate_all("l => l.map(e => e.dataset.fits)")
+        if f.startswith(f"{card}-")
+    }
+    marks_on_card = [a for a in legal if a.startswith(f"{card}:")]
+    assert covered == {c for a in marks_on_card for c in a.split(":")[1].split(",")}
+    shoot(page, "pyramids-misfit-explained")

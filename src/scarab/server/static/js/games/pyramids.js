@@ -328,6 +328,7 @@ function drawCard(card, opts) {
           "stroke-width": 2,
           "stroke-dasharray": "5 3",
           "pointer-events": "none",
+          "data-fits": `${card.id}-${cellName(i)}`, // a cell a legal mark may cover
         }),
       );
     }
