@@ -54,3 +54,10 @@ def test_the_pyramids_board_carries_the_data_files_numbers() -> None:
         assert b["shapes"][name] == [list(c) for c in cells]
     assert b["vp"]["tomb"] == PD.TOMB_VP
     assert b["cell_names"][:6] == ["a1", "b1", "c1", "d1", "e1", "a2"]
+
+
+def test_the_pyramids_orientations_the_page_draws_are_the_ones_the_rules_allow() -> None:
+    b = load("pyramids").board()
+    for name, cells in zip(PD.EXPEDITIONS, PD.EXPEDITION_CELLS, strict=True):
+        drawn = {tuple(map(tuple, shape)) for side in b["orientations"][name] for shape in side}
+        assert drawn == set(PD.orientations(cells)), name

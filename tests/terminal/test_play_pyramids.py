@@ -10,11 +10,11 @@ import pytest
 
 import scarab
 from scarab.cli import main
-from scarab.games.pyramids.data import CARD_IDS
+from scarab.games.pyramids.data import CARD_IDS, orientations
 from scarab.games.pyramids.state import PyramidsState
 from scarab.terminal import play_main
 from scarab.terminal.play import seat_names
-from scarab.terminal.pyramids import orientations, positions
+from scarab.terminal.pyramids import positions
 from tests.terminal.support import Keyboard, console, never
 
 PYRAMIDS = scarab.load("pyramids")

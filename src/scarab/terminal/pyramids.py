@@ -131,23 +131,10 @@ def legend() -> Text:
 
 
 # ---- the expedition pattern -------------------------------------------------
-def orientations(cells: Sequence[Sequence[int]]) -> list[tuple[tuple[int, int], ...]]:
-    """The distinct shapes of a pattern under rotation and mirroring, normalised."""
-    shapes: set[tuple[tuple[int, int], ...]] = set()
-    pts = [(int(c), int(r)) for c, r in cells]
-    for mirror in (False, True):
-        cur = [(-c, r) for c, r in pts] if mirror else pts
-        for _ in range(4):
-            cur = [(-r, c) for c, r in cur]
-            mc, mr = min(c for c, _ in cur), min(r for _, r in cur)
-            shapes.add(tuple(sorted((c - mc, r - mr) for c, r in cur)))
-    return sorted(shapes)
-
-
 def positions(cells: Sequence[Sequence[int]]) -> int:
     """Distinct placements of a pattern on an empty 5x5 grid, any rotation or mirror."""
     total = 0
-    for shape in orientations(cells):
+    for shape in D.orientations(cells):
         w = max(c for c, _ in shape) + 1
         h = max(r for _, r in shape) + 1
         total += (D.SIZE - w + 1) * (D.SIZE - h + 1)
@@ -186,7 +173,7 @@ def expedition(view: dict[str, JSON]) -> RenderableType:
     info = Text.assemble(
         ("Expedition card: ", "bold"),
         (str(exp["name"]), "bold gold1"),
-        f"\n{len(orientations(cells))} orientation(s), "
+        f"\n{len(D.orientations(cells))} orientation(s), "
         f"{positions(cells)} positions on an empty grid;\nor mark one single cell",
     )
     if len(used) > 1:
@@ -245,21 +232,6 @@ def display(view: dict[str, JSON]) -> RenderableType:
     return Group(Text("Display:", "bold"), Columns(blocks, padding=(0, 3)))
 
 
-def vp_now(seat: dict[str, JSON]) -> int:
-    """What the seat's score card and completed pyramids are worth now, as far as seen."""
-    sc = seat["score_card"]
-    red, green = int(sc["red_gems"]), int(sc["green_gems"])
-    pairs = min(red, green)
-    gems = pairs * D.GEM_PAIR_VP + (red + green - 2 * pairs) * D.GEM_SINGLE_VP
-    return (
-        len(seat["completed"]) * D.TOMB_VP
-        + sum(int(c["value"]) for c in sc["pyramid_points"])
-        + sum(1 for t in sc["torches"] if t) * D.TORCH_VP
-        + gems
-        + int(sc["worst_skull"])
-    )
-
-
 def _completed(seat: dict[str, JSON]) -> Text:
     out = Text()
     for i, c in enumerate(seat["completed"]):
@@ -295,7 +267,7 @@ def scores(view: dict[str, JSON]) -> Table:
         table.add_row(
             "▶" if p == current else "",
             who,
-            str(vp_now(seat)),
+            str(seat["score_card"]["points"]),
             Text(str(sc["red_gems"]), "bright_red"),
             Text(str(sc["green_gems"]), "bright_green"),
             torches,

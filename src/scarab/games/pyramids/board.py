@@ -11,8 +11,16 @@ from scarab.games.pyramids import data as D
 
 def board() -> dict[str, JSON]:
     shapes: dict[str, list[list[int]]] = {}
+    turns: dict[str, list[list[list[list[int]]]]] = {}
     for name, cells in zip(D.EXPEDITIONS, D.EXPEDITION_CELLS, strict=True):
         shapes.setdefault(name, [list(c) for c in cells])
+        turns.setdefault(
+            name,
+            [
+                [[list(c) for c in D.turned(cells, k, mirror)] for k in range(4)]
+                for mirror in (False, True)
+            ],
+        )
     return {
         "game": "pyramids",
         "size": D.SIZE,
@@ -24,6 +32,8 @@ def board() -> dict[str, JSON]:
         "rounds": D.ROUNDS,
         "turns": D.TURNS_PER_ROUND,
         "shapes": shapes,
+        # each shape unmirrored then mirrored, turned 0 to 3 quarter turns clockwise
+        "orientations": turns,
         "vp": {
             "tomb": D.TOMB_VP,
             "torch": D.TORCH_VP,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -82,18 +83,28 @@ def _card(raw: dict[str, Any]) -> Card:
     )
 
 
+Shape = tuple[tuple[int, int], ...]  # (column, row) cells from the top-left corner
+
+
+def turned(cells: Sequence[Sequence[int]], quarter_turns: int, mirror: bool) -> Shape:
+    """A pattern mirrored (columns flipped) if asked, then turned clockwise by quarter
+    turns, moved back to the top-left corner (PYR-MARK-PATTERN)."""
+    cur = [(-int(c), int(r)) if mirror else (int(c), int(r)) for c, r in cells]
+    for _ in range(quarter_turns % 4):
+        cur = [(-r, c) for c, r in cur]
+    mc, mr = min(c for c, _ in cur), min(r for _, r in cur)
+    return tuple(sorted((c - mc, r - mr) for c, r in cur))
+
+
+def orientations(cells: Sequence[Sequence[int]]) -> list[Shape]:
+    """The distinct shapes of a pattern under rotation and mirroring."""
+    return sorted({turned(cells, k, m) for m in (False, True) for k in range(4)})
+
+
 def _placements(cells: list[list[int]]) -> tuple[int, ...]:
     """Every distinct cell mask the pattern covers on the grid, any rotation or mirror."""
-    shapes: set[tuple[tuple[int, int], ...]] = set()
-    pts = [(c, r) for c, r in cells]
-    for mirror in (False, True):
-        cur = [(-c, r) for c, r in pts] if mirror else pts
-        for _ in range(4):
-            cur = [(-r, c) for c, r in cur]
-            mc, mr = min(c for c, _ in cur), min(r for _, r in cur)
-            shapes.add(tuple(sorted((c - mc, r - mr) for c, r in cur)))
     masks: set[int] = set()
-    for shape in shapes:
+    for shape in orientations(cells):
         w, h = max(c for c, _ in shape) + 1, max(r for _, r in shape) + 1
         for dr in range(SIZE - h + 1):
             for dc in range(SIZE - w + 1):

@@ -187,13 +187,16 @@ function pyramidChip(x, y, size, colour, label) {
   return g;
 }
 
-// Orientations of the expedition shape.
-export function orient(cells, rot, mir) {
-  let pts = cells.map(([c, r]) => (mir ? [-c, r] : [c, r]));
-  for (let i = 0; i < rot; i++) pts = pts.map(([c, r]) => [-r, c]);
-  const mc = Math.min(...pts.map((p) => p[0]));
-  const mr = Math.min(...pts.map((p) => p[1]));
-  return pts.map(([c, r]) => [c - mc, r - mr]);
+/**
+ * An expedition shape turned by quarter turns (clockwise) after mirroring, as the game
+ * publishes it: the page does not compute orientations.
+ * @param {string} name the expedition card's name
+ * @param {number} rot quarter turns, 0 to 3
+ * @param {boolean} mir mirrored first
+ * @returns {number[][]} (column, row) cells from the top-left corner
+ */
+export function orient(name, rot, mir) {
+  return B.orientations[name][mir ? 1 : 0][rot % 4];
 }
 
 // The cells a shape covers when the pointer is on cell idx (snapped inside the grid).
@@ -408,7 +411,7 @@ export function render(root, ctx) {
   const multiLegal = legal.marks.some((m) => m.cells.length > 1);
   const forcedSingle = legal.marks.length > 0 && (view.phase === "extra" || !exp || !multiLegal);
   const single = forcedSingle || memo.single;
-  const shape = exp && !single ? orient(exp.cells, memo.rot, memo.mir) : [[0, 0]];
+  const shape = exp && !single ? orient(exp.name, memo.rot, memo.mir) : [[0, 0]];
   const turnKey = `${view.round}|${view.turn}|${view.phase}`;
   if (memo.turnKey !== turnKey) {
     memo.turnKey = turnKey;
@@ -527,7 +530,7 @@ function expeditionStrip(S, strip, y) {
   const { exp, legal, memo, single, view } = S;
   if (exp) {
     const s = 15;
-    const shp = orient(exp.cells, legal.marks.length ? memo.rot : 0, legal.marks.length ? memo.mir : false);
+    const shp = orient(exp.name, legal.marks.length ? memo.rot : 0, legal.marks.length ? memo.mir : false);
     const sw = Math.max(...shp.map((p) => p[0])) + 1;
     const sh = Math.max(...shp.map((p) => p[1])) + 1;
     strip.append(
