@@ -28,7 +28,14 @@ def fresh_postgres() -> str:
 
     engine = create_engine(POSTGRES)
     with engine.begin() as conn:
-        for name in ("scarab_moves", "scarab_tables", "alembic_version"):
+        for name in (
+            "scarab_seats",
+            "scarab_player_keys",
+            "scarab_players",
+            "scarab_moves",
+            "scarab_tables",
+            "alembic_version",
+        ):
             conn.execute(text(f"DROP TABLE IF EXISTS {name} CASCADE"))
     engine.dispose()
     return POSTGRES

@@ -42,6 +42,7 @@ from scarab.server.deadlines import Timeouts, protocol
 from scarab.server.guard import Guard, Limits, hang_up, install
 from scarab.server.hub import MAX_ID, Connection, Hub, Live
 from scarab.server.memory import fewer_heaps
+from scarab.server.players import NoPlayer, Players
 from scarab.server.protocol import (
     MAX_MESSAGE,
     MAX_RECORD_BODY,
@@ -145,8 +146,24 @@ def create_app(
             return Response(status_code=304, headers=headers)
         return Response(data, media_type="application/json", headers=headers)
 
+    players = Players(hub.store, hub.storage)
+
     async def create_table(request: Request) -> Response:
-        return JSONResponse(await hub.create(await body(request)), status_code=201)
+        key = request.headers.get("x-player-key")
+        player = None if key is None else await players.find(key)
+        return JSONResponse(await hub.create(await body(request), player), status_code=201)
+
+    async def new_player(request: Request) -> Response:
+        return JSONResponse(await players.create((await body(request)).get("name")), 201)
+
+    async def me(request: Request) -> Response:
+        return JSONResponse(await players.me(request.headers.get("x-player-key")))
+
+    async def code(request: Request) -> Response:
+        return JSONResponse(await players.code(request.headers.get("x-player-key")))
+
+    async def claim(request: Request) -> Response:
+        return JSONResponse(await players.claim((await body(request)).get("code")))
 
     async def summaries(request: Request) -> Response:
         ids = field(await body(request), "tables", list)
@@ -155,18 +172,24 @@ def create_app(
         wanted = [i for i in ids if isinstance(i, str) and 0 < len(i) <= MAX_ID]
         return JSONResponse({"tables": await hub.summaries(wanted)})
 
-    def seat_of(live: Live, token: str | None) -> int | None:
-        return live.table.seat_for(token_field({"token": token}))
+    async def seat_of(live: Live, token: object, key: object = None) -> int | None:
+        """The seat a seat token holds, else the seat of the player whose key is given."""
+        seat = live.table.seat_for(token_field({"token": token}))
+        if seat is None and key is not None:
+            player, _ = await players.find(key)
+            seat = live.table.seat_of_player(player)
+        return seat
 
     async def show_table(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
-        seat = seat_of(live, request.headers.get("x-seat-token"))
+        headers = request.headers
+        seat = await seat_of(live, headers.get("x-seat-token"), headers.get("x-player-key"))
         return Response(hub.message(live, seat), media_type="application/json")
 
     async def act(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
         msg = await body(request)
-        seat = live.table.seat_for(token_field(msg))
+        seat = await seat_of(live, msg.get("token"), request.headers.get("x-player-key"))
         if seat is None:
             raise TableError("a spectator cannot act: send your seat's token")
         try:
@@ -208,7 +231,7 @@ def create_app(
             if hello.get("type") != "hello":
                 raise BadRequest('say hello first: {"type": "hello", "token": "<seat token>"}')
             live = await hub.get(ws.path_params["table_id"])  # it may have left memory meanwhile
-            seat = seat_of(live, token_field(hello))
+            seat = await seat_of(live, hello.get("token"), hello.get("player"))
             conn = Connection(ws.send_text, seat)
             sender = asyncio.get_running_loop().create_task(conn.run())
             hub.join(live, conn)
@@ -250,7 +273,13 @@ def create_app(
 
     async def scarab_error(_request: Request, exc: Exception) -> Response:
         status = (
-            404 if isinstance(exc, NoTable) else 503 if isinstance(exc, StoreUnavailable) else 400
+            404
+            if isinstance(exc, NoTable)
+            else 403
+            if isinstance(exc, NoPlayer)
+            else 503
+            if isinstance(exc, StoreUnavailable)
+            else 400
         )
         return error(str(exc), status)
 
@@ -269,6 +298,10 @@ def create_app(
         Route("/api/games", list_games),
         Route("/api/games/{game}/board", board),
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/players", new_player, methods=["POST"]),
+        Route("/api/players/me", me),
+        Route("/api/players/me/code", code, methods=["POST"]),
+        Route("/api/players/claim", claim, methods=["POST"]),
         Route("/api/tables/summaries", summaries, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/act", act, methods=["POST"]),

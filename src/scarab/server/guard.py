@@ -62,6 +62,15 @@ MAX_ADDRESS = 64  # characters of a client address kept: a forged header costs n
 DEFAULT_PORTS = {"http": "80", "ws": "80", "https": "443", "wss": "443"}
 
 
+# The posts that make something that stays (a table, a player) or try a one-time code:
+# bounded together per client by --table-rate, named in the refusal.
+MAKING = {
+    "/api/tables": "new tables",
+    "/api/players": "new players",
+    "/api/players/claim": "codes tried",
+}
+
+
 class BadLimit(ScarabError):
     """A limit given to the server that it cannot use; the message says what would do."""
 
@@ -417,8 +426,9 @@ class Guard:
         if api and (why := content_type_refusal(scope)) is not None:
             await _json(send, 415, {"error": why})
             return True
-        if path == "/api/tables" and (over := self.tables.hit(client)) is not None:
-            await _too_many(send, over, "new tables")
+        made = MAKING.get(path)  # what makes rows in the store, or spends a code
+        if made is not None and (over := self.tables.hit(client)) is not None:
+            await _too_many(send, over, made)
             return True
         return False
 

@@ -201,6 +201,14 @@ class Hub:
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.io, fn, *args)
 
+    async def storage(self, fn: Callable[..., T], *args: Any) -> T:
+        """A storage call on the hub's storage threads (StoreUnavailable if it fails)."""
+        try:
+            return await self._io(fn, *args)
+        except Exception as exc:
+            log.warning("the store failed: %s", str(exc)[:200])
+            raise StoreUnavailable("the game store is unavailable; try again soon") from None
+
     async def _write(self, what: str, fn: Callable[..., T], *args: Any) -> T:
         """A storage call that changes a table; StoreUnavailable (saying ``what`` was not done)
         if the store failed, Conflict if another process changed the table first."""
@@ -394,8 +402,11 @@ class Hub:
             live.table = Table(stored)
         return stored is not None
 
-    async def create(self, spec: dict[str, Any]) -> dict[str, JSON]:
-        """A new table from a checked spec; the answer holds each person's seat token."""
+    async def create(
+        self, spec: dict[str, Any], player: tuple[str, str] | None = None
+    ) -> dict[str, JSON]:
+        """A new table from a checked spec; the answer holds each person's seat token. A seat
+        ``{"kind": "human", "me": true}`` is the creating ``player``'s (id, name)."""
         name = field(spec, "game", str)
         if name not in games():
             raise BadRequest(f"there is no game {brief(name)}; the games are {', '.join(games())}")
@@ -408,7 +419,7 @@ class Hub:
             )
         options = field(spec, "options", dict, {})
         zombie = _level(field(spec, "zombie", str, "greedy"), "zombie")
-        seats, tokens = _seats(raw_seats)
+        seats, tokens = _seats(raw_seats, player)
         stored = StoredTable(
             id=secrets.token_urlsafe(12),
             game=name,
@@ -693,7 +704,9 @@ def _level(value: str, what: str) -> str:
     return level
 
 
-def _seats(raw: list[Any]) -> tuple[list[dict[str, Any]], dict[int, str]]:
+def _seats(
+    raw: list[Any], player: tuple[str, str] | None
+) -> tuple[list[dict[str, Any]], dict[int, str]]:
     """Seat dicts to store, and each person's fresh token (only its hash is stored)."""
     seats: list[dict[str, Any]] = []
     tokens: dict[int, str] = {}
@@ -702,9 +715,15 @@ def _seats(raw: list[Any]) -> tuple[list[dict[str, Any]], dict[int, str]]:
             raise BadRequest(f'seat {i + 1} must be an object like {{"kind": "human"}}')
         kind = field(entry, "kind", str)
         if kind == HUMAN:
-            name = field(entry, "name", str, f"player {i + 1}")
+            mine = field(entry, "me", bool, False)
+            if mine and player is None:
+                raise BadRequest(f"seat {i + 1} is yours ('me'): send your X-Player-Key")
+            if mine and any(s["player"] for s in seats):
+                raise BadRequest("one seat at most is yours ('me')")
+            who = player if mine and player is not None else (None, f"player {i + 1}")
+            name = field(entry, "name", str, who[1])
             token = secrets.token_urlsafe(18)
-            info = SeatInfo(name=name, kind=HUMAN, token_hash=token_hash(token))
+            info = SeatInfo(name=name, kind=HUMAN, token_hash=token_hash(token), player=who[0])
             tokens[i] = token
         elif kind == BOT:
             level = _level(field(entry, "level", str, "greedy"), f"seat {i + 1}")

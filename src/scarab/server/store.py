@@ -79,6 +79,44 @@ class MoveRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class PlayerRow(Base):
+    """A person the server recognises across tables and devices: a name, no password."""
+
+    __tablename__ = "scarab_players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created: Mapped[float] = mapped_column(Float)
+    code_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    code_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class KeyRow(Base):
+    """A player's key on one device (only its hash is kept; a device may be forgotten)."""
+
+    __tablename__ = "scarab_player_keys"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("scarab_players.id", ondelete="CASCADE"), index=True
+    )
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    """Which player sits at which seat of which table: a player's tables, on any device."""
+
+    __tablename__ = "scarab_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("scarab_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("scarab_players.id", ondelete="CASCADE"), index=True
+    )
+
+
 class Conflict(Exception):
     """The table changed in the store since this process read it (another process moved)."""
 
@@ -209,8 +247,15 @@ class Store:
             "current": t.current,
             "due": t.due,
         }
+        players = [
+            {"table_id": t.id, "seat": i, "player_id": s["player"]}
+            for i, s in enumerate(t.seats)
+            if s.get("player")
+        ]
         with self.engine.begin() as conn:
             conn.execute(insert(TableRow), row)
+            if players:
+                conn.execute(insert(SeatRow), players)
 
     def append(self, table_id: str, rev: int, ply: int, move: StoredMove, head: Header) -> None:
         """Add move number ``ply`` (0-based) to a table still at revision ``rev``.
@@ -338,6 +383,73 @@ class Store:
                 .where(TableRow.id == table_id, TableRow.claim == owner)
                 .values(claim=None, claim_until=None)
             )
+
+    # ---- players ---------------------------------------------------------------
+    def create_player(self, player_id: str, name: str, key_hash: str, now: float) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(PlayerRow), {"id": player_id, "name": name, "created": now})
+            conn.execute(
+                insert(KeyRow), {"key_hash": key_hash, "player_id": player_id, "created": now}
+            )
+
+    def player_for_key(self, key_hash: str) -> tuple[str, str] | None:
+        """The (id, name) of the player holding this key, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(PlayerRow.id, PlayerRow.name)
+                .join(KeyRow, KeyRow.player_id == PlayerRow.id)
+                .where(KeyRow.key_hash == key_hash)
+            ).first()
+        return None if row is None else (row[0], row[1])
+
+    def set_code(self, player_id: str, code_hash: str, until: float) -> None:
+        """A one-time code for the player's next device (a new one replaces the last)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == player_id)
+                .values(code_hash=code_hash, code_until=until)
+            )
+
+    def claim_code(self, code_hash: str, key_hash: str, now: float) -> tuple[str, str] | None:
+        """Spend a one-time code: the new device's key joins the player's; (id, name), or
+        None for a code that is unknown, spent or expired."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(PlayerRow.id, PlayerRow.name).where(
+                    PlayerRow.code_hash == code_hash, PlayerRow.code_until >= now
+                )
+            ).first()
+            if row is None:
+                return None
+            spent = conn.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == row[0], PlayerRow.code_hash == code_hash)
+                .values(code_hash=None, code_until=None)
+            )
+            if spent.rowcount != 1:
+                return None  # another device spent it first
+            conn.execute(
+                insert(KeyRow), {"key_hash": key_hash, "player_id": row[0], "created": now}
+            )
+        return row[0], row[1]
+
+    def tables_of(self, player_id: str, limit: int) -> list[tuple[StoredTable, int]]:
+        """The player's tables (headers, no moves) with the seat they hold, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(TableRow, SeatRow.seat.label("held_seat"))
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.player_id == player_id)
+                .order_by(TableRow.created.desc())
+                .limit(limit)
+            )
+            out = []
+            for r in rows:
+                values = r._asdict()
+                seat = int(values.pop("held_seat"))
+                out.append((_stored(TableRow(**values)), seat))
+            return out
 
     def release_all(self, owner: str | None = None) -> None:
         """Forget the claims of ``owner`` (a process that stops), or every claim (for a store

@@ -60,6 +60,7 @@ class SeatInfo:
     token_hash: str | None = None
     left: bool = False  # the person left for good: the zombie plays
     allow_undo: bool = True  # lets the others take back a move within their turn
+    player: str | None = None  # the player (their id) who sits here, recognised anywhere
 
     def public(self, online: bool) -> dict[str, JSON]:
         return {
@@ -179,6 +180,10 @@ class Table:
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
                 return i
         raise TableError("that seat token belongs to no seat at this table; check the link")
+
+    def seat_of_player(self, player: str) -> int | None:
+        """The seat a player holds at this table, if any."""
+        return next((i for i, s in enumerate(self.seats) if s.player == player), None)
 
     def bot_level(self, seat: int, seats: list[SeatInfo] | None = None) -> str | None:
         """The level that plays ``seat`` without waiting for a person, if any."""

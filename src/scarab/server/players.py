@@ -1,0 +1,123 @@
+"""Players without passwords: a name and a key the server issues, kept by the browser.
+
+Only a key's hash is stored, one key per device. A player opens the account on another
+device with a one-time code (shown on the first device, spent once, good for ten
+minutes), which gives that device a key of its own. "My tables" comes from the seats a
+player holds, so it is the same on every device.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from scarab.core.errors import BadOption
+from scarab.core.game import JSON, check_name
+from scarab.core.registry import load
+from scarab.server.protocol import BadRequest
+from scarab.server.store import Store, StoredTable
+from scarab.server.table import TableError, token_hash
+
+MAX_KEY = 64  # characters in a player key (the server issues 32)
+CODE_SECONDS = 600.0  # a one-time code is good this long
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
+CODE_LENGTH = 8
+MAX_MY_TABLES = 100  # the newest tables "My tables" lists
+
+Io = Callable[..., Awaitable[Any]]
+
+
+class NoPlayer(TableError):
+    """A player key or code that the server does not know (or no longer honours)."""
+
+
+def key_field(value: object) -> str:
+    """A player key from outside: short ASCII text, as the server issued it."""
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_KEY or not value.isascii():
+        raise BadRequest(f"a player key is 1 to {MAX_KEY} ASCII characters, as it was given")
+    return value
+
+
+def new_code() -> str:
+    """A one-time code a person can read aloud or type: ABCD-EFGH."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return f"{raw[:4]}-{raw[4:]}"
+
+
+def code_hash(code: object) -> str:
+    """The stored form of a code as typed: case, spaces and dashes do not matter."""
+    if not isinstance(code, str) or len(code) > 32:
+        raise BadRequest("a code is the 8 letters and digits shown on your other device")
+    plain = "".join(ch for ch in code.upper() if ch not in " -")
+    if len(plain) != CODE_LENGTH or not all(ch in CODE_ALPHABET for ch in plain):
+        raise BadRequest("a code is the 8 letters and digits shown on your other device")
+    return hashlib.sha256(f"code:{plain}".encode()).hexdigest()
+
+
+def my_table(stored: StoredTable, seat: int) -> dict[str, JSON]:
+    """One entry of a player's list: what any seat of that table may see, and theirs."""
+    return {
+        "table": stored.id,
+        "game": stored.game,
+        "title": load(stored.game).title,
+        "seat": seat,
+        "names": [s["name"] for s in stored.seats],
+        "your_turn": not stored.over and stored.current == seat,
+        "over": stored.over,
+        "created": stored.created,
+        "link": f"/t/{stored.id}",
+    }
+
+
+class Players:
+    """The player calls of the API, over the store (through the hub's storage threads)."""
+
+    def __init__(self, store: Store, io: Io) -> None:
+        self.store = store
+        self.io = io
+
+    async def create(self, name: object) -> dict[str, JSON]:
+        """A new player: their id, name and key (shown once; only its hash is kept)."""
+        try:
+            check_name(name)
+        except BadOption as exc:
+            raise BadRequest(f"your name: {exc}") from None
+        assert isinstance(name, str)
+        player, key = secrets.token_urlsafe(12), secrets.token_urlsafe(24)
+        await self.io(self.store.create_player, player, name, token_hash(key), time.time())
+        return {"player": player, "name": name, "key": key}
+
+    async def find(self, key: object) -> tuple[str, str]:
+        """The (id, name) of the player whose key this is; NoPlayer if none."""
+        found = await self.io(self.store.player_for_key, token_hash(key_field(key)))
+        if found is None:
+            raise NoPlayer("that player key is not known here: make a new player, or use a code")
+        return found  # type: ignore[no-any-return]
+
+    async def me(self, key: object) -> dict[str, JSON]:
+        """The player and their tables: their turn first, then games on, then finished."""
+        player, name = await self.find(key)
+        held = await self.io(self.store.tables_of, player, MAX_MY_TABLES)
+        tables = [my_table(stored, seat) for stored, seat in held]
+        tables.sort(key=lambda t: (not t["your_turn"], bool(t["over"]), -float(t["created"])))
+        return {"player": player, "name": name, "tables": tables}
+
+    async def code(self, key: object) -> dict[str, JSON]:
+        """A one-time code to open this account on another device."""
+        player, _ = await self.find(key)
+        code = new_code()
+        until = time.time() + CODE_SECONDS
+        await self.io(self.store.set_code, player, code_hash(code), until)
+        return {"code": code, "expires": until}
+
+    async def claim(self, code: object) -> dict[str, JSON]:
+        """Spend a code: this device gets a key of its own to the same player."""
+        key = secrets.token_urlsafe(24)
+        found = await self.io(self.store.claim_code, code_hash(code), token_hash(key), time.time())
+        if found is None:
+            raise NoPlayer("that code is unknown, used or expired: ask your other device anew")
+        player, name = found
+        return {"player": player, "name": name, "key": key}

@@ -1,0 +1,109 @@
+"""Players without passwords: a key per device (only its hash stored), a one-time code to
+open the account on another device, and "My tables" from the server, your turn first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import create_engine, text
+from starlette.testclient import TestClient
+
+from tests.server.conftest import hub_of, look, token
+
+JSON = {"Content-Type": "application/json"}
+
+
+def new_player(client: TestClient, name: str) -> dict[str, Any]:
+    r = client.post("/api/players", json={"name": name})
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def as_player(key: str) -> dict[str, str]:
+    return {"X-Player-Key": key}
+
+
+def my_table(client: TestClient, key: str, game: str = "luxor") -> dict[str, Any]:
+    seats = [{"kind": "human", "me": True}, {"kind": "human", "name": "bob"}]
+    r = client.post("/api/tables", json={"game": game, "seats": seats}, headers=as_player(key))
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def test_a_player_is_recognised_by_key_and_only_the_keys_hash_is_stored(
+    client: TestClient, tmp_path: Any
+) -> None:
+    ann = new_player(client, "ann")
+    assert set(ann) == {"player", "name", "key"} and ann["name"] == "ann"
+    me = client.get("/api/players/me", headers=as_player(ann["key"])).json()
+    assert me == {"player": ann["player"], "name": "ann", "tables": []}
+    engine = create_engine(hub_of(client).store.url)
+    with engine.connect() as conn:
+        stored = [
+            str(v) for row in conn.execute(text("SELECT * FROM scarab_player_keys")) for v in row
+        ]
+    engine.dispose()
+    assert ann["key"] not in stored and len(stored[0]) == 64  # a SHA-256 digest, not the key
+
+
+def test_my_tables_come_from_the_server_with_my_turn_first(client: TestClient) -> None:
+    ann = new_player(client, "ann")
+    tables = [my_table(client, ann["key"]) for _ in range(3)]
+    assert [t["seats"][0]["name"] for t in tables] == ["ann"] * 3  # my name by default
+    listed = client.get("/api/players/me", headers=as_player(ann["key"])).json()["tables"]
+    assert {t["table"] for t in listed} == {t["table"] for t in tables}
+    mine = [t for t in listed if t["your_turn"]]
+    assert listed[: len(mine)] == mine  # the tables waiting for me come first
+    for entry in listed:
+        current = look(client, {"table": entry["table"]}, None)["current"]
+        assert entry["your_turn"] == (current == 0) and entry["seat"] == 0
+        assert entry["link"] == f"/t/{entry['table']}"
+
+
+def test_the_key_opens_my_seat_with_no_seat_token(client: TestClient) -> None:
+    ann = new_player(client, "ann")
+    t = my_table(client, ann["key"])
+    by_key = client.get(f"/api/tables/{t['table']}", headers=as_player(ann["key"])).json()
+    by_token = client.get(f"/api/tables/{t['table']}", headers={"X-Seat-Token": token(t, 0)}).json()
+    assert by_key["seat"] == 0 and by_key["view"] == by_token["view"]
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": None, "player": ann["key"]})
+        assert ws.receive_json()["seat"] == 0
+    stranger = new_player(client, "cy")
+    seen = client.get(f"/api/tables/{t['table']}", headers=as_player(stranger["key"])).json()
+    assert seen["seat"] is None and seen["legal"] == []  # a player without a seat watches
+
+
+def test_a_one_time_code_opens_the_account_on_another_device_once(client: TestClient) -> None:
+    ann = new_player(client, "ann")
+    t = my_table(client, ann["key"])
+    code = client.post("/api/players/me/code", json={}, headers=as_player(ann["key"])).json()
+    assert len(code["code"]) == 9 and code["code"][4] == "-"
+    typed = code["code"].lower().replace("-", " ")  # as a person might type it
+    other = client.post("/api/players/claim", json={"code": typed})
+    assert other.status_code == 200, other.text
+    second = other.json()
+    assert second["player"] == ann["player"] and second["key"] != ann["key"]
+    listed = client.get("/api/players/me", headers=as_player(second["key"])).json()["tables"]
+    assert [e["table"] for e in listed] == [t["table"]]
+    again = client.post("/api/players/claim", json={"code": code["code"]})
+    assert again.status_code == 403 and "unknown, used or expired" in again.json()["error"]
+    # the first device keeps its key
+    assert client.get("/api/players/me", headers=as_player(ann["key"])).status_code == 200
+
+
+def test_bad_names_keys_and_codes_are_refused_with_their_reason(client: TestClient) -> None:
+    for name, says in ((None, "your name"), ("a,b", "without commas"), ("x" * 41, "1 to 40")):
+        r = client.post("/api/players", json={"name": name})
+        assert r.status_code == 400 and says in r.json()["error"], r.text
+    unknown = client.get("/api/players/me", headers=as_player("nope"))
+    assert unknown.status_code == 403 and "not known here" in unknown.json()["error"]
+    missing = client.get("/api/players/me")  # no key at all
+    assert missing.status_code == 400 and "ASCII" in missing.json()["error"]
+    for code in ("12", "OOOO-0000", 7, "A" * 40):
+        r = client.post("/api/players/claim", json={"code": code})
+        assert r.status_code == 400 and "8 letters and digits" in r.json()["error"]
+    r = client.post(
+        "/api/tables", json={"game": "luxor", "seats": [{"kind": "human", "me": True}] * 2}
+    )
+    assert r.status_code == 400 and "X-Player-Key" in r.json()["error"]
