@@ -2,7 +2,9 @@
 // The Scarab page: the lobby (/), a table (/t/<id>#seat=<token>) and the replay viewer (/replay).
 // It never implements rules: it draws the view the server sends and sends notation back.
 
+import { api, player } from "./api.js";
 import { html, seatColour } from "./common.js";
+import { showServerTables, youCard } from "./players.js";
 
 const main = document.getElementById("main");
 const boards = {};
@@ -17,17 +19,6 @@ async function board(game) {
   return boards[game];
 }
 
-async function api(path, payload) {
-  const init = payload === undefined ? {} : {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(payload),
-  };
-  const response = await fetch(path, init);
-  const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-  return data;
-}
 
 function myTables() {
   try {
@@ -83,11 +74,12 @@ async function lobby() {
         html("option", { value: "human" }, "person"),
         levels.map((l) => html("option", { value: `bot:${l}` }, `bot: ${l}`)));
       kind.value = i === 0 ? "human" : `bot:${levels.includes("greedy") ? "greedy" : levels[0]}`;
+      const me = i === 0 ? player() : null;
       const name = html("input", {
-        type: "text", maxlength: 40, value: i === 0 ? "you" : "", placeholder: `player ${i + 1}`,
+        type: "text", maxlength: 40, value: me ? me.name : i === 0 ? "you" : "", placeholder: `player ${i + 1}`,
         "aria-label": `seat ${i + 1} name`, class: "seat-name",
       });
-      seatsBox.append(html("div", { class: "seat-row" },
+      seatsBox.append(html("div", { class: me ? "seat-row me" : "seat-row" },
         html("span", { class: "dot", style: `background:${seatColour(i)}` }), kind, name));
     }
   }
@@ -100,6 +92,7 @@ async function lobby() {
       const kind = row.querySelector(".seat-kind").value;
       const name = row.querySelector(".seat-name").value.trim();
       const seat = kind === "human" ? { kind: "human" } : { kind: "bot", level: kind.slice(4) };
+      if (row.classList.contains("me")) seat.me = true; // the player's own seat
       if (name) seat.name = name;
       return seat;
     });
@@ -133,9 +126,10 @@ async function lobby() {
     html("button", { type: "submit", id: "create" }, "Create table"),
     result);
   const mine = html("section", { class: "card" }, html("h2", {}, "My tables"));
-  main.append(html("div", { class: "lobby" }, form, mine));
+  main.append(html("div", { class: "lobby" }, youCard(() => lobby()), form, mine));
   seatsFor();
-  showMine(mine);
+  if (player()) showServerTables(mine);
+  else showMine(mine);
 }
 
 async function showMine(box) {
@@ -442,7 +436,8 @@ function connect(S) {
   live.socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
   live.socket.addEventListener("open", () => {
     live.retry = 500;
-    live.socket.send(JSON.stringify({ type: "hello", token }));
+    const me = player(); // a table opened from "My tables" has no seat token: the key finds the seat
+    live.socket.send(JSON.stringify({ type: "hello", token, player: token ? null : me && me.key }));
   });
   live.socket.addEventListener("message", (event) => {
     const m = JSON.parse(event.data);

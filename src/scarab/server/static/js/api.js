@@ -1,0 +1,48 @@
+// @ts-check
+// The server's JSON API, from the page: errors come back as the server's own words.
+
+const PLAYER = "scarab.player";
+
+/**
+ * Call the API: GET without a payload, POST with one (as JSON); the player's key goes
+ * with every call when this browser has one.
+ * @param {string} path
+ * @param {unknown} [payload]
+ * @returns {Promise<any>}
+ */
+export async function api(path, payload) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  const me = player();
+  if (me) headers["X-Player-Key"] = me.key;
+  /** @type {RequestInit} */
+  const init = { headers };
+  if (payload !== undefined) {
+    init.method = "POST";
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(payload);
+  }
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+/**
+ * The player this browser plays as ({player, name, key}), or null for a guest.
+ * @returns {{player: string, name: string, key: string} | null}
+ */
+export function player() {
+  try {
+    const me = JSON.parse(localStorage.getItem(PLAYER) || "null");
+    return me && typeof me.key === "string" && typeof me.name === "string" ? me : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {{player: string, name: string, key: string} | null} me */
+export function setPlayer(me) {
+  if (me) localStorage.setItem(PLAYER, JSON.stringify({ player: me.player, name: me.name, key: me.key }));
+  else localStorage.removeItem(PLAYER);
+}

@@ -1,0 +1,73 @@
+// @ts-check
+// The lobby's "You" card and the player's tables: a name, no password; a code opens the
+// same player on another device. Guests can still play by seat links alone.
+
+import { api, player, setPlayer } from "./api.js";
+import { html } from "./common.js";
+
+/**
+ * The "You" card: make a player, use a code from another device, or (once a player)
+ * show a code for the next device or forget this one.
+ * @param {() => void} changed called when this browser's player changes
+ * @returns {HTMLElement}
+ */
+export function youCard(changed) {
+  const me = player();
+  const box = html("section", { class: "card you", id: "you" }, html("h2", {}, "You"));
+  const said = html("p", { class: "muted", "aria-live": "polite" });
+  const fail = (/** @type {any} */ err) => { said.className = "error"; said.textContent = err.message; };
+  if (!me) {
+    const name = html("input", { type: "text", maxlength: 40, id: "player-name", placeholder: "your name", "aria-label": "your name" });
+    const code = html("input", { type: "text", maxlength: 16, id: "player-code", placeholder: "ABCD-EFGH", "aria-label": "code from another device" });
+    const start = async () => {
+      try { setPlayer(await api("/api/players", { name: name.value.trim() })); changed(); } catch (err) { fail(err); }
+    };
+    const claim = async () => {
+      try { setPlayer(await api("/api/players/claim", { code: code.value })); changed(); } catch (err) { fail(err); }
+    };
+    box.append(
+      html("p", {}, "Play under one name on every device: no password, no e-mail."),
+      html("div", { class: "seat-row" }, name, html("button", { type: "button", id: "player-start", onclick: start }, "Play as this name")),
+      html("div", { class: "seat-row" }, code, html("button", { type: "button", class: "secondary", id: "player-claim", onclick: claim }, "Use a code")),
+      said);
+    return box;
+  }
+  const showCode = async () => {
+    try {
+      const got = await api("/api/players/me/code", {});
+      said.className = "code";
+      said.textContent = `On your other device, open this site and type ${got.code} (good for 10 minutes, once).`;
+    } catch (err) { fail(err); }
+  };
+  const forget = () => { setPlayer(null); changed(); };
+  box.append(
+    html("p", {}, "You play as ", html("strong", { id: "player-me" }, me.name), "."),
+    html("div", { class: "seat-row" },
+      html("button", { type: "button", id: "player-code-show", onclick: showCode }, "Open on another device"),
+      html("button", { type: "button", class: "secondary", id: "player-forget", onclick: forget }, "Forget me here")),
+    said);
+  return box;
+}
+
+/**
+ * The player's tables from the server (any device), their turn first.
+ * @param {HTMLElement} box
+ */
+export async function showServerTables(box) {
+  let found;
+  try {
+    found = (await api("/api/players/me")).tables;
+  } catch (err) {
+    box.append(html("p", { class: "error" }, /** @type {any} */ (err).message));
+    return;
+  }
+  if (!found.length) {
+    box.append(html("p", {}, "Tables you sit at appear here, on every device."));
+    return;
+  }
+  box.append(html("ul", { class: "mine", id: "my-tables" }, found.map((/** @type {any} */ t) => {
+    const status = t.over ? "finished" : t.your_turn ? "your turn" : "waiting";
+    return html("li", { class: t.your_turn ? "your-turn" : "" },
+      html("a", { href: t.link }, `${t.title}: ${t.names.join(", ")}`), ` — ${status}`);
+  })));
+}

@@ -1,0 +1,62 @@
+"""Players in the browser: a name in the lobby, a table of one's own, and the same player
+opened on a second device with a one-time code, where My tables leads to the same seat."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import WATCH_SOCKET, Seat, shoot
+
+if shutil.which("chromium") is None:
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+def test_a_player_opens_their_account_and_their_table_on_a_second_device(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    page.goto("/")
+    page.fill("#player-name", "ann")
+    page.click("#player-start")
+    page.wait_for_selector("#player-me")
+    assert page.locator("#player-me").inner_text() == "ann"
+    assert page.locator(".seat-name").first.input_value() == "ann"
+    page.select_option("#game", "luxor")
+    page.select_option("#players", "2")
+    page.locator(".seat-kind").nth(1).select_option("bot:greedy")
+    page.click("#create")
+    page.locator("#sit").wait_for()
+    page.goto("/")
+    first = page.locator("#my-tables li").first
+    first.wait_for()
+    assert "Luxor" in first.inner_text()
+    page.click("#player-code-show")
+    said = page.locator(".you .code")
+    said.wait_for()
+    code = re.search(r"[A-Z0-9]{4}-[A-Z0-9]{4}", said.inner_text())
+    assert code is not None
+    shoot(page, "player-code")
+
+    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    other.add_init_script(WATCH_SOCKET)  # the test's view of the socket, as on the first
+    second = other.new_page()
+    try:
+        second.goto("/")
+        second.fill("#player-code", code[0].lower())
+        second.click("#player-claim")
+        second.wait_for_selector("#player-me")
+        assert second.locator("#player-me").inner_text() == "ann"
+        link = second.locator("#my-tables li a").first
+        link.wait_for()
+        href = link.get_attribute("href")
+        assert href is not None and "#seat=" not in href  # no seat token: the key finds the seat
+        link.click()
+        seat = Seat(second)
+        m = seat.wait_drawn()
+        assert m["seat"] == 0 and m["names"][0] == "ann"
+        shoot(second, "player-second-device")
+    finally:
+        other.close()
