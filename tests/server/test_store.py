@@ -15,7 +15,7 @@ def store(db_url: str) -> Iterator[Store]:
     """A store holding one table, t1, at revision 0 (its connections closed afterwards)."""
     migrate.upgrade(db_url)
     store = Store(db_url)
-    seats = [{"name": "ann"}, {"name": "bob"}]
+    seats = [{"name": "ann", "kind": "human"}, {"name": "bob", "kind": "human"}]
     store.create(StoredTable("t1", "luxor", {}, 7, seats, None, "greedy", 1.0, current=0))
     yield store
     store.close()
@@ -24,7 +24,12 @@ def store(db_url: str) -> Iterator[Store]:
 def test_each_write_raises_the_revision_and_keeps_the_header(store: Store) -> None:
     store.append("t1", 0, 0, StoredMove(0, "L a1", None, 2.0), Header(1, False, 9.5))
     store.append("t1", 1, 1, StoredMove(1, "R b2", "zombie", 3.0), Header(0, False, None))
-    store.set_seats("t1", 2, [{"name": "ann"}, {"name": "cy"}], Header(0, False, None))
+    store.set_seats(
+        "t1",
+        2,
+        [{"name": "ann", "kind": "human"}, {"name": "cy", "kind": "open"}],
+        Header(0, False, None),
+    )
     store.truncate("t1", 3, 1, Header(1, True, None))
     t = store.load("t1")
     assert t is not None
@@ -39,7 +44,7 @@ def test_a_write_against_an_old_revision_changes_nothing(store: Store) -> None:
     with pytest.raises(Conflict):
         store.append("t1", 0, 1, StoredMove(1, "R b2", None, 3.0), stale)
     with pytest.raises(Conflict):
-        store.set_seats("t1", 0, [{"name": "mallory"}], stale)
+        store.set_seats("t1", 0, [{"name": "mallory", "kind": "human"}], stale)
     with pytest.raises(Conflict):
         store.truncate("t1", 0, 0, stale)
     t = store.load("t1")

@@ -41,6 +41,7 @@ from scarab.server import migrate, worker
 from scarab.server.deadlines import Timeouts, protocol
 from scarab.server.guard import Guard, Limits, hang_up, install
 from scarab.server.hub import MAX_ID, Connection, Hub, Live
+from scarab.server.lobby import Lobby
 from scarab.server.memory import fewer_heaps
 from scarab.server.players import NoPlayer, Players
 from scarab.server.protocol import (
@@ -164,6 +165,20 @@ def create_app(
 
     async def claim(request: Request) -> Response:
         return JSONResponse(await players.claim((await body(request)).get("code")))
+
+    lobby = Lobby(hub, players)
+
+    async def open_tables(request: Request) -> Response:
+        q = request.query_params
+        return JSONResponse(await lobby.tables(q.get("game"), q.get("page")))
+
+    async def sit(request: Request) -> Response:
+        key, msg = request.headers.get("x-player-key"), await body(request)
+        return JSONResponse(await lobby.sit(request.path_params["table_id"], key, msg))
+
+    async def quick_play(request: Request) -> Response:
+        key = request.headers.get("x-player-key")
+        return JSONResponse(await lobby.quick(key, await body(request)))
 
     async def summaries(request: Request) -> Response:
         ids = field(await body(request), "tables", list)
@@ -302,6 +317,9 @@ def create_app(
         Route("/api/players/me", me),
         Route("/api/players/me/code", code, methods=["POST"]),
         Route("/api/players/claim", claim, methods=["POST"]),
+        Route("/api/lobby", open_tables),
+        Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),
+        Route("/api/quickplay", quick_play, methods=["POST"]),
         Route("/api/tables/summaries", summaries, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/act", act, methods=["POST"]),

@@ -68,6 +68,7 @@ MAKING = {
     "/api/tables": "new tables",
     "/api/players": "new players",
     "/api/players/claim": "codes tried",
+    "/api/quickplay": "quick plays",
 }
 
 

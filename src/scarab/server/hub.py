@@ -34,6 +34,7 @@ from scarab.server.store import Conflict, Store, StoredTable
 from scarab.server.table import (
     BOT,
     HUMAN,
+    OPEN,
     NoTable,
     SeatInfo,
     Stale,
@@ -420,6 +421,9 @@ class Hub:
         options = field(spec, "options", dict, {})
         zombie = _level(field(spec, "zombie", str, "greedy"), "zombie")
         seats, tokens = _seats(raw_seats, player)
+        public = field(spec, "public", bool, False)
+        if any(s["kind"] == OPEN for s in seats) and not public:
+            raise BadRequest('open seats are for public tables: add "public": true')
         stored = StoredTable(
             id=secrets.token_urlsafe(12),
             game=name,
@@ -429,6 +433,7 @@ class Hub:
             timer=timer_field(spec),
             zombie=zombie,
             created=time.time(),
+            public=public,
         )
         try:
             table = Table(stored)  # new_game checks the options
@@ -506,6 +511,31 @@ class Hub:
         reply = json.dumps(hint_message(table, seat, version, top, searches))
         live.hint = (version, seat, reply)
         return reply
+
+    async def sit(self, live: Live, seat: object, player: tuple[str, str]) -> dict[str, JSON]:
+        """A player takes an open seat: stored, then shown to everyone at the table."""
+        async with live.lock:
+            table = live.table
+            seats, rebuilt, token = table.sit(seat, *player)
+            assert isinstance(seat, int)
+            head = table.header(rebuilt.state, seats=seats)
+            await self._change(
+                live,
+                "you did not get the seat",
+                self.store.set_seats,
+                table.rev,
+                stored_seats(seats),
+                head,
+                (seat, player[0]),
+            )
+            table.accept_sit(seats, rebuilt)
+        self._after_change(live)
+        return {
+            "table": table.id,
+            "seat": seat,
+            "token": token,
+            "link": f"/t/{table.id}#seat={token}",
+        }
 
     async def undo(self, live: Live, seat: int, version: object) -> None:
         async with live.lock:
@@ -725,13 +755,18 @@ def _seats(
             token = secrets.token_urlsafe(18)
             info = SeatInfo(name=name, kind=HUMAN, token_hash=token_hash(token), player=who[0])
             tokens[i] = token
+        elif kind == OPEN:
+            info = SeatInfo(name=field(entry, "name", str, f"open seat {i + 1}"), kind=OPEN)
         elif kind == BOT:
             level = _level(field(entry, "level", str, "greedy"), f"seat {i + 1}")
             info = SeatInfo(
                 name=field(entry, "name", str, f"{level} bot {i + 1}"), kind=BOT, level=level
             )
         else:
-            raise BadRequest(f"seat {i + 1} is a 'human' or a 'bot', not {brief(kind)}")
+            raise BadRequest(
+                f"seat {i + 1} is a 'human', a 'bot' or (at a public table) 'open', "
+                f"not {brief(kind)}"
+            )
         try:
             check_name(info.name)
         except BadOption as exc:

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Boolean,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -49,6 +50,7 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     __tablename__ = "scarab_tables"
+    __table_args__ = (Index("ix_scarab_tables_lobby", "public", "open_seats", "game"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
@@ -64,6 +66,8 @@ class TableRow(Base):
     due: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
     claim: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the bot's process
     claim_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)  # listed in the lobby
+    open_seats: Mapped[int] = mapped_column(Integer, default=0)  # seats nobody has taken yet
 
 
 class MoveRow(Base):
@@ -152,7 +156,12 @@ class StoredTable:
     rev: int = 0
     current: int | None = None
     due: float | None = None
+    public: bool = False
     moves: list[StoredMove] = field(default_factory=list)
+
+    @property
+    def open_seats(self) -> int:
+        return sum(1 for s in self.seats if s["kind"] == "open")
 
 
 # The statements written with every move, built once: a statement built per call cost
@@ -167,7 +176,7 @@ _ADVANCE = (
         due=bindparam("b_due"),
     )
 )
-_ADVANCE_SEATS = _ADVANCE.values(seats=bindparam("b_seats"))
+_ADVANCE_SEATS = _ADVANCE.values(seats=bindparam("b_seats"), open_seats=bindparam("b_open"))
 _ADD_MOVE = insert(MoveRow)
 
 
@@ -195,6 +204,7 @@ def _stored(row: TableRow) -> StoredTable:
         rev=row.rev,
         current=row.current,
         due=row.due,
+        public=row.public,
     )
 
 
@@ -246,6 +256,8 @@ class Store:
             "rev": t.rev,
             "current": t.current,
             "due": t.due,
+            "public": t.public,
+            "open_seats": t.open_seats,
         }
         players = [
             {"table_id": t.id, "seat": i, "player_id": s["player"]}
@@ -280,12 +292,28 @@ class Store:
             self._advance(conn, table_id, rev, head)
             conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply >= keep))
 
-    def set_seats(self, table_id: str, rev: int, seats: list[dict[str, Any]], head: Header) -> None:
+    def set_seats(
+        self,
+        table_id: str,
+        rev: int,
+        seats: list[dict[str, Any]],
+        head: Header,
+        sitting: tuple[int, str] | None = None,
+    ) -> None:
+        """Write a table's seats; ``sitting`` (seat, player id) records who took a seat."""
         with self.engine.begin() as conn:
-            self._advance(conn, table_id, rev, head, seats=json.dumps(seats))
+            self._advance(conn, table_id, rev, head, seats=seats)
+            if sitting is not None:
+                row = {"table_id": table_id, "seat": sitting[0], "player_id": sitting[1]}
+                conn.execute(insert(SeatRow), row)
 
     def _advance(
-        self, conn: Connection, table_id: str, rev: int, head: Header, seats: str | None = None
+        self,
+        conn: Connection,
+        table_id: str,
+        rev: int,
+        head: Header,
+        seats: list[dict[str, Any]] | None = None,
     ) -> None:
         """Raise the revision from ``rev`` (Conflict if it is not that) and write the header
         (and the seats, when given); on PostgreSQL, tell the other processes once the
@@ -301,7 +329,10 @@ class Store:
         if seats is None:
             done = conn.execute(_ADVANCE, values)
         else:
-            done = conn.execute(_ADVANCE_SEATS, {**values, "b_seats": seats})
+            opened = sum(1 for s in seats if s["kind"] == "open")
+            done = conn.execute(
+                _ADVANCE_SEATS, {**values, "b_seats": json.dumps(seats), "b_open": opened}
+            )
         if done.rowcount != 1:
             raise Conflict(f"table {table_id} is no longer at revision {rev}")
         if self.postgres:
@@ -433,6 +464,19 @@ class Store:
                 insert(KeyRow), {"key_hash": key_hash, "player_id": row[0], "created": now}
             )
         return row[0], row[1]
+
+    def lobby(self, game: str | None, offset: int, limit: int) -> list[StoredTable]:
+        """Public tables still going with a seat nobody has taken, newest first."""
+        query = select(TableRow).where(
+            TableRow.public.is_(True), TableRow.open_seats > 0, TableRow.over.is_(False)
+        )
+        if game is not None:
+            query = query.where(TableRow.game == game)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                query.order_by(TableRow.created.desc(), TableRow.id).offset(offset).limit(limit)
+            )
+            return [_stored(TableRow(**r._asdict())) for r in rows]
 
     def tables_of(self, player_id: str, limit: int) -> list[tuple[StoredTable, int]]:
         """The player's tables (headers, no moves) with the seat they hold, newest first."""

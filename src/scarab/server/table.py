@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from scarab.core.errors import IllegalAction, ScarabError
-from scarab.core.game import JSON, Event, State, events_for
+from scarab.core.game import JSON, MAX_NAME, Event, State, events_for
 from scarab.core.record import Record, write_record
 from scarab.core.registry import load
 from scarab.server.store import Header, StoredMove, StoredTable
@@ -27,6 +27,7 @@ from scarab.server.undo import reveals
 
 HUMAN = "human"
 BOT = "bot"
+OPEN = "open"  # a seat of a public table that nobody has taken yet: it waits for a person
 LOG_LINES = 60  # log lines a viewer is sent, newest last
 
 
@@ -115,8 +116,8 @@ class Table:
         self.turn_started = stored.moves[-1].at if stored.moves else stored.created
 
     # ---- building -----------------------------------------------------------
-    def _fresh(self) -> State:
-        names = [s.name for s in self.seats]
+    def _fresh(self, seats: list[SeatInfo] | None = None) -> State:
+        names = [s.name for s in seats or self.seats]
         return self.game.new_game(names, seed=self.seed, **self.options)
 
     def _take(self, rebuilt: Rebuilt) -> None:
@@ -129,9 +130,12 @@ class Table:
             _chain(self.digest, m)
         self.version = self.digest.hexdigest()[:16]
 
-    def _rebuild(self, moves: list[StoredMove], mark: bool) -> Rebuilt:
-        """The position after ``moves``, with its logs (and, if asked, its undo marks)."""
-        state = self._fresh()
+    def _rebuild(
+        self, moves: list[StoredMove], mark: bool, seats: list[SeatInfo] | None = None
+    ) -> Rebuilt:
+        """The position after ``moves``, with its logs (and, if asked, its undo marks), for
+        the seats' names (by default the table's own)."""
+        state = self._fresh(seats)
         viewers: list[int | None] = [*range(len(self.seats)), None]
         out = Rebuilt(state, [], [], {v: deque(maxlen=LOG_LINES) for v in viewers})
         run_start = (0, state.clone()) if mark else None  # where the latest run of one seat began
@@ -207,8 +211,8 @@ class Table:
             started = self.turn_started if turn_started is None else turn_started
             if self.bot_level(current, seats) is not None:
                 due = started
-            elif self.timer is not None:
-                due = started + self.timer
+            elif self.timer is not None and (seats or self.seats)[current].kind != OPEN:
+                due = started + self.timer  # an open seat waits for a person, not a zombie
         return Header(current, state.is_over, due)
 
     # ---- acting -------------------------------------------------------------
@@ -307,6 +311,32 @@ class Table:
         return rebuilt
 
     def accept_undo(self, rebuilt: Rebuilt) -> None:
+        self._take(rebuilt)
+        self.rev += 1
+
+    def sit(self, seat: object, player: str, name: str) -> tuple[list[SeatInfo], Rebuilt, str]:
+        """A player taking an open seat, worked out on a copy: the seats, the position
+        replayed under the new name, and the seat's fresh token (only its hash is kept)."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TableError("say which seat to take: its number, from 0")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != OPEN:
+            free = [i for i, s in enumerate(self.seats) if s.kind == OPEN]
+            raise TableError(f"seat {seat} is not open; the open seats are {free or 'none'}")
+        if self.seat_of_player(player) is not None:
+            raise TableError("you sit at this table already")
+        taken = {s.name for i, s in enumerate(self.seats) if i != seat}
+        token = secrets.token_urlsafe(18)
+        seats = [replace(s) for s in self.seats]
+        seats[seat] = SeatInfo(
+            name=name if name not in taken else f"{name[: MAX_NAME - 3]} {seat + 1}",
+            kind=HUMAN,
+            token_hash=token_hash(token),
+            player=player,
+        )
+        return seats, self._rebuild(self.moves, mark=True, seats=seats), token
+
+    def accept_sit(self, seats: list[SeatInfo], rebuilt: Rebuilt) -> None:
+        self.seats = seats
         self._take(rebuilt)
         self.rev += 1
 

@@ -1,0 +1,103 @@
+"""The public lobby: tables made public list their open seats for anyone to take, and
+quick play seats a player at the oldest such table that fits, or makes one.
+
+A lobby entry is read from the store's header alone (game, seats, timer, options): it
+holds nothing a seat's view would hide and counts no one's moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scarab.core.errors import brief
+from scarab.core.game import JSON
+from scarab.core.registry import games, load
+from scarab.server.hub import Hub
+from scarab.server.players import Players
+from scarab.server.protocol import BadRequest, field
+from scarab.server.store import StoredTable
+from scarab.server.table import OPEN
+
+PAGE = 20  # tables per lobby page
+MAX_PAGES = 50  # pages a client may ask for: older open tables are not listed
+QUICK_LOOK = 50  # open tables quick play looks through for one that fits
+
+
+def entry(stored: StoredTable) -> dict[str, JSON]:
+    """What the lobby shows of a table."""
+    return {
+        "table": stored.id,
+        "game": stored.game,
+        "title": load(stored.game).title,
+        "players": len(stored.seats),
+        "seats": [
+            {
+                "name": s["name"],
+                "kind": s["kind"],
+                "level": s.get("level"),
+                "open": s["kind"] == OPEN,
+            }
+            for s in stored.seats
+        ],
+        "open": stored.open_seats,
+        "timer": stored.timer,
+        "options": stored.options,
+        "created": stored.created,
+        "watch": f"/t/{stored.id}",
+    }
+
+
+def _game(value: object) -> str:
+    if not isinstance(value, str) or value not in games():
+        raise BadRequest(f"there is no game {brief(value)}; the games are {', '.join(games())}")
+    return value
+
+
+class Lobby:
+    def __init__(self, hub: Hub, players: Players) -> None:
+        self.hub = hub
+        self.players = players
+
+    async def tables(self, game: str | None, page: object) -> dict[str, JSON]:
+        """One page of open public tables (of one game, or all), newest first."""
+        if game is not None:
+            game = _game(game)
+        try:
+            number = int(str(page)) if page is not None else 0
+        except ValueError:
+            number = -1
+        if not 0 <= number < MAX_PAGES:
+            raise BadRequest(f"page is a number from 0 to {MAX_PAGES - 1}")
+        found = await self.hub.storage(self.hub.store.lobby, game, number * PAGE, PAGE + 1)
+        return {
+            "tables": [entry(t) for t in found[:PAGE]],
+            "page": number,
+            "more": len(found) > PAGE and number + 1 < MAX_PAGES,
+        }
+
+    async def sit(self, table_id: str, key: object, msg: dict[str, Any]) -> dict[str, JSON]:
+        """The player whose key this is takes an open seat of a table."""
+        player = await self.players.find(key)
+        live = await self.hub.get(table_id)
+        return await self.hub.sit(live, msg.get("seat"), player)
+
+    async def quick(self, key: object, msg: dict[str, Any]) -> dict[str, JSON]:
+        """Sit at the oldest open public table of this game and size, or make one with
+        the player in the first seat and the others open."""
+        player = await self.players.find(key)
+        game = load(_game(msg.get("game")))
+        count = field(msg, "players", int, game.min_players)
+        if not game.min_players <= count <= game.max_players:
+            raise BadRequest(
+                f"{game.title} takes {game.min_players} to {game.max_players} players, not {count}"
+            )
+        found = await self.hub.storage(self.hub.store.lobby, game.name, 0, QUICK_LOOK)
+        for stored in reversed(found):  # the longest waiting first
+            mine = any(s.get("player") == player[0] for s in stored.seats)
+            if len(stored.seats) == count and not mine:
+                seat = next(i for i, s in enumerate(stored.seats) if s["kind"] == OPEN)
+                return await self.hub.sit(await self.hub.get(stored.id), seat, player)
+        seats = [{"kind": "human", "me": True}] + [{"kind": OPEN}] * (count - 1)
+        made = await self.hub.create({"game": game.name, "seats": seats, "public": True}, player)
+        first: dict[str, Any] = made["seats"][0]
+        return {"table": made["table"], "seat": 0, "token": first["token"], "link": first["link"]}

@@ -1,0 +1,136 @@
+"""The public lobby: open seats of public tables listed for anyone, taken with one call,
+and quick play, which seats a player at a waiting table that fits or makes one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.server.conftest import hub_of, look
+
+
+def player(client: TestClient, name: str) -> dict[str, str]:
+    r = client.post("/api/players", json={"name": name})
+    assert r.status_code == 201, r.text
+    return {"X-Player-Key": r.json()["key"]}
+
+
+def public_table(client: TestClient, key: dict[str, str], game: str = "luxor") -> dict[str, Any]:
+    seats = [{"kind": "human", "me": True}, {"kind": "open"}, {"kind": "bot", "level": "greedy"}]
+    r = client.post("/api/tables", json={"game": game, "seats": seats, "public": True}, headers=key)
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def lobby(client: TestClient, query: str = "") -> dict[str, Any]:
+    r = client.get(f"/api/lobby{query}")
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def test_public_tables_with_open_seats_are_listed_and_private_ones_are_not(
+    client: TestClient,
+) -> None:
+    ann = player(client, "ann")
+    t = public_table(client, ann)
+    private = [{"kind": "human", "name": "x"}, {"kind": "human", "name": "y"}]
+    client.post("/api/tables", json={"game": "luxor", "seats": private})
+    listed = lobby(client)["tables"]
+    assert [e["table"] for e in listed] == [t["table"]]
+    e = listed[0]
+    assert set(e) == {
+        "table",
+        "game",
+        "title",
+        "players",
+        "seats",
+        "open",
+        "timer",
+        "options",
+        "created",
+        "watch",
+    }  # the header only: nothing of any seat's view, no count of moves
+    assert e["open"] == 1 and [s["kind"] for s in e["seats"]] == ["human", "open", "bot"]
+    assert lobby(client, "?game=pyramids")["tables"] == []
+
+
+def test_an_open_seat_is_taken_with_one_call_and_the_table_then_leaves_the_lobby(
+    client: TestClient,
+) -> None:
+    ann, bob = player(client, "ann"), player(client, "bob")
+    t = public_table(client, ann)
+    r = client.post(f"/api/tables/{t['table']}/sit", json={"seat": 1}, headers=bob)
+    assert r.status_code == 200, r.text
+    took = r.json()
+    assert took["seat"] == 1 and took["link"].endswith(took["token"])
+    mine = look(client, {"table": t["table"], "seats": [None, took]}, 1)
+    assert mine["seat"] == 1 and mine["names"][1] == "bob"
+    assert hub_of(client).tables[t["table"]].state.names[1] == "bob"  # the game knows bob
+    assert lobby(client)["tables"] == []  # no open seat left
+    listed = client.get("/api/players/me", headers=bob).json()["tables"]
+    assert [e["table"] for e in listed] == [t["table"]]
+
+
+@pytest.mark.parametrize(
+    ("seat", "who", "says"),
+    [
+        (0, "cy", "seat 0 is not open; the open seats are [1]"),
+        (2, "cy", "is not open"),
+        (9, "cy", "is not open"),
+        ("1", "cy", "its number"),
+        (1, "ann", "you sit at this table already"),
+    ],
+)
+def test_a_seat_that_cannot_be_taken_is_refused_with_the_reason(
+    client: TestClient, seat: Any, who: str, says: str
+) -> None:
+    ann = player(client, "ann")
+    t = public_table(client, ann)
+    key = ann if who == "ann" else player(client, who)
+    r = client.post(f"/api/tables/{t['table']}/sit", json={"seat": seat}, headers=key)
+    assert r.status_code == 400 and says in r.json()["error"], r.text
+    assert lobby(client)["tables"][0]["open"] == 1  # nothing changed
+
+
+def test_quick_play_joins_a_waiting_table_that_fits_or_makes_one(client: TestClient) -> None:
+    ann, bob, cy = player(client, "ann"), player(client, "bob"), player(client, "cy")
+    made = client.post("/api/quickplay", json={"game": "luxor", "players": 2}, headers=ann).json()
+    assert made["seat"] == 0
+    listed = lobby(client)["tables"]
+    assert [e["table"] for e in listed] == [made["table"]] and listed[0]["players"] == 2
+    again = client.post("/api/quickplay", json={"game": "luxor", "players": 2}, headers=ann).json()
+    assert again["table"] != made["table"]  # ann does not join her own table
+    joined = client.post("/api/quickplay", json={"game": "luxor", "players": 2}, headers=bob).json()
+    assert joined["table"] == made["table"] and joined["seat"] == 1  # the longest waiting
+    three = client.post("/api/quickplay", json={"game": "luxor", "players": 3}, headers=cy).json()
+    assert three["table"] not in (made["table"], again["table"])
+    bad = client.post("/api/quickplay", json={"game": "luxor", "players": 9}, headers=cy)
+    assert bad.status_code == 400 and "2 to 4 players" in bad.json()["error"]
+
+
+def test_the_lobby_is_paged_and_bounded(client: TestClient) -> None:
+    ann = player(client, "ann")
+    for _ in range(22):
+        public_table(client, ann)
+    first = lobby(client)
+    assert len(first["tables"]) == 20 and first["more"] is True
+    second = lobby(client, "?page=1")
+    assert len(second["tables"]) == 2 and second["more"] is False
+    assert not {e["table"] for e in first["tables"]} & {e["table"] for e in second["tables"]}
+    for page in ("-1", "x", "50"):
+        r = client.get(f"/api/lobby?page={page}")
+        assert r.status_code == 400 and "page is a number" in r.json()["error"]
+
+
+def test_open_seats_belong_to_public_tables_and_no_zombie_plays_them(client: TestClient) -> None:
+    seats = [{"kind": "open"}, {"kind": "human", "name": "x"}]
+    r = client.post("/api/tables", json={"game": "luxor", "seats": seats})
+    assert r.status_code == 400 and "public" in r.json()["error"]
+    both = [{"kind": "open"}, {"kind": "open"}]  # whoever decides first is an open seat
+    r = client.post(
+        "/api/tables", json={"game": "luxor", "seats": both, "public": True, "timer": 60}
+    )
+    head = hub_of(client).tables[r.json()["table"]].header()
+    assert head.current is not None and head.due is None  # no timer runs for an empty seat
