@@ -60,3 +60,40 @@ def test_a_player_opens_their_account_and_their_table_on_a_second_device(
         shoot(second, "player-second-device")
     finally:
         other.close()
+
+
+def test_quick_play_makes_a_public_table_and_another_player_takes_its_seat_from_the_lobby(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    page.goto("/")
+    page.fill("#player-name", "ann")
+    page.click("#player-start")
+    page.wait_for_selector("#player-me")
+    page.select_option("#quick-game", "luxor")
+    page.select_option("#quick-players", "2")
+    page.click("#quick-play")
+    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+    first = Seat(page).wait_drawn()
+    assert first["seat"] == 0 and first["names"][0] == "ann"
+    table = first["table"]
+
+    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    other.add_init_script(WATCH_SOCKET)
+    second = other.new_page()
+    try:
+        second.goto("/")
+        second.fill("#player-name", "bob")
+        second.click("#player-start")
+        second.wait_for_selector("#player-me")
+        take = second.locator(f'.take-seat[data-table="{table}"]')
+        take.wait_for()
+        shoot(second, "lobby-open-table")
+        take.click()
+        second.wait_for_url(re.compile(rf"/t/{table}#seat="))
+        m = Seat(second).wait_drawn()
+        assert m["seat"] == 1 and m["names"] == ["ann", "bob"]
+        # ann's page hears of bob at once
+        names = "() => [...document.querySelectorAll('#players li')].map((li) => li.textContent)"
+        page.wait_for_function(f"() => ({names})().some((t) => t.includes('bob'))")
+    finally:
+        other.close()

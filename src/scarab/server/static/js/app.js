@@ -4,6 +4,7 @@
 
 import { api, player } from "./api.js";
 import { html, seatColour } from "./common.js";
+import { openTablesCard } from "./open_tables.js";
 import { showServerTables, youCard } from "./players.js";
 
 const main = document.getElementById("main");
@@ -56,6 +57,7 @@ async function lobby() {
   const zombie = html("select", { id: "zombie" }, levels.map((l) => html("option", { value: l }, l)));
   zombie.value = levels.includes("greedy") ? "greedy" : levels[0];
   const result = html("div", { class: "created", "aria-live": "polite" });
+  const publicBox = html("input", { type: "checkbox", id: "public" });
 
   function seatsFor() {
     const g = games.find((x) => x.name === gameSelect.value);
@@ -72,6 +74,7 @@ async function lobby() {
     for (let i = 0; i < n; i++) {
       const kind = html("select", { "aria-label": `seat ${i + 1} kind`, class: "seat-kind" },
         html("option", { value: "human" }, "person"),
+        html("option", { value: "open" }, "open seat (public table)"),
         levels.map((l) => html("option", { value: `bot:${l}` }, `bot: ${l}`)));
       kind.value = i === 0 ? "human" : `bot:${levels.includes("greedy") ? "greedy" : levels[0]}`;
       const me = i === 0 ? player() : null;
@@ -91,12 +94,12 @@ async function lobby() {
     const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
       const kind = row.querySelector(".seat-kind").value;
       const name = row.querySelector(".seat-name").value.trim();
-      const seat = kind === "human" ? { kind: "human" } : { kind: "bot", level: kind.slice(4) };
+      const seat = kind === "human" || kind === "open" ? { kind } : { kind: "bot", level: kind.slice(4) };
       if (row.classList.contains("me")) seat.me = true; // the player's own seat
       if (name) seat.name = name;
       return seat;
     });
-    const spec = { game: gameSelect.value, seats, zombie: zombie.value };
+    const spec = { game: gameSelect.value, seats, zombie: zombie.value, public: publicBox.checked };
     if (timer.value) spec.timer = Number(timer.value);
     clear(result);
     try {
@@ -123,10 +126,11 @@ async function lobby() {
     seatsBox,
     html("label", {}, "Turn timer ", timer),
     html("label", {}, "Zombie plays as ", zombie),
+    html("label", { class: "check" }, publicBox, " public: listed in the lobby for anyone to join"),
     html("button", { type: "submit", id: "create" }, "Create table"),
     result);
   const mine = html("section", { class: "card" }, html("h2", {}, "My tables"));
-  main.append(html("div", { class: "lobby" }, youCard(() => lobby()), form, mine));
+  main.append(html("div", { class: "lobby" }, youCard(() => lobby()), openTablesCard(games), form, mine));
   seatsFor();
   if (player()) showServerTables(mine);
   else showMine(mine);
