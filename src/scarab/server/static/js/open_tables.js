@@ -12,7 +12,7 @@ import { html } from "./common.js";
 export function openTablesCard(games) {
   const box = html("section", { class: "card open-tables", id: "open-tables" }, html("h2", {}, "Play with anyone"));
   const said = html("p", { class: "muted", "aria-live": "polite" });
-  const list = html("ul", { class: "mine", id: "lobby-list" });
+  const list = html("ul", { class: "open-list", id: "lobby-list" });
   box.append(quickPlay(games, said), said, html("h3", {}, "Open tables"), list);
   fill(list, said);
   return box;
