@@ -73,6 +73,25 @@ def test_a_move_on_one_process_reaches_a_watcher_on_the_other(
     assert heard["log"] == look(one, t, 1 - seat)["log"]
 
 
+def test_a_chat_line_said_on_one_process_reaches_the_table_on_the_other(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    one, two = pair
+    t = make_table(one, "luxor")
+    with (
+        one.websocket_connect(f"/ws/{t['table']}") as ann,
+        two.websocket_connect(f"/ws/{t['table']}") as bob,
+    ):
+        ann.send_json({"type": "hello", "token": token(t, 0)})
+        ann.receive_json()
+        bob.send_json({"type": "hello", "token": token(t, 1)})
+        bob.receive_json()
+        ann.send_json({"type": "chat", "text": "hello from one"})
+        while (m := bob.receive_json())["type"] != "chat":
+            pass  # states may come first (ann came online)
+    assert (m["name"], m["text"]) == ("ann", "hello from one")
+
+
 def test_a_bot_move_is_thought_and_made_exactly_once_across_two_processes(
     pair: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:

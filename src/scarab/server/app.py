@@ -38,6 +38,7 @@ from scarab.agents import agent_names
 from scarab.core.errors import ScarabError
 from scarab.core.registry import games, load
 from scarab.server import migrate, worker
+from scarab.server.chat import PLAYERS, REPLAY_LINES, line_json
 from scarab.server.deadlines import Timeouts, protocol
 from scarab.server.guard import Guard, Limits, hang_up, install
 from scarab.server.hub import MAX_ID, Connection, Hub, Live
@@ -62,9 +63,11 @@ MAX_SUMMARIES = 100
 PROTOCOL = """Client to server, JSON objects: {"type": "hello", "token": str|null} first;
 then {"type": "act", "action": notation, "version": v}, {"type": "undo", "version": v},
 {"type": "allow_undo", "allow": bool}, {"type": "leave"} (for good: a zombie plays on),
-{"type": "hint"} (the hint bot's top actions for your decision), {"type": "sync"}.
-Server to client: {"type": "state", ...}, {"type": "hint", "version", "top": [...]} and
-{"type": "error", "message"}."""
+{"type": "hint"} (the hint bot's top actions for your decision), {"type": "chat", "text"}
+(a seat to the table, a watcher to the watchers), {"type": "sync"}. Server to client:
+{"type": "state", ...}, {"type": "hint", "version", "top": [...]}, {"type": "chat", ...},
+{"type": "chat_history", "lines": [...]} (after the first state) and {"type": "error",
+"message"}."""
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
@@ -168,6 +171,12 @@ def create_app(
 
     lobby = Lobby(hub, players)
 
+    async def chat_lines(request: Request) -> Response:
+        """The players' channel of a table (what its replay shows); never the watchers'."""
+        table = (await hub.get(request.path_params["table_id"])).table
+        rows = await hub.storage(hub.store.chat, table.id, (PLAYERS,), 0, REPLAY_LINES)
+        return JSONResponse({"lines": [line_json(r) for r in rows]})
+
     async def open_tables(request: Request) -> Response:
         q = request.query_params
         return JSONResponse(await lobby.tables(q.get("game"), q.get("page")))
@@ -250,6 +259,7 @@ def create_app(
             conn = Connection(ws.send_text, seat)
             sender = asyncio.get_running_loop().create_task(conn.run())
             hub.join(live, conn)
+            await hub.chat_history(live, conn)
             while True:
                 text = await _receive(ws)
                 await asyncio.sleep(0)  # queued messages must not keep the loop to this socket
@@ -324,6 +334,7 @@ def create_app(
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/act", act, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/chat", chat_lines),
         Route("/api/replay", replay, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -379,11 +390,14 @@ async def _handle(hub: Hub, live: Live, conn: Connection, msg: dict[str, Any]) -
         conn.last = ""
         conn.push_state(hub.message(live, seat))
         return
-    if kind not in ("act", "undo", "allow_undo", "leave", "hint"):
+    if kind not in ("act", "undo", "allow_undo", "leave", "hint", "chat"):
         raise BadRequest(
             f"unknown message type {str(kind)[:20]!r}; send one of: act, undo, allow_undo, "
-            "leave, hint, sync"
+            "leave, hint, chat, sync"
         )
+    if kind == "chat":  # a seat speaks to the table, a watcher to the watchers
+        await hub.chat(live, conn, msg.get("text"))
+        return
     if seat is None:
         raise TableError("a spectator watches: only a seat's token can act")
     if kind == "act":

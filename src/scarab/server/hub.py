@@ -27,6 +27,15 @@ from scarab.core.errors import BadOption, ScarabError, brief
 from scarab.core.game import JSON, check_name
 from scarab.core.registry import games, load
 from scarab.server.bots import bot_seed, choose, hint, make_pool
+from scarab.server.chat import (
+    HISTORY,
+    PLAYERS,
+    WATCHERS,
+    ChatGate,
+    channels_for,
+    check_text,
+    line_json,
+)
 from scarab.server.listen import Listener
 from scarab.server.memory import give_back
 from scarab.server.protocol import BadRequest, field, timer_field
@@ -76,6 +85,7 @@ class Connection:
         self.last = ""  # the last state text sent: unchanged states are not sent again
         self.state: str | None = None
         self.replies: deque[str] = deque(maxlen=MAX_OUTBOX)
+        self.chat_gate = ChatGate()
         self.wake = asyncio.Event()
         self.closed = False
 
@@ -114,6 +124,7 @@ class Live:
         self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}  # process: seats, heard
         self.hint: tuple[str, int, str] | None = None  # (version, seat, reply) last given
         self.hinting = False  # a hint is being worked out (one at a time per table)
+        self.chat_seen = 0  # the newest chat line this process has passed on
         self.asked: dict[int, deque[float]] = {}  # seat: when its recent hints were asked
 
     def here(self) -> frozenset[int]:
@@ -179,7 +190,7 @@ class Hub:
         if not self.store.postgres:
             await self._io(self.store.release_all)  # one process: no claim outlives it
         else:
-            self.listener = Listener(self.store, self.moved, self.heard)
+            self.listener = Listener(self.store, self.moved, self.heard, self.chatted)
             self.listener.start()
         self.chores.append(asyncio.get_running_loop().create_task(self._chores()))
 
@@ -480,6 +491,62 @@ class Hub:
             )
             table.accept(played)
         self._after_change(live)
+
+    # ---- chat -------------------------------------------------------------------
+    async def chat(self, live: Live, conn: Connection, text: object) -> None:
+        """A line from a seat (the players' channel) or a watcher (the watchers'): kept,
+        then passed to whoever may read it here and told to the other processes."""
+        line_text = check_text(text)
+        conn.chat_gate.check()
+        seat = conn.seat
+        line: dict[str, Any] = {
+            "table_id": live.table.id,
+            "channel": PLAYERS if seat is not None else WATCHERS,
+            "seat": seat,
+            "name": live.table.seats[seat].name if seat is not None else "a watcher",
+            "text": line_text,
+            "at": time.time(),
+        }
+        line["id"] = await self.storage(self.store.add_chat, dict(line))
+        self._deliver(live, [line])
+        if self.store.postgres:
+            self._spawn(self._notify(f"{live.table.id} #chat {line['id']}"))
+
+    def _deliver(self, live: Live, lines: list[dict[str, Any]]) -> None:
+        for line in lines:
+            if line["id"] <= live.chat_seen:
+                continue
+            live.chat_seen = line["id"]
+            text = json.dumps({"type": "chat", **line_json(line)})
+            for conn in list(live.watchers):
+                if line["channel"] in channels_for(conn.seat):
+                    conn.push(text)
+
+    async def chat_history(self, live: Live, conn: Connection) -> None:
+        """The newest lines a newcomer may read, sent once after its first state (nothing
+        when nobody has spoken)."""
+        rows = await self.storage(
+            self.store.chat, live.table.id, channels_for(conn.seat), 0, HISTORY
+        )
+        if rows:
+            live.chat_seen = max(live.chat_seen, rows[-1]["id"])
+            conn.push(json.dumps({"type": "chat_history", "lines": [line_json(r) for r in rows]}))
+
+    def chatted(self, table_id: str, line_id: int) -> None:
+        """Another process kept a chat line: pass on what this one has not yet."""
+        live = self.live.get(table_id)
+        if live is not None and line_id > live.chat_seen:
+            self._spawn(self._catch_up_chat(live))
+
+    async def _catch_up_chat(self, live: Live) -> None:
+        try:
+            rows = await self._io(
+                self.store.chat, live.table.id, (PLAYERS, WATCHERS), live.chat_seen, HISTORY
+            )
+        except Exception as exc:
+            log.warning("could not read the chat: %s", str(exc)[:200])
+            return
+        self._deliver(live, rows)
 
     async def hint(self, live: Live, seat: int) -> str:
         """The hint bot's top actions for ``seat``'s decision, as a ``hint`` message for

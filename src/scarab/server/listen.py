@@ -28,12 +28,14 @@ class Listener:
         store: Store,
         moved: Callable[[str, int], None],
         heard: Callable[[str, str, str], None],
+        chatted: Callable[[str, int], None],
     ) -> None:
         self.url = store.engine.url.set(drivername="postgresql").render_as_string(
             hide_password=False
         )
         self.moved = moved
         self.heard = heard
+        self.chatted = chatted
         self.loop = asyncio.get_running_loop()
         self.stopping = threading.Event()
         self.ready = threading.Event()
@@ -63,9 +65,12 @@ class Listener:
                 self.stopping.wait(RECONNECT_SECONDS)
 
     def _tell(self, payload: str) -> None:
-        """``table rev``: a table moved; ``table @process seats``: who is online where."""
+        """``table rev``: a table moved; ``table @process seats``: who is online where;
+        ``table #chat id``: a chat line was said at the table."""
         parts = payload.split(" ")
         if len(parts) == 2 and parts[1].isdigit():
             self.loop.call_soon_threadsafe(self.moved, parts[0], int(parts[1]))
         elif len(parts) == 3 and parts[1].startswith("@"):
             self.loop.call_soon_threadsafe(self.heard, parts[0], parts[1][1:], parts[2])
+        elif len(parts) == 3 and parts[1] == "#chat" and parts[2].isdigit():
+            self.loop.call_soon_threadsafe(self.chatted, parts[0], int(parts[2]))

@@ -121,6 +121,22 @@ class SeatRow(Base):
     )
 
 
+class ChatRow(Base):
+    """One chat line of a table: its players' channel, or its watchers'."""
+
+    __tablename__ = "scarab_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("scarab_tables.id", ondelete="CASCADE"), index=True
+    )
+    channel: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(300))
+    at: Mapped[float] = mapped_column(Float)
+
+
 class Conflict(Exception):
     """The table changed in the store since this process read it (another process moved)."""
 
@@ -464,6 +480,31 @@ class Store:
                 insert(KeyRow), {"key_hash": key_hash, "player_id": row[0], "created": now}
             )
         return row[0], row[1]
+
+    # ---- chat ---------------------------------------------------------------------
+    def add_chat(self, line: dict[str, Any]) -> int:
+        """Keep a chat line (table_id, channel, seat, name, text, at); its id, in order."""
+        with self.engine.begin() as conn:
+            done = conn.execute(insert(ChatRow).returning(ChatRow.id), line)
+            return int(done.scalar_one())
+
+    def chat(
+        self, table_id: str, channels: tuple[str, ...], after: int, limit: int
+    ) -> list[dict[str, Any]]:
+        """A table's chat lines on these channels after id ``after``: the newest ``limit``,
+        oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ChatRow)
+                .where(
+                    ChatRow.table_id == table_id,
+                    ChatRow.channel.in_(channels),
+                    ChatRow.id > after,
+                )
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            )
+            return [r._asdict() for r in rows][::-1]
 
     def lobby(self, game: str | None, offset: int, limit: int) -> list[StoredTable]:
         """Public tables still going with a seat nobody has taken, newest first."""

@@ -1,0 +1,103 @@
+"""Table chat: the players' channel reaches everyone at the table, the watchers' channel
+only watchers; lines are bounded, rate-limited, kept, and sent to a newcomer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from scarab.server import chat as C
+from tests.server.conftest import look, make_table, token
+
+
+def hello(ws: Any, tok: str | None) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "token": tok})
+    return ws.receive_json()  # type: ignore[no-any-return]
+
+
+def next_of(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        m = ws.receive_json()
+        if m["type"] == kind:
+            return m  # type: ignore[no-any-return]
+
+
+def test_players_talk_to_the_table_and_watchers_only_to_watchers(client: TestClient) -> None:
+    t = make_table(client)
+    path = f"/ws/{t['table']}"
+    with (
+        client.websocket_connect(path) as ann,
+        client.websocket_connect(path) as bob,
+        client.websocket_connect(path) as eve,
+    ):
+        hello(ann, token(t, 0))
+        hello(bob, token(t, 1))
+        hello(eve, None)
+        ann.send_json({"type": "chat", "text": "  good   luck  "})
+        heard = next_of(bob, "chat")
+        assert (heard["name"], heard["text"], heard["channel"]) == ("ann", "good luck", "players")
+        assert next_of(eve, "chat")["text"] == "good luck"  # watchers read the table
+        assert next_of(ann, "chat")["text"] == "good luck"  # and the speaker sees it sent
+        eve.send_json({"type": "chat", "text": "ann should take the key"})
+        assert next_of(eve, "chat")["channel"] == "watchers"
+        ann.send_json({"type": "chat", "text": "thanks"})
+        assert next_of(bob, "chat")["text"] == "thanks"  # the watcher's line never came
+
+
+def test_a_newcomer_gets_the_lines_it_may_read_and_the_replay_the_players_own(
+    client: TestClient,
+) -> None:
+    t = make_table(client)
+    path = f"/ws/{t['table']}"
+    with client.websocket_connect(path) as ann, client.websocket_connect(path) as eve:
+        hello(ann, token(t, 0))
+        hello(eve, None)
+        ann.send_json({"type": "chat", "text": "hello table"})
+        next_of(ann, "chat")
+        eve.send_json({"type": "chat", "text": "psst"})
+        next_of(eve, "chat")
+    with client.websocket_connect(path) as bob:
+        bob.send_json({"type": "hello", "token": token(t, 1)})
+        bob.receive_json()
+        history = bob.receive_json()
+        assert [line["text"] for line in history["lines"]] == ["hello table"]
+    with client.websocket_connect(path) as cy:
+        cy.send_json({"type": "hello", "token": None})
+        cy.receive_json()
+        assert [line["text"] for line in cy.receive_json()["lines"]] == ["hello table", "psst"]
+    lines = client.get(f"/api/tables/{t['table']}/chat").json()["lines"]
+    assert [line["text"] for line in lines] == ["hello table"]
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "the line is empty"),
+        ("x" * (C.MAX_CHAT + 1), f"at most {C.MAX_CHAT} characters"),
+        (42, "a chat line is text"),
+        ("bell \x07", "printable"),
+    ],
+)
+def test_a_bad_line_is_refused_with_its_reason(client: TestClient, text: Any, says: str) -> None:
+    t = make_table(client)
+    with client.websocket_connect(f"/ws/{t['table']}") as ann:
+        hello(ann, token(t, 0))
+        ann.send_json({"type": "chat", "text": text})
+        assert says in next_of(ann, "error")["message"]
+    assert client.get(f"/api/tables/{t['table']}/chat").json()["lines"] == []
+
+
+def test_chat_is_rate_limited_per_connection(client: TestClient) -> None:
+    t = make_table(client)
+    with client.websocket_connect(f"/ws/{t['table']}") as ann:
+        hello(ann, token(t, 0))
+        for i in range(C.RATE[0]):
+            ann.send_json({"type": "chat", "text": f"line {i}"})
+            next_of(ann, "chat")
+        ann.send_json({"type": "chat", "text": "one too many"})
+        assert "wait a moment" in next_of(ann, "error")["message"]
+    lines = client.get(f"/api/tables/{t['table']}/chat").json()["lines"]
+    assert len(lines) == C.RATE[0]
+    assert look(client, t, 0)["view"]  # the table is untouched
