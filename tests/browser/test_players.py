@@ -97,3 +97,35 @@ def test_quick_play_makes_a_public_table_and_another_player_takes_its_seat_from_
         page.wait_for_function(f"() => ({names})().some((t) => t.includes('bob'))")
     finally:
         other.close()
+
+
+def test_chat_between_two_seats_is_text_and_can_be_muted(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    from tests.browser.conftest import make_table, seat_link
+
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    )
+    page.goto(seat_link(table, 0))
+    Seat(page).wait_drawn()
+    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    other.add_init_script(WATCH_SOCKET)
+    bob = other.new_page()
+    try:
+        bob.goto(seat_link(table, 1))
+        Seat(bob).wait_drawn()
+        page.fill("#chat-text", "<b>good luck</b> & have fun")
+        page.click("#chat-send")
+        line = bob.locator("#chat li").first
+        line.wait_for()
+        assert line.inner_text() == "ann: <b>good luck</b> & have fun"  # shown as text
+        assert bob.locator("#chat b").count() == 0  # no markup made it in
+        shoot(bob, "chat-received")
+        bob.check("#chat-mute")
+        assert not bob.locator("#chat").is_visible()
+        bob.reload()  # muting is remembered
+        Seat(bob).wait_drawn()
+        assert bob.locator("#chat-mute").is_checked() and not bob.locator("#chat").is_visible()
+    finally:
+        other.close()

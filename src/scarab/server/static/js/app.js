@@ -4,6 +4,7 @@
 
 import { api, player } from "./api.js";
 import { html, seatColour } from "./common.js";
+import { chatBox, replayChat } from "./chat.js";
 import { openTablesCard } from "./open_tables.js";
 import { showServerTables, youCard } from "./players.js";
 
@@ -176,6 +177,7 @@ function tableView(tableId) {
     get finalBox() { return finalBox; },
     get log() { return log; },
     get ctx() { return ctx; },
+    get chat() { return chat; },
   };
   const token = new URLSearchParams(location.hash.slice(1)).get("seat");
   const memo = {};
@@ -192,12 +194,13 @@ function tableView(tableId) {
   const controls = html("div", { class: "controls" });
   const finalBox = html("div", { class: "final", id: "final" });
   const log = html("ul", { class: "log", id: "log", "aria-label": "game log, oldest first" });
+  const chat = chatBox((text) => send(S, { type: "chat", text }));
   main.append(html("div", { class: "table-page" },
     html("div", { class: "left" }, status, message, asking, boardBox, finalBox),
     html("aside", { class: "side" },
       html("h2", {}, "Players"), players,
       html("h2", {}, "Actions"), actions, controls,
-      html("h2", {}, "Log"), log)));
+      html("h2", {}, "Log"), log, chat.box)));
 
   const ctx = {
     memo,
@@ -435,7 +438,7 @@ async function markHint(S) {
 }
 
 function connect(S) {
-  const { live, tableId, token } = S;
+  const { chat, live, tableId, token } = S;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   live.socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
   live.socket.addEventListener("open", () => {
@@ -447,6 +450,8 @@ function connect(S) {
     const m = JSON.parse(event.data);
     if (m.type === "state") draw(S, m);
     else if (m.type === "hint") showHint(S, m);
+    else if (m.type === "chat") chat.add([m]);
+    else if (m.type === "chat_history") chat.add(m.lines);
     else if (m.type === "error") say(S, m.message);
   });
   live.socket.addEventListener("close", (event) => {
@@ -518,6 +523,8 @@ function replayView() {
       if (!r.ok) throw new Error((await r.json()).error);
       record = await r.text();
       show(0);
+      const said = await replayChat(params.get("table"));
+      if (said) main.append(said);
     }).catch((err) => clear(viewer).append(html("p", { class: "error" }, err.message)));
   }
 }

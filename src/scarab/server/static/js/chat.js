@@ -1,0 +1,61 @@
+// @ts-check
+// The table's chat on the page: lines drawn as text (never HTML), the newest in view; a
+// seat speaks to the table, a watcher to the watchers; a person may mute it.
+
+import { html } from "./common.js";
+
+const MUTED = "scarab.chat.muted";
+const MAX_LINES = 200; // lines kept on the page
+
+/**
+ * The chat box: its list, its input and its mute switch.
+ * @param {(text: string) => void} send
+ * @returns {{box: HTMLElement, add: (lines: any[]) => void}}
+ */
+export function chatBox(send) {
+  const list = html("ul", { class: "chat", id: "chat", "aria-label": "chat, oldest first" });
+  const input = html("input", { type: "text", maxlength: 300, id: "chat-text", placeholder: "say something", "aria-label": "chat line" });
+  const mute = html("input", { type: "checkbox", id: "chat-mute" });
+  mute.checked = localStorage.getItem(MUTED) === "1";
+  const body = html("div", { class: "chat-body" }, list,
+    html("form", { class: "seat-row", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); say(); } },
+      input, html("button", { type: "submit", id: "chat-send" }, "Send")));
+  const show = () => { body.hidden = mute.checked; };
+  mute.addEventListener("change", () => { localStorage.setItem(MUTED, mute.checked ? "1" : "0"); show(); });
+  show();
+  function say() {
+    const text = input.value.trim();
+    if (text) send(text);
+    input.value = "";
+  }
+  let last = 0; // the newest line shown: a reconnection sends the history again
+  /** @param {any[]} lines */
+  function add(lines) {
+    for (const line of lines) {
+      if (line.id <= last) continue;
+      last = line.id;
+      const who = line.channel === "watchers" ? `${line.name} (watchers)` : line.name;
+      list.append(html("li", { class: line.channel }, html("strong", {}, `${who}: `), line.text));
+    }
+    while (list.children.length > MAX_LINES) list.firstElementChild?.remove();
+    list.scrollTop = list.scrollHeight;
+  }
+  const box = html("section", { class: "chat-box" },
+    html("h2", {}, "Chat ", html("label", { class: "check" }, mute, " mute")), body);
+  return { box, add };
+}
+
+/**
+ * The players' chat of a finished table, shown with its replay (the watchers' channel is
+ * never served).
+ * @param {string} tableId
+ * @returns {Promise<HTMLElement | null>}
+ */
+export async function replayChat(tableId) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/chat`);
+  if (!response.ok) return null;
+  const { lines } = await response.json();
+  if (!lines.length) return null;
+  return html("section", { class: "card replay-chat", id: "replay-chat" }, html("h2", {}, "Chat at the table"),
+    html("ul", { class: "chat" }, lines.map((/** @type {any} */ l) => html("li", {}, html("strong", {}, `${l.name}: `), l.text))));
+}
