@@ -129,3 +129,24 @@ def test_chat_between_two_seats_is_text_and_can_be_muted(
         assert bob.locator("#chat-mute").is_checked() and not bob.locator("#chat").is_visible()
     finally:
         other.close()
+
+
+def test_the_tab_title_counts_the_tables_waiting_for_the_player(page: Any, base_url: str) -> None:
+    from tests.browser.conftest import api
+
+    page.goto("/")
+    page.fill("#player-name", "ann")
+    page.click("#player-start")
+    page.wait_for_selector("#player-me")
+    key = page.evaluate("() => JSON.parse(localStorage.getItem('scarab.player')).key")
+    seats = [{"kind": "human", "me": True}, {"kind": "human", "name": "bob"}]
+    waiting = 0
+    for _ in range(12):  # who starts is dealt: make tables until two wait for ann
+        api(base_url, "/api/tables", {"game": "luxor", "seats": seats}, {"X-Player-Key": key})
+        mine = api(base_url, "/api/players/me", headers={"X-Player-Key": key})["tables"]
+        waiting = sum(1 for t in mine if t["your_turn"])
+        if waiting >= 2:
+            break
+    assert waiting >= 2
+    page.reload()
+    page.wait_for_function(f"() => document.title.startsWith('({waiting}) ')")

@@ -5,6 +5,7 @@
 import { api, player } from "./api.js";
 import { html, seatColour } from "./common.js";
 import { chatBox, replayChat } from "./chat.js";
+import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
 import { showServerTables, youCard } from "./players.js";
 
@@ -339,9 +340,9 @@ function drawStatus(S, m) {
   status.classList.toggle("your-turn", mine); // said once, where the eye starts
   status.setAttribute("aria-live", mine ? "assertive" : "polite");
   if (mine) {
-    document.title = "● Your turn · Scarab";
+    setTitle("● Your turn · Scarab");
   } else {
-    document.title = `${m.title} · Scarab`;
+    setTitle(`${m.title} · Scarab`);
   }
 }
 
@@ -531,6 +532,7 @@ function replayView() {
 
 // ---- routing ----------------------------------------------------------------------
 const path = location.pathname;
+watchTurns();
 if (path.startsWith("/t/")) tableView(decodeURIComponent(path.slice(3)));
 else if (path === "/replay") {
   replayView();

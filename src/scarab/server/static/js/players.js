@@ -4,6 +4,7 @@
 
 import { api, player, setPlayer } from "./api.js";
 import { html } from "./common.js";
+import { notifyButton } from "./notify.js";
 
 /**
  * The "You" card: make a player, use a code from another device, or (once a player)
@@ -42,6 +43,7 @@ export function youCard(changed) {
   const forget = () => { setPlayer(null); changed(); };
   box.append(
     html("p", {}, "You play as ", html("strong", { id: "player-me" }, me.name), "."),
+    notifyButton() || "",
     html("div", { class: "seat-row" },
       html("button", { type: "button", id: "player-code-show", onclick: showCode }, "Open on another device"),
       html("button", { type: "button", class: "secondary", id: "player-forget", onclick: forget }, "Forget me here")),
