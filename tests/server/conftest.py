@@ -29,6 +29,7 @@ def fresh_postgres() -> str:
     engine = create_engine(POSTGRES)
     with engine.begin() as conn:
         for name in (
+            "scarab_ratings",
             "scarab_chat",
             "scarab_seats",
             "scarab_player_keys",

@@ -171,6 +171,14 @@ def create_app(
 
     lobby = Lobby(hub, players)
 
+    async def profile(request: Request) -> Response:
+        return JSONResponse(await players.profile(request.path_params["player"]))
+
+    async def leaderboard(request: Request) -> Response:
+        return JSONResponse(
+            await lobby.leaderboard(request.path_params["game"], request.query_params.get("page"))
+        )
+
     async def chat_lines(request: Request) -> Response:
         """The players' channel of a table (what its replay shows); never the watchers'."""
         table = (await hub.get(request.path_params["table_id"])).table
@@ -328,6 +336,8 @@ def create_app(
         Route("/api/players/me/code", code, methods=["POST"]),
         Route("/api/players/claim", claim, methods=["POST"]),
         Route("/api/lobby", open_tables),
+        Route("/api/leaderboard/{game}", leaderboard),
+        Route("/api/players/{player}/profile", profile),
         Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),
         Route("/api/quickplay", quick_play, methods=["POST"]),
         Route("/api/tables/summaries", summaries, methods=["POST"]),

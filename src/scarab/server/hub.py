@@ -39,6 +39,7 @@ from scarab.server.chat import (
 from scarab.server.listen import Listener
 from scarab.server.memory import give_back
 from scarab.server.protocol import BadRequest, field, timer_field
+from scarab.server.ratings import settle
 from scarab.server.store import Conflict, Store, StoredTable
 from scarab.server.table import (
     BOT,
@@ -433,6 +434,9 @@ class Hub:
         zombie = _level(field(spec, "zombie", str, "greedy"), "zombie")
         seats, tokens = _seats(raw_seats, player)
         public = field(spec, "public", bool, False)
+        rated = field(spec, "rated", bool, False)
+        if rated and not public:
+            raise BadRequest('a rated table is a public one: add "public": true')
         if any(s["kind"] == OPEN for s in seats) and not public:
             raise BadRequest('open seats are for public tables: add "public": true')
         stored = StoredTable(
@@ -445,6 +449,7 @@ class Hub:
             zombie=zombie,
             created=time.time(),
             public=public,
+            rated=rated,
         )
         try:
             table = Table(stored)  # new_game checks the options
@@ -491,6 +496,15 @@ class Hub:
             )
             table.accept(played)
         self._after_change(live)
+        if table.rated and table.state.is_over:  # once, at the end: the answer waits for it
+            await self._settle(live)
+
+    async def _settle(self, live: Live) -> None:
+        """Rate a rated table that just ended (the store makes sure it happens once)."""
+        try:
+            await self._io(settle, self.store, live.table)
+        except Exception as exc:
+            log.warning("could not rate table %s: %s", live.table.id, str(exc)[:200])
 
     # ---- chat -------------------------------------------------------------------
     async def chat(self, live: Live, conn: Connection, text: object) -> None:

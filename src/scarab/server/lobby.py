@@ -15,6 +15,7 @@ from scarab.core.registry import games, load
 from scarab.server.hub import Hub
 from scarab.server.players import Players
 from scarab.server.protocol import BadRequest, field
+from scarab.server.ratings import board_page
 from scarab.server.store import StoredTable
 from scarab.server.table import OPEN
 
@@ -47,6 +48,17 @@ def entry(stored: StoredTable) -> dict[str, JSON]:
     }
 
 
+def _page(page: object) -> int:
+    """A page number from a query: 0 to MAX_PAGES - 1 (0 when absent)."""
+    try:
+        number = int(str(page)) if page is not None else 0
+    except ValueError:
+        number = -1
+    if not 0 <= number < MAX_PAGES:
+        raise BadRequest(f"page is a number from 0 to {MAX_PAGES - 1}")
+    return number
+
+
 def _game(value: object) -> str:
     if not isinstance(value, str) or value not in games():
         raise BadRequest(f"there is no game {brief(value)}; the games are {', '.join(games())}")
@@ -62,18 +74,20 @@ class Lobby:
         """One page of open public tables (of one game, or all), newest first."""
         if game is not None:
             game = _game(game)
-        try:
-            number = int(str(page)) if page is not None else 0
-        except ValueError:
-            number = -1
-        if not 0 <= number < MAX_PAGES:
-            raise BadRequest(f"page is a number from 0 to {MAX_PAGES - 1}")
+        number = _page(page)
         found = await self.hub.storage(self.hub.store.lobby, game, number * PAGE, PAGE + 1)
         return {
             "tables": [entry(t) for t in found[:PAGE]],
             "page": number,
             "more": len(found) > PAGE and number + 1 < MAX_PAGES,
         }
+
+    async def leaderboard(self, game: str, page: object) -> dict[str, JSON]:
+        """A game's ratings, a page of the most surely strong first (bots among them)."""
+        game = _game(game)
+        number = _page(page)
+        rows = await self.hub.storage(self.hub.store.leaderboard, game, number * PAGE, PAGE + 1)
+        return board_page(rows, game, number)
 
     async def sit(self, table_id: str, key: object, msg: dict[str, Any]) -> dict[str, JSON]:
         """The player whose key this is takes an open seat of a table."""

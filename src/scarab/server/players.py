@@ -18,6 +18,7 @@ from scarab.core.errors import BadOption
 from scarab.core.game import JSON, check_name
 from scarab.core.registry import load
 from scarab.server.protocol import BadRequest
+from scarab.server.ratings import row as rating
 from scarab.server.store import Store, StoredTable
 from scarab.server.table import TableError, token_hash
 
@@ -26,6 +27,7 @@ CODE_SECONDS = 600.0  # a one-time code is good this long
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
 CODE_LENGTH = 8
 MAX_MY_TABLES = 100  # the newest tables "My tables" lists
+RECENT = 10  # finished games a profile shows
 
 Io = Callable[..., Awaitable[Any]]
 
@@ -104,6 +106,31 @@ class Players:
         tables = [my_table(stored, seat) for stored, seat in held]
         tables.sort(key=lambda t: (not t["your_turn"], bool(t["over"]), -float(t["created"])))
         return {"player": player, "name": name, "tables": tables}
+
+    async def profile(self, player: str) -> dict[str, JSON]:
+        """What anyone may see of a player: name, rating per game, games finished per game,
+        and their recent finished games with links to the replays."""
+        if not isinstance(player, str) or not 0 < len(player) <= 32:
+            raise BadRequest("a player id is the one in their profile's link")
+        held = await self.io(self.store.tables_of, player, MAX_MY_TABLES)
+        name = await self.io(self.store.player_name, player)
+        if name is None:
+            raise NoPlayer("there is no such player")
+        ratings = await self.io(self.store.ratings_of, player)
+        finished = [(stored, seat) for stored, seat in held if stored.over]
+        counts: dict[str, int] = {}
+        for stored, _ in finished:
+            counts[stored.game] = counts.get(stored.game, 0) + 1
+        return {
+            "player": player,
+            "name": name,
+            "finished": counts,
+            "ratings": [{"game": r["game"], **rating(r)} for r in ratings],
+            "recent": [
+                {**my_table(stored, seat), "replay": f"/replay#table={stored.id}"}
+                for stored, seat in finished[:RECENT]
+            ],
+        }
 
     async def code(self, key: object) -> dict[str, JSON]:
         """A one-time code to open this account on another device."""

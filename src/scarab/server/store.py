@@ -68,6 +68,8 @@ class TableRow(Base):
     claim_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     public: Mapped[bool] = mapped_column(Boolean, default=False)  # listed in the lobby
     open_seats: Mapped[int] = mapped_column(Integer, default=0)  # seats nobody has taken yet
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # its result moves ratings
+    rated_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # when it did, once
 
 
 class MoveRow(Base):
@@ -137,6 +139,20 @@ class ChatRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class RatingRow(Base):
+    """A player's (or a bot level's) rating in one game: openskill's mu and sigma."""
+
+    __tablename__ = "scarab_ratings"
+
+    entrant: Mapped[str] = mapped_column(String(48), primary_key=True)  # player id or bot:level
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(48))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    played: Mapped[int] = mapped_column(Integer)
+    won: Mapped[float] = mapped_column(Float)
+
+
 class Conflict(Exception):
     """The table changed in the store since this process read it (another process moved)."""
 
@@ -173,6 +189,7 @@ class StoredTable:
     current: int | None = None
     due: float | None = None
     public: bool = False
+    rated: bool = False
     moves: list[StoredMove] = field(default_factory=list)
 
     @property
@@ -221,6 +238,7 @@ def _stored(row: TableRow) -> StoredTable:
         current=row.current,
         due=row.due,
         public=row.public,
+        rated=row.rated,
     )
 
 
@@ -274,6 +292,7 @@ class Store:
             "due": t.due,
             "public": t.public,
             "open_seats": t.open_seats,
+            "rated": t.rated,
         }
         players = [
             {"table_id": t.id, "seat": i, "player_id": s["player"]}
@@ -449,6 +468,11 @@ class Store:
             ).first()
         return None if row is None else (row[0], row[1])
 
+    def player_name(self, player_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            name = conn.execute(select(PlayerRow.name).where(PlayerRow.id == player_id)).scalar()
+        return None if name is None else str(name)
+
     def set_code(self, player_id: str, code_hash: str, until: float) -> None:
         """A one-time code for the player's next device (a new one replaces the last)."""
         with self.engine.begin() as conn:
@@ -480,6 +504,69 @@ class Store:
                 insert(KeyRow), {"key_hash": key_hash, "player_id": row[0], "created": now}
             )
         return row[0], row[1]
+
+    # ---- ratings ------------------------------------------------------------------
+    def settle(
+        self,
+        table_id: str,
+        game: str,
+        entrants: list[tuple[str, str, float]],
+        rerate: Any,
+        now: float,
+    ) -> bool:
+        """Rate a finished rated table once (whichever process asks first): ``entrants``
+        are (id, name, win share) by place order; ``rerate`` turns their (mu, sigma) or
+        None into new ones. False if it was rated already, or is not rated."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table_id,
+                    TableRow.rated.is_(True),
+                    TableRow.over.is_(True),
+                    TableRow.rated_at.is_(None),
+                )
+                .values(rated_at=now)
+            )
+            if done.rowcount != 1:
+                return False
+            ids = [e[0] for e in entrants]
+            rows = conn.execute(
+                select(RatingRow).where(RatingRow.game == game, RatingRow.entrant.in_(ids))
+            )
+            held = {r.entrant: r for r in rows}
+            before = [(held[i].mu, held[i].sigma) if i in held else None for i in ids]
+            for (entrant, name, share), (mu, sigma) in zip(entrants, rerate(before), strict=True):
+                old = held.get(entrant)
+                played, won = (old.played, old.won) if old is not None else (0, 0.0)
+                values = {"name": name, "mu": mu, "sigma": sigma}
+                values |= {"played": played + 1, "won": won + share}
+                if old is None:
+                    conn.execute(insert(RatingRow), {"entrant": entrant, "game": game, **values})
+                else:
+                    conn.execute(
+                        update(RatingRow)
+                        .where(RatingRow.entrant == entrant, RatingRow.game == game)
+                        .values(**values)
+                    )
+        return True
+
+    def leaderboard(self, game: str, offset: int, limit: int) -> list[dict[str, Any]]:
+        """A game's ratings, the most surely strong (mu - 3 sigma) first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(RatingRow)
+                .where(RatingRow.game == game)
+                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), RatingRow.entrant)
+                .offset(offset)
+                .limit(limit)
+            )
+            return [r._asdict() for r in rows]
+
+    def ratings_of(self, entrant: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(RatingRow).where(RatingRow.entrant == entrant))
+            return [r._asdict() for r in rows]
 
     # ---- chat ---------------------------------------------------------------------
     def add_chat(self, line: dict[str, Any]) -> int:

@@ -111,6 +111,8 @@ class Table:
         self.timer = stored.timer
         self.zombie = stored.zombie
         self.created = stored.created
+        self.public = stored.public
+        self.rated = stored.rated
         self.rev = stored.rev
         self._take(self._rebuild(stored.moves, mark=True))
         self.turn_started = stored.moves[-1].at if stored.moves else stored.created

@@ -1,0 +1,95 @@
+"""Ratings: a rated table's result moves its players' (and bots') ratings in that game,
+once; an unrated one leaves them; the leaderboard and profiles show them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.server.conftest import act, look
+
+
+def player(client: TestClient, name: str) -> tuple[dict[str, str], str]:
+    made = client.post("/api/players", json={"name": name}).json()
+    return {"X-Player-Key": made["key"]}, made["player"]
+
+
+def finish(client: TestClient, t: dict[str, Any], tokens: dict[int, str]) -> dict[str, Any]:
+    """Play the first legal action for whoever decides until the game ends."""
+    for _ in range(2000):
+        current = look(client, t, None)["current"]
+        if current is None:
+            return look(client, t, None)
+        m = client.get(f"/api/tables/{t['table']}", headers={"X-Seat-Token": tokens[current]})
+        state = m.json()
+        r = client.post(
+            f"/api/tables/{t['table']}/act",
+            json={
+                "token": tokens[current],
+                "action": state["legal"][0]["action"],
+                "version": state["version"],
+            },
+        )
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+def table(client: TestClient, rated: bool) -> tuple[dict[str, Any], dict[int, str], list[str]]:
+    (ann, ann_id), (bob, bob_id) = player(client, "ann"), player(client, "bob")
+    seats = [{"kind": "human", "me": True}, {"kind": "open"}]
+    spec = {"game": "pyramids", "seats": seats, "public": True, "rated": rated}
+    t = client.post("/api/tables", json=spec, headers=ann).json()
+    took = client.post(f"/api/tables/{t['table']}/sit", json={"seat": 1}, headers=bob).json()
+    return t, {0: t["seats"][0]["token"], 1: took["token"]}, [ann_id, bob_id]
+
+
+def test_a_rated_game_moves_both_ratings_once_and_the_board_shows_them(
+    client: TestClient,
+) -> None:
+    t, tokens, ids = table(client, rated=True)
+    end = finish(client, t, tokens)
+    board = client.get("/api/leaderboard/pyramids").json()
+    rows = {r["entrant"]: r for r in board["rows"]}
+    assert set(rows) == set(ids) and all(r["played"] == 1 for r in rows.values())
+    winner = ids[end["winners"][0]]
+    loser = ids[1 - end["winners"][0]] if len(end["winners"]) == 1 else None
+    if loser is not None:
+        assert rows[winner]["mu"] > 25 > rows[loser]["mu"] and rows[winner]["won"] == 1
+    assert board["rows"][0]["rating"] >= board["rows"][-1]["rating"]
+    profile = client.get(f"/api/players/{ids[0]}/profile").json()
+    assert profile["name"] == "ann" and profile["finished"] == {"pyramids": 1}
+    assert profile["ratings"][0]["game"] == "pyramids"
+    assert profile["recent"][0]["replay"] == f"/replay#table={t['table']}"
+
+
+def test_an_unrated_game_leaves_every_rating_as_it_was(client: TestClient) -> None:
+    t, tokens, ids = table(client, rated=False)
+    finish(client, t, tokens)
+    assert client.get("/api/leaderboard/pyramids").json()["rows"] == []
+    assert client.get(f"/api/players/{ids[0]}/profile").json()["ratings"] == []
+
+
+def test_a_rated_table_must_be_public_and_bots_are_rated_by_level(client: TestClient) -> None:
+    r = client.post(
+        "/api/tables",
+        json={"game": "luxor", "seats": [{"kind": "human"}] * 2, "rated": True},
+    )
+    assert r.status_code == 400 and "public" in r.json()["error"]
+    ann, ann_id = player(client, "ann")
+    seats = [{"kind": "human", "me": True}, {"kind": "bot", "level": "greedy"}]
+    t = client.post(
+        "/api/tables",
+        json={"game": "pyramids", "seats": seats, "public": True, "rated": True},
+        headers=ann,
+    ).json()
+    tokens = {0: t["seats"][0]["token"]}
+    for _ in range(2000):  # the bot moves by itself; ann plays her first action
+        m = client.get(f"/api/tables/{t['table']}", headers={"X-Seat-Token": tokens[0]}).json()
+        if m["over"]:
+            break
+        if m["legal"]:
+            act(client, t, 0, m["legal"][0]["action"], m["version"])
+    rows = client.get("/api/leaderboard/pyramids").json()["rows"]
+    assert {r["entrant"] for r in rows} == {ann_id, "bot:greedy"}
+    assert [r["bot"] for r in rows if r["entrant"] == "bot:greedy"] == [True]
