@@ -150,3 +150,16 @@ def test_the_tab_title_counts_the_tables_waiting_for_the_player(page: Any, base_
     assert waiting >= 2
     page.reload()
     page.wait_for_function(f"() => document.title.startsWith('({waiting}) ')")
+
+
+def test_a_player_has_a_profile_page_and_the_lobby_a_leaderboard(page: Any) -> None:
+    page.goto("/")
+    page.fill("#player-name", "ann")
+    page.click("#player-start")
+    page.wait_for_selector("#player-me")
+    page.locator("#leaderboard").get_by_text("No rated game of it yet.").wait_for()
+    page.click("#player-profile")
+    page.wait_for_selector("#profile h2")
+    assert page.locator("#profile h2").inner_text() == "ann"
+    assert "No rated game yet." in page.locator("#profile").inner_text()
+    shoot(page, "player-profile")

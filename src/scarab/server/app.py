@@ -327,6 +327,7 @@ def create_app(
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/replay", page),
+        Route("/p/{player}", page),
         Route("/favicon.ico", favicon),
         Route("/api/games", list_games),
         Route("/api/games/{game}/board", board),

@@ -7,6 +7,7 @@ import { html, seatColour } from "./common.js";
 import { chatBox, replayChat } from "./chat.js";
 import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
+import { leaderboardCard, profileView } from "./ratings.js";
 import { showServerTables, youCard } from "./players.js";
 
 const main = document.getElementById("main");
@@ -60,6 +61,7 @@ async function lobby() {
   zombie.value = levels.includes("greedy") ? "greedy" : levels[0];
   const result = html("div", { class: "created", "aria-live": "polite" });
   const publicBox = html("input", { type: "checkbox", id: "public" });
+  const ratedBox = html("input", { type: "checkbox", id: "rated" });
 
   function seatsFor() {
     const g = games.find((x) => x.name === gameSelect.value);
@@ -101,7 +103,8 @@ async function lobby() {
       if (name) seat.name = name;
       return seat;
     });
-    const spec = { game: gameSelect.value, seats, zombie: zombie.value, public: publicBox.checked };
+    const spec = { game: gameSelect.value, seats, zombie: zombie.value, public: publicBox.checked,
+      rated: publicBox.checked && ratedBox.checked };
     if (timer.value) spec.timer = Number(timer.value);
     clear(result);
     try {
@@ -129,10 +132,12 @@ async function lobby() {
     html("label", {}, "Turn timer ", timer),
     html("label", {}, "Zombie plays as ", zombie),
     html("label", { class: "check" }, publicBox, " public: listed in the lobby for anyone to join"),
+    html("label", { class: "check" }, ratedBox, " rated (a public table): the result moves ratings"),
     html("button", { type: "submit", id: "create" }, "Create table"),
     result);
   const mine = html("section", { class: "card" }, html("h2", {}, "My tables"));
-  main.append(html("div", { class: "lobby" }, youCard(() => lobby()), openTablesCard(games), form, mine));
+  main.append(html("div", { class: "lobby" }, youCard(() => lobby()), openTablesCard(games), form, mine,
+    leaderboardCard(games)));
   seatsFor();
   if (player()) showServerTables(mine);
   else showMine(mine);
@@ -534,6 +539,7 @@ function replayView() {
 const path = location.pathname;
 watchTurns();
 if (path.startsWith("/t/")) tableView(decodeURIComponent(path.slice(3)));
+else if (path.startsWith("/p/")) profileView(main, decodeURIComponent(path.slice(3)));
 else if (path === "/replay") {
   replayView();
   window.addEventListener("hashchange", replayView);

@@ -42,7 +42,8 @@ export function youCard(changed) {
   };
   const forget = () => { setPlayer(null); changed(); };
   box.append(
-    html("p", {}, "You play as ", html("strong", { id: "player-me" }, me.name), "."),
+    html("p", {}, "You play as ", html("strong", { id: "player-me" }, me.name), " (",
+      html("a", { href: `/p/${me.player}`, id: "player-profile" }, "your profile"), ")."),
     notifyButton() || "",
     html("div", { class: "seat-row" },
       html("button", { type: "button", id: "player-code-show", onclick: showCode }, "Open on another device"),

@@ -1,0 +1,63 @@
+// @ts-check
+// Ratings on the page: a leaderboard per game (bots among the players, on one scale) and
+// a player's public profile.
+
+import { api } from "./api.js";
+import { html } from "./common.js";
+
+/**
+ * @param {any[]} games
+ * @returns {HTMLElement}
+ */
+export function leaderboardCard(games) {
+  const pick = html("select", { id: "board-game", "aria-label": "leaderboard game" },
+    games.map((g) => html("option", { value: g.name }, g.title)));
+  const body = html("div", { id: "leaderboard" });
+  const load = async () => {
+    body.replaceChildren();
+    try {
+      const got = await api(`/api/leaderboard/${encodeURIComponent(pick.value)}`);
+      body.append(got.rows.length ? ratingTable(got.rows) : html("p", { class: "muted" }, "No rated game of it yet."));
+    } catch (err) {
+      body.append(html("p", { class: "error" }, /** @type {any} */ (err).message));
+    }
+  };
+  pick.addEventListener("change", load);
+  load();
+  return html("section", { class: "card" }, html("h2", {}, "Leaderboard"), pick, body);
+}
+
+/** @param {any[]} rows */
+function ratingTable(rows) {
+  return html("table", { class: "scoring ratings" },
+    html("thead", {}, html("tr", {}, ["", "rating", "games", "won"].map((h) => html("th", {}, h)))),
+    html("tbody", {}, rows.map((r, i) => html("tr", {},
+      html("th", {}, `${i + 1}. `, r.bot ? html("em", {}, r.name) : html("a", { href: `/p/${r.entrant}` }, r.name)),
+      html("td", {}, r.rating.toFixed(1)), html("td", {}, String(r.played)), html("td", {}, String(r.won))))));
+}
+
+/**
+ * A player's public profile page.
+ * @param {HTMLElement} main
+ * @param {string} playerId
+ */
+export async function profileView(main, playerId) {
+  main.replaceChildren();
+  let p;
+  try {
+    p = await api(`/api/players/${encodeURIComponent(playerId)}/profile`);
+  } catch (err) {
+    main.append(html("p", { class: "error" }, /** @type {any} */ (err).message));
+    return;
+  }
+  const finished = Object.entries(p.finished).map(([game, n]) => `${game} ${n}`).join(", ") || "none yet";
+  main.append(html("section", { class: "card profile", id: "profile" },
+    html("h2", {}, p.name),
+    html("p", {}, `Games finished: ${finished}.`),
+    html("h3", {}, "Ratings"),
+    p.ratings.length ? ratingTable(p.ratings.map((/** @type {any} */ r) => ({ ...r, name: r.game, bot: true })))
+      : html("p", { class: "muted" }, "No rated game yet."),
+    html("h3", {}, "Recent games"),
+    html("ul", {}, p.recent.map((/** @type {any} */ t) => html("li", {},
+      `${t.title}: ${t.names.join(", ")} `, html("a", { href: t.replay }, "replay"))))));
+}
