@@ -163,3 +163,41 @@ def test_a_player_has_a_profile_page_and_the_lobby_a_leaderboard(page: Any) -> N
     assert page.locator("#profile h2").inner_text() == "ann"
     assert "No rated game yet." in page.locator("#profile").inner_text()
     shoot(page, "player-profile")
+
+
+def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    from tests.browser.conftest import api, make_table, seat_link, seat_state
+
+    table = make_table(
+        base_url, "pyramids", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    )
+    for _ in range(500):  # play it out through the API, first legal action each time
+        current = seat_state(base_url, table, 0)["current"]
+        if current is None:
+            break
+        m = seat_state(base_url, table, current)
+        body = {
+            "token": table["seats"][current]["token"],
+            "action": m["legal"][0]["action"],
+            "version": m["version"],
+        }
+        api(base_url, f"/api/tables/{table['table']}/act", body)
+    page.goto(seat_link(table, 0))
+    assert Seat(page).wait_drawn()["over"]
+    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    other.add_init_script(WATCH_SOCKET)
+    bob = other.new_page()
+    try:
+        bob.goto(seat_link(table, 1))
+        Seat(bob).wait_drawn()
+        page.click("#rematch")
+        page.wait_for_url(re.compile(r"/t/(?!" + table["table"] + r")[^#]+#seat="))
+        mine = Seat(page).wait_drawn()
+        assert mine["names"] == ["bob", "ann"] and mine["seat"] == 1  # one place on
+        bob.click("#rematch-join")  # bob's page heard of the rematch
+        bob.wait_for_url(re.compile(rf"/t/{mine['table']}#seat="))
+        assert Seat(bob).wait_drawn()["seat"] == 0
+    finally:
+        other.close()

@@ -171,6 +171,22 @@ def create_app(
 
     lobby = Lobby(hub, players)
 
+    async def seat_of_request(request: Request, live: Live) -> int:
+        headers = request.headers
+        seat = await seat_of(live, headers.get("x-seat-token"), headers.get("x-player-key"))
+        if seat is None:
+            raise TableError("only a seat may do that: send its X-Seat-Token or X-Player-Key")
+        return seat
+
+    async def rematch(request: Request) -> Response:
+        live = await hub.get(request.path_params["table_id"])
+        return JSONResponse(await hub.rematch(live, await seat_of_request(request, live)))
+
+    async def decline(request: Request) -> Response:
+        live = await hub.get(request.path_params["table_id"])
+        await hub.decline(live, await seat_of_request(request, live))
+        return Response(hub.message(live, None), media_type="application/json")
+
     async def profile(request: Request) -> Response:
         return JSONResponse(await players.profile(request.path_params["player"]))
 
@@ -346,6 +362,8 @@ def create_app(
         Route("/api/tables/{table_id}/act", act, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/chat", chat_lines),
+        Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{table_id}/decline", decline, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

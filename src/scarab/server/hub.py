@@ -499,6 +499,42 @@ class Hub:
         if table.rated and table.state.is_over:  # once, at the end: the answer waits for it
             await self._settle(live)
 
+    async def rematch(self, live: Live, seat: int) -> dict[str, JSON]:
+        """A seat of a finished table offers the same seats a new game (a new secret seed,
+        the seats one place on); everyone's link or key opens it, and anyone may decline
+        their seat there. A second request gets the same rematch."""
+        old = live.table
+        if not old.state.is_over:
+            raise TableError("a rematch is offered once the game is over")
+        if old.rematch is None:
+            new = StoredTable(
+                id=secrets.token_urlsafe(12),
+                game=old.game.name,
+                options=old.options,
+                seed=secrets.randbits(63),
+                seats=old.rematch_seats(),
+                timer=old.timer,
+                zombie=old.zombie,
+                created=time.time(),
+                public=old.public,
+                rated=old.rated,
+            )
+            head = Table(new).header()
+            new.current, new.over, new.due = head.current, head.over, head.due
+            old.rematch = await self.storage(self.store.offer_rematch, old.id, new)
+            self.broadcast(live)
+        return {"table": old.rematch, "watch": f"/t/{old.rematch}"}
+
+    async def decline(self, live: Live, seat: int) -> None:
+        """A person declines their seat at a rematch (before it is theirs to play): the
+        zombie's bot takes it, so the others can play on."""
+        table = live.table
+        if table.seats[seat].kind != HUMAN:
+            raise TableError("only a person's seat can be declined")
+        await self.set_seat(
+            live, seat, kind=BOT, level=table.zombie, token_hash=None, player=None, left=False
+        )
+
     async def _settle(self, live: Live) -> None:
         """Rate a rated table that just ended (the store makes sure it happens once)."""
         try:

@@ -70,6 +70,7 @@ class TableRow(Base):
     open_seats: Mapped[int] = mapped_column(Integer, default=0)  # seats nobody has taken yet
     rated: Mapped[bool] = mapped_column(Boolean, default=False)  # its result moves ratings
     rated_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # when it did, once
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the next table
 
 
 class MoveRow(Base):
@@ -190,6 +191,7 @@ class StoredTable:
     due: float | None = None
     public: bool = False
     rated: bool = False
+    rematch: str | None = None
     moves: list[StoredMove] = field(default_factory=list)
 
     @property
@@ -239,6 +241,7 @@ def _stored(row: TableRow) -> StoredTable:
         due=row.due,
         public=row.public,
         rated=row.rated,
+        rematch=row.rematch,
     )
 
 
@@ -277,6 +280,10 @@ class Store:
         self.engine.dispose()
 
     def create(self, t: StoredTable) -> None:
+        with self.engine.begin() as conn:
+            self._insert(conn, t)
+
+    def _insert(self, conn: Connection, t: StoredTable) -> None:
         row = {
             "id": t.id,
             "game": t.game,
@@ -299,10 +306,9 @@ class Store:
             for i, s in enumerate(t.seats)
             if s.get("player")
         ]
-        with self.engine.begin() as conn:
-            conn.execute(insert(TableRow), row)
-            if players:
-                conn.execute(insert(SeatRow), players)
+        conn.execute(insert(TableRow), row)
+        if players:
+            conn.execute(insert(SeatRow), players)
 
     def append(self, table_id: str, rev: int, ply: int, move: StoredMove, head: Header) -> None:
         """Add move number ``ply`` (0-based) to a table still at revision ``rev``.
@@ -467,6 +473,27 @@ class Store:
                 .where(KeyRow.key_hash == key_hash)
             ).first()
         return None if row is None else (row[0], row[1])
+
+    def offer_rematch(self, old_id: str, new: StoredTable) -> str:
+        """Make ``new`` the rematch of a finished table, unless another request did first;
+        the rematch's id either way."""
+        try:
+            with self.engine.begin() as conn:
+                self._insert(conn, new)
+                done = conn.execute(
+                    update(TableRow)
+                    .where(
+                        TableRow.id == old_id, TableRow.over.is_(True), TableRow.rematch.is_(None)
+                    )
+                    .values(rematch=new.id)
+                )
+                if done.rowcount != 1:
+                    raise Conflict(f"table {old_id} has its rematch already")  # rolls back
+        except Conflict:
+            with self.engine.connect() as conn:
+                found = conn.execute(select(TableRow.rematch).where(TableRow.id == old_id))
+                return str(found.scalar())
+        return new.id
 
     def player_name(self, player_id: str) -> str | None:
         with self.engine.connect() as conn:

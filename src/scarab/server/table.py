@@ -113,6 +113,7 @@ class Table:
         self.created = stored.created
         self.public = stored.public
         self.rated = stored.rated
+        self.rematch = stored.rematch
         self.rev = stored.rev
         self._take(self._rebuild(stored.moves, mark=True))
         self.turn_started = stored.moves[-1].at if stored.moves else stored.created
@@ -342,6 +343,19 @@ class Table:
         self._take(rebuilt)
         self.rev += 1
 
+    def rematch_seats(self) -> list[dict[str, Any]]:
+        """The seats of a rematch: the same people and bots, each one place on (who moved
+        first moves last); a person keeps their token and player, a seat given up is the
+        zombie's bot."""
+        out = []
+        for s in self.seats[-1:] + self.seats[:-1]:
+            if s.kind == BOT or s.left or s.kind == OPEN:
+                level = s.level if s.kind == BOT else self.zombie
+                out.append(asdict(SeatInfo(name=s.name, kind=BOT, level=level)))
+            else:
+                out.append(asdict(replace(s, allow_undo=True)))
+        return out
+
     def seat_change(self, seat: int, **changes: Any) -> list[SeatInfo]:
         """The seats with ``seat``'s settings changed (leave for good, allow undo), on a copy."""
         seats = [replace(s) for s in self.seats]
@@ -387,6 +401,7 @@ class Table:
             "timer": self._timer(current),
             "undo": self.can_undo(seat),
             "allow_undo": me.allow_undo if me is not None else None,
+            "rematch": self.rematch,
         }
         if state.is_over:
             out["scores"] = state.scores()

@@ -8,6 +8,7 @@ import { chatBox, replayChat } from "./chat.js";
 import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
+import { rematchBox } from "./rematch.js";
 import { showServerTables, youCard } from "./players.js";
 
 const main = document.getElementById("main");
@@ -352,7 +353,7 @@ function drawStatus(S, m) {
 }
 
 function drawFinal(S, m) {
-  const { finalBox, tableId } = S;
+  const { ctx, finalBox, tableId, token } = S;
   clear(finalBox);
   if (!m.over) return;
   // The game's own final scoring (rows by category that add up to each score).
@@ -367,7 +368,8 @@ function drawFinal(S, m) {
         row.cells.map((cell, i) => html("td", { class: won(i), "data-points": row.points[i] ?? "" }, cell)))))),
     html("p", {},
       html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, "Download the record"), " ",
-      html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, "Replay this game")));
+      html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, "Replay this game")),
+    rematchBox(m, tableId, token, ctx.say) || "");
 }
 
 async function draw(S, m) {

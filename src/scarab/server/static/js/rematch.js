@@ -1,0 +1,49 @@
+// @ts-check
+// Rematch at a finished table: one click offers the same seats a new game; each person
+// then joins it (their link opens their new seat) or declines (a bot takes the seat).
+
+import { html } from "./common.js";
+import { player } from "./api.js";
+
+/**
+ * A POST about a table, as its seat (by seat token, else by player key).
+ * @param {string} path
+ * @param {string | null} token
+ */
+async function asSeat(path, token) {
+  /** @type {Record<string, string>} */
+  const headers = { "Content-Type": "application/json" };
+  const me = player();
+  if (token) headers["X-Seat-Token"] = token;
+  else if (me) headers["X-Player-Key"] = me.key;
+  const response = await fetch(path, { method: "POST", headers, body: "{}" });
+  const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+/**
+ * The rematch controls of a finished table's page (nothing for a watcher).
+ * @param {any} m the table's last state
+ * @param {string} tableId
+ * @param {string | null} token this page's seat token
+ * @param {(text: string) => void} say
+ * @returns {HTMLElement | null}
+ */
+export function rematchBox(m, tableId, token, say) {
+  if (m.seat === null || m.seat === undefined) return null;
+  const open = (/** @type {string} */ id) => { location.href = token ? `/t/${id}#seat=${token}` : `/t/${id}`; };
+  if (!m.rematch) {
+    const offer = async () => {
+      try { open((await asSeat(`/api/tables/${tableId}/rematch`, token)).table); } catch (err) { say(/** @type {any} */ (err).message); }
+    };
+    return html("p", { class: "rematch" }, html("button", { type: "button", id: "rematch", onclick: offer }, "Rematch"),
+      " the same seats, one place on, with a new deal");
+  }
+  const decline = async () => {
+    try { await asSeat(`/api/tables/${m.rematch}/decline`, token); say("You declined the rematch: a bot takes your seat."); } catch (err) { say(/** @type {any} */ (err).message); }
+  };
+  return html("p", { class: "rematch" }, "A rematch is ready: ",
+    html("button", { type: "button", id: "rematch-join", onclick: () => open(m.rematch) }, "Join it"), " ",
+    html("button", { type: "button", class: "secondary", id: "rematch-decline", onclick: decline }, "Decline"));
+}
