@@ -201,3 +201,20 @@ def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
         assert Seat(bob).wait_drawn()["seat"] == 0
     finally:
         other.close()
+
+
+def test_the_maker_fills_an_open_seat_with_a_bot_from_the_table(page: Any) -> None:
+    page.goto("/")
+    page.fill("#player-name", "ann")
+    page.click("#player-start")
+    page.wait_for_selector("#player-me")
+    page.select_option("#quick-game", "luxor")
+    page.select_option("#quick-players", "2")
+    page.click("#quick-play")
+    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+    Seat(page).wait_drawn()
+    page.select_option("#fill-level", "greedy")
+    page.click("#fill")
+    names = "() => [...document.querySelectorAll('#players li')].map((li) => li.textContent)"
+    page.wait_for_function(f"() => ({names})().some((t) => t.includes('greedy bot 1'))")
+    assert page.locator("#fill").count() == 0  # no open seat left

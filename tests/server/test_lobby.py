@@ -134,3 +134,28 @@ def test_open_seats_belong_to_public_tables_and_no_zombie_plays_them(client: Tes
     )
     head = hub_of(client).tables[r.json()["table"]].header()
     assert head.current is not None and head.due is None  # no timer runs for an empty seat
+
+
+def test_the_maker_fills_an_open_seat_with_a_bot_and_only_the_maker(client: TestClient) -> None:
+    ann, bob = player(client, "ann"), player(client, "bob")
+    seats = [{"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}]
+    made = client.post(
+        "/api/tables", json={"game": "luxor", "seats": seats, "public": True}, headers=ann
+    ).json()
+    url = f"/api/tables/{made['table']}"
+    assert client.post(f"{url}/sit", json={"seat": 1}, headers=bob).status_code == 200
+    refused = client.post(f"{url}/fill", json={"seat": 2, "level": "greedy"}, headers=bob)
+    assert refused.status_code == 400 and "only the person who made" in refused.json()["error"]
+    r = client.post(f"{url}/fill", json={"seat": 2, "level": "casual"}, headers=ann)
+    assert r.status_code == 200, r.text
+    table = hub_of(client).tables[made["table"]]
+    assert (table.seats[2].kind, table.seats[2].level) == ("bot", "casual")
+    assert table.state.names[2] == table.seats[2].name == "casual bot 1"
+    for seat, level, says in ((2, "greedy", "not open"), (0, "greedy", "not open")):
+        bad = client.post(f"{url}/fill", json={"seat": seat, "level": level}, headers=ann)
+        assert bad.status_code == 400 and says in bad.json()["error"]
+    other = public_table(client, ann)
+    r = client.post(
+        f"/api/tables/{other['table']}/fill", json={"seat": 1, "level": "god"}, headers=ann
+    )
+    assert r.status_code == 400 and "no bot level" in r.json()["error"]

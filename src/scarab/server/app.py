@@ -182,6 +182,14 @@ def create_app(
         live = await hub.get(request.path_params["table_id"])
         return JSONResponse(await hub.rematch(live, await seat_of_request(request, live)))
 
+    async def fill(request: Request) -> Response:
+        live = await hub.get(request.path_params["table_id"])
+        msg = await body(request)
+        await hub.fill(
+            live, await seat_of_request(request, live), msg.get("seat"), msg.get("level")
+        )
+        return Response(hub.message(live, None), media_type="application/json")
+
     async def decline(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
         await hub.decline(live, await seat_of_request(request, live))
@@ -364,6 +372,7 @@ def create_app(
         Route("/api/tables/{table_id}/chat", chat_lines),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/decline", decline, methods=["POST"]),
+        Route("/api/tables/{table_id}/fill", fill, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -525,6 +525,24 @@ class Hub:
             self.broadcast(live)
         return {"table": old.rematch, "watch": f"/t/{old.rematch}"}
 
+    async def fill(self, live: Live, host: int, seat: object, level: object) -> None:
+        """The table's maker fills an open seat with a bot at ``level``."""
+        chosen = _level(level if isinstance(level, str) else "", "seat")
+        async with live.lock:
+            table = live.table
+            seats, rebuilt = table.fill(host, seat, chosen)
+            head = table.header(rebuilt.state, seats=seats)
+            await self._change(
+                live,
+                "the seat was not filled",
+                self.store.set_seats,
+                table.rev,
+                stored_seats(seats),
+                head,
+            )
+            table.accept_sit(seats, rebuilt)
+        self._after_change(live)
+
     async def decline(self, live: Live, seat: int) -> None:
         """A person declines their seat at a rematch (before it is theirs to play): the
         zombie's bot takes it, so the others can play on."""
@@ -889,6 +907,10 @@ def _seats(
         except BadOption as exc:
             raise BadRequest(f"seat {i + 1}: {exc}") from None
         seats.append(asdict(info))
+    people = [s for s in seats if s["kind"] == HUMAN]
+    makers = [s for s in people if s["player"]] or people[:1]
+    for s in makers[:1]:
+        s["host"] = True
     names = [s["name"] for s in seats]
     if len(set(names)) != len(names):
         raise BadRequest("two seats have the same name; give each seat its own name")

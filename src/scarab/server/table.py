@@ -62,6 +62,7 @@ class SeatInfo:
     left: bool = False  # the person left for good: the zombie plays
     allow_undo: bool = True  # lets the others take back a move within their turn
     player: str | None = None  # the player (their id) who sits here, recognised anywhere
+    host: bool = False  # the person who made the table: may fill its open seats with bots
 
     def public(self, online: bool) -> dict[str, JSON]:
         return {
@@ -69,6 +70,7 @@ class SeatInfo:
             "kind": self.kind,
             "level": self.level,
             "left": self.left,
+            "host": self.host,
             "online": online or self.kind == BOT,
         }
 
@@ -337,6 +339,21 @@ class Table:
             player=player,
         )
         return seats, self._rebuild(self.moves, mark=True, seats=seats), token
+
+    def fill(self, host: int, seat: object, level: str) -> tuple[list[SeatInfo], Rebuilt]:
+        """The table's maker puts a bot in an open seat, worked out on a copy (the game
+        replayed under the bot's name)."""
+        if not self.seats[host].host:
+            raise TableError("only the person who made the table fills its open seats")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise TableError("say which seat to fill: its number, from 0")
+        if self.seats[seat].kind != OPEN:
+            raise TableError(f"seat {seat} is not open")
+        taken = {s.name for s in self.seats}
+        name = next(n for k in range(1, 99) if (n := f"{level} bot {k}") not in taken)
+        seats = [replace(s) for s in self.seats]
+        seats[seat] = SeatInfo(name=name, kind=BOT, level=level)
+        return seats, self._rebuild(self.moves, mark=True, seats=seats)
 
     def accept_sit(self, seats: list[SeatInfo], rebuilt: Rebuilt) -> None:
         self.seats = seats

@@ -8,7 +8,7 @@ import { chatBox, replayChat } from "./chat.js";
 import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
-import { rematchBox } from "./rematch.js";
+import { fillBox, rematchBox } from "./rematch.js";
 import { showServerTables, youCard } from "./players.js";
 
 const main = document.getElementById("main");
@@ -283,9 +283,11 @@ function drawActions(S, list, narrowed) {
 }
 
 function drawControls(S, m) {
-  const { controls } = S;
+  const { controls, ctx, tableId, token } = S;
   clear(controls);
   if (m.seat === null || m.over) return;
+  const filling = fillBox(m, tableId, token, ctx.say);
+  if (filling) controls.append(filling);
   if (m.legal.length > 1) {
     controls.append(html("button", { type: "button", id: "hint", onclick: () => askHint(S) }, "Hint"));
   }

@@ -9,14 +9,15 @@ import { player } from "./api.js";
  * A POST about a table, as its seat (by seat token, else by player key).
  * @param {string} path
  * @param {string | null} token
+ * @param {object} [payload]
  */
-async function asSeat(path, token) {
+async function asSeat(path, token, payload = {}) {
   /** @type {Record<string, string>} */
   const headers = { "Content-Type": "application/json" };
   const me = player();
   if (token) headers["X-Seat-Token"] = token;
   else if (me) headers["X-Player-Key"] = me.key;
-  const response = await fetch(path, { method: "POST", headers, body: "{}" });
+  const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(payload) });
   const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
   if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
   return data;
@@ -46,4 +47,26 @@ export function rematchBox(m, tableId, token, say) {
   return html("p", { class: "rematch" }, "A rematch is ready: ",
     html("button", { type: "button", id: "rematch-join", onclick: () => open(m.rematch) }, "Join it"), " ",
     html("button", { type: "button", class: "secondary", id: "rematch-decline", onclick: decline }, "Decline"));
+}
+
+/**
+ * For the table's maker: a bot for each open seat (the level to choose, then Fill).
+ * @param {any} m the table's state
+ * @param {string} tableId
+ * @param {string | null} token
+ * @param {(text: string) => void} say
+ * @returns {HTMLElement | null}
+ */
+export function fillBox(m, tableId, token, say) {
+  const me = m.seat === null || m.seat === undefined ? null : m.seats[m.seat];
+  const open = m.seats.map((/** @type {any} */ s, /** @type {number} */ i) => (s.kind === "open" ? i : -1)).filter((/** @type {number} */ i) => i >= 0);
+  if (!me || !me.host || !open.length) return null;
+  const level = html("select", { id: "fill-level", "aria-label": "bot level" },
+    ["novice", "casual", "strong", "expert", "greedy"].map((l) => html("option", { value: l }, l)));
+  level.value = "greedy";
+  const fill = async () => {
+    try { await asSeat(`/api/tables/${tableId}/fill`, token, { seat: open[0], level: level.value }); } catch (err) { say(/** @type {any} */ (err).message); }
+  };
+  return html("div", { class: "seat-row" }, `Seat ${open[0] + 1} is open: `, level,
+    html("button", { type: "button", id: "fill", onclick: fill }, "Fill with a bot"));
 }
