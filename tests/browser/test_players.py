@@ -15,13 +15,18 @@ if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
 
 
+def become(page: Any, name: str) -> None:
+    """Open the lobby and play as a new player of this name."""
+    page.goto("/")
+    page.fill("#player-name", name)
+    page.click("#player-start")
+    page.wait_for_selector("#player-me")
+
+
 def test_a_player_opens_their_account_and_their_table_on_a_second_device(
     page: Any, browser: Any, base_url: str
 ) -> None:
-    page.goto("/")
-    page.fill("#player-name", "ann")
-    page.click("#player-start")
-    page.wait_for_selector("#player-me")
+    become(page, "ann")
     assert page.locator("#player-me").inner_text() == "ann"
     assert page.locator(".seat-name").first.input_value() == "ann"
     page.select_option("#game", "luxor")
@@ -65,10 +70,7 @@ def test_a_player_opens_their_account_and_their_table_on_a_second_device(
 def test_quick_play_makes_a_public_table_and_another_player_takes_its_seat_from_the_lobby(
     page: Any, browser: Any, base_url: str
 ) -> None:
-    page.goto("/")
-    page.fill("#player-name", "ann")
-    page.click("#player-start")
-    page.wait_for_selector("#player-me")
+    become(page, "ann")
     page.select_option("#quick-game", "luxor")
     page.select_option("#quick-players", "2")
     page.click("#quick-play")
@@ -81,10 +83,7 @@ def test_quick_play_makes_a_public_table_and_another_player_takes_its_seat_from_
     other.add_init_script(WATCH_SOCKET)
     second = other.new_page()
     try:
-        second.goto("/")
-        second.fill("#player-name", "bob")
-        second.click("#player-start")
-        second.wait_for_selector("#player-me")
+        become(second, "bob")
         take = second.locator(f'.take-seat[data-table="{table}"]')
         take.wait_for()
         shoot(second, "lobby-open-table")
@@ -134,10 +133,7 @@ def test_chat_between_two_seats_is_text_and_can_be_muted(
 def test_the_tab_title_counts_the_tables_waiting_for_the_player(page: Any, base_url: str) -> None:
     from tests.browser.conftest import api
 
-    page.goto("/")
-    page.fill("#player-name", "ann")
-    page.click("#player-start")
-    page.wait_for_selector("#player-me")
+    become(page, "ann")
     key = page.evaluate("() => JSON.parse(localStorage.getItem('scarab.player')).key")
     seats = [{"kind": "human", "me": True}, {"kind": "human", "name": "bob"}]
     waiting = 0
@@ -153,10 +149,7 @@ def test_the_tab_title_counts_the_tables_waiting_for_the_player(page: Any, base_
 
 
 def test_a_player_has_a_profile_page_and_the_lobby_a_leaderboard(page: Any) -> None:
-    page.goto("/")
-    page.fill("#player-name", "ann")
-    page.click("#player-start")
-    page.wait_for_selector("#player-me")
+    become(page, "ann")
     page.locator("#leaderboard").get_by_text("No rated game of it yet.").wait_for()
     page.click("#player-profile")
     page.wait_for_selector("#profile h2")
@@ -204,10 +197,7 @@ def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
 
 
 def test_the_maker_fills_an_open_seat_with_a_bot_from_the_table(page: Any) -> None:
-    page.goto("/")
-    page.fill("#player-name", "ann")
-    page.click("#player-start")
-    page.wait_for_selector("#player-me")
+    become(page, "ann")
     page.select_option("#quick-game", "luxor")
     page.select_option("#quick-players", "2")
     page.click("#quick-play")

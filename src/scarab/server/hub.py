@@ -46,6 +46,7 @@ from scarab.server.table import (
     HUMAN,
     OPEN,
     NoTable,
+    Rebuilt,
     SeatInfo,
     Stale,
     StoreUnavailable,
@@ -529,19 +530,25 @@ class Hub:
         """The table's maker fills an open seat with a bot at ``level``."""
         chosen = _level(level if isinstance(level, str) else "", "seat")
         async with live.lock:
-            table = live.table
-            seats, rebuilt = table.fill(host, seat, chosen)
-            head = table.header(rebuilt.state, seats=seats)
-            await self._change(
-                live,
-                "the seat was not filled",
-                self.store.set_seats,
-                table.rev,
-                stored_seats(seats),
-                head,
-            )
-            table.accept_sit(seats, rebuilt)
+            seats, rebuilt = live.table.fill(host, seat, chosen)
+            await self._reseat(live, "the seat was not filled", seats, rebuilt, None)
         self._after_change(live)
+
+    async def _reseat(
+        self,
+        live: Live,
+        what: str,
+        seats: list[SeatInfo],
+        rebuilt: Rebuilt,
+        sitting: tuple[int, str] | None,
+    ) -> None:
+        """Store seats that renamed the game (a seat taken or filled), then show them (the
+        table's lock held)."""
+        table = live.table
+        head = table.header(rebuilt.state, seats=seats)
+        stored = stored_seats(seats)
+        await self._change(live, what, self.store.set_seats, table.rev, stored, head, sitting)
+        table.accept_sit(seats, rebuilt)
 
     async def decline(self, live: Live, seat: int) -> None:
         """A person declines their seat at a rematch (before it is theirs to play): the
@@ -653,17 +660,8 @@ class Hub:
             table = live.table
             seats, rebuilt, token = table.sit(seat, *player)
             assert isinstance(seat, int)
-            head = table.header(rebuilt.state, seats=seats)
-            await self._change(
-                live,
-                "you did not get the seat",
-                self.store.set_seats,
-                table.rev,
-                stored_seats(seats),
-                head,
-                (seat, player[0]),
-            )
-            table.accept_sit(seats, rebuilt)
+            sitting = (seat, player[0])
+            await self._reseat(live, "you did not get the seat", seats, rebuilt, sitting)
         self._after_change(live)
         return {
             "table": table.id,

@@ -12,15 +12,8 @@ from scarab.core.game import JSON
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids.actions import PyramidsAction
 
-SYMBOLS = {
-    "T": "tomb",
-    "x": "red cross",
-    "r": "red gem",
-    "g": "green gem",
-    "t": "torch",
-    "s": "skull",
-    "p": "potion",
-}
+# A cell's symbol by its letter in the card's rows: the data's own names, and the tomb.
+SYMBOLS = {"T": "tomb"} | {ch: D.SYMBOL_NAMES[k] for ch, k in D.SYMBOLS.items() if k}
 
 
 def _own_cards(view: dict[str, JSON]) -> dict[int, dict[str, JSON]]:
