@@ -58,6 +58,8 @@ export async function profileView(main, playerId) {
     p.ratings.length ? ratingTable(p.ratings.map((/** @type {any} */ r) => ({ ...r, name: r.game, bot: true })))
       : html("p", { class: "muted" }, "No rated game yet."),
     html("h3", {}, "Recent games"),
-    html("ul", {}, p.recent.map((/** @type {any} */ t) => html("li", {},
-      `${t.title}: ${t.names.join(", ")} `, html("a", { href: t.replay }, "replay"))))));
+    p.recent.length
+      ? html("ul", {}, p.recent.map((/** @type {any} */ t) => html("li", {},
+        `${t.title}: ${t.names.join(", ")} `, html("a", { href: t.replay }, "replay"))))
+      : html("p", { class: "muted" }, "No finished game yet.")));
 }
