@@ -45,3 +45,32 @@ def test_rules_command_lists_and_filters(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_rules_command_needs_a_tests_folder(tmp_path: Path) -> None:
     assert main(["rules", "luxor", "--untested", "--tests", str(tmp_path / "none")]) == 2
+
+
+@pytest.mark.parametrize(
+    ("game", "counts"), [("luxor", (2, 3, 4)), ("pyramids", (1, 2, 4)), ("horus", (2, 3, 6))]
+)
+def test_every_event_kind_names_the_clauses_that_govern_it(
+    game: str, counts: tuple[int, ...]
+) -> None:
+    """The "why" of each log entry: every kind of event met in random games, and every
+    kind the rules name literally, maps to clauses that exist."""
+    import random
+
+    from scarab import load
+    from scarab.core.clauses import event_clauses
+
+    why = event_clauses(game)
+    ids = {c.id for c in catalogue(game)}
+    assert all(why[k] and set(why[k]) <= ids for k in why), "unknown or no clause ids"
+    met: set[str] = set()
+    for players in counts:
+        for seed in range(12):
+            options = {"solo": True} if players == 1 else {}
+            state = load(game).new_game(players, seed=seed, **options)
+            rng = random.Random(seed)
+            while not state.is_over:
+                met.update(e.kind for e in state.apply(rng.choice(state.legal_actions())))
+    source = "".join(p.read_text() for p in (TESTS.parent / "src/scarab/games" / game).glob("*.py"))
+    met.update(re.findall(r'Event\(\s*"([a-z ]+)"', source))
+    assert met - set(why) == set(), f"event kinds without their clauses: {sorted(met - set(why))}"

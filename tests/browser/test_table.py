@@ -249,3 +249,22 @@ def test_a_laptop_screen_shows_board_hand_and_actions_and_a_phone_one_column(
             assert pg.evaluate("() => document.documentElement.scrollWidth") <= width
             shoot(pg, "luxor-390x844")
         context.close()
+
+
+def test_a_log_entrys_why_opens_the_clause_behind_it(page: Any, base_url: str) -> None:
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    page.goto(seat_link(table, 0))
+    seat = Seat(page)
+    m = seat.wait_decision()
+    seat.act_from_list(m["legal"][0]["action"])
+    seat.wait_decision()
+    first = seat.state()["log"][0]
+    assert first["clauses"], first
+    page.locator("#log button.why").first.click()
+    target = page.locator("#rules .why-target").first
+    target.wait_for()
+    assert page.locator("#rules").get_attribute("open") is not None
+    assert target.get_attribute("id") in {f"rule-{c}" for c in first["clauses"]}
+    shoot(page, "log-why")

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -16,10 +18,21 @@ class Clause:
     source: str
 
 
+def _raw(game: str) -> dict[str, Any]:
+    raw = resources.files(f"scarab.games.{game}").joinpath("clauses.toml").read_text("utf-8")
+    return tomllib.loads(raw)
+
+
 def catalogue(game: str) -> list[Clause]:
     """The clauses of a game, from its package's clauses.toml."""
-    raw = resources.files(f"scarab.games.{game}").joinpath("clauses.toml").read_text("utf-8")
-    return [Clause(c["id"], c["text"], c["source"]) for c in tomllib.loads(raw)["clause"]]
+    return [Clause(c["id"], c["text"], c["source"]) for c in _raw(game)["clause"]]
+
+
+@cache
+def event_clauses(game: str) -> dict[str, tuple[str, ...]]:
+    """The clause ids that govern each kind of event (the catalogue's [events] table): the
+    "why" of a log entry."""
+    return {kind: tuple(ids) for kind, ids in _raw(game).get("events", {}).items()}
 
 
 def cited(tests_dir: Path) -> set[str]:

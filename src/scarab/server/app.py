@@ -35,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from scarab.agents import agent_names
+from scarab.core.clauses import catalogue, event_clauses
 from scarab.core.errors import ScarabError
 from scarab.core.registry import games, load
 from scarab.server import migrate, worker
@@ -139,6 +140,15 @@ def create_app(
         return JSONResponse({"games": out, "levels": agent_names()})
 
     boards = {name: _board_bytes(name) for name in games()}
+    rulebooks = {name: _rules_bytes(name) for name in games()}
+
+    async def rules(request: Request) -> Response:
+        name = request.path_params["game"]
+        if name not in rulebooks:
+            return error(f"there is no game {name!r}: the games are {', '.join(rulebooks)}", 404)
+        data, tag = rulebooks[name]
+        headers = {"ETag": tag, "Cache-Control": "public, max-age=3600"}
+        return Response(data, media_type="application/json", headers=headers)
 
     async def board(request: Request) -> Response:
         name = request.path_params["game"]
@@ -355,6 +365,7 @@ def create_app(
         Route("/favicon.ico", favicon),
         Route("/api/games", list_games),
         Route("/api/games/{game}/board", board),
+        Route("/api/games/{game}/rules", rules),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/players", new_player, methods=["POST"]),
         Route("/api/players/me", me),
@@ -390,6 +401,15 @@ def create_app(
     app.state.hub = hub
     app.state.guard = guard
     return app
+
+
+def _rules_bytes(name: str) -> tuple[bytes, str]:
+    """A game's rule catalogue (our words, with sources) and the clauses behind each kind
+    of event, for the page's rules panel and its "why" links."""
+    clauses = [{"id": c.id, "text": c.text, "source": c.source} for c in catalogue(name)]
+    body = {"game": name, "clauses": clauses, "events": event_clauses(name)}
+    data = json.dumps(body, separators=(",", ":"), sort_keys=True).encode()
+    return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 
 
 def _board_bytes(name: str) -> tuple[bytes, str]:

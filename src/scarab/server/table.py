@@ -18,6 +18,7 @@ from collections import deque
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from scarab.core.clauses import event_clauses
 from scarab.core.errors import IllegalAction, ScarabError
 from scarab.core.game import JSON, MAX_NAME, Event, State, events_for
 from scarab.core.record import Record, write_record
@@ -153,7 +154,7 @@ class Table:
                 run_start = (len(out.moves), state.clone())
             act = self.game.parse_action(state, m.notation)
             in_round = state.round
-            _log(out.logs, state.apply(act), in_round)
+            _log(out.logs, state.apply(act), in_round, event_clauses(self.game.name))
             out.moves.append(m)
             out.undoable.append(False)
         if run_start is not None:
@@ -271,7 +272,7 @@ class Table:
         """Make a stored move visible."""
         self.turn_started = self.started_after(played)
         self.state = played.state
-        _log(self.logs, played.events, played.round)
+        _log(self.logs, played.events, played.round, event_clauses(self.game.name))
         self.moves.append(played.move)
         self.undoable.append(played.undoable)
         _chain(self.digest, played.move)
@@ -473,14 +474,25 @@ def stored_seats(seats: list[SeatInfo]) -> list[dict[str, Any]]:
 
 
 def _log(
-    logs: dict[int | None, deque[dict[str, JSON]]], events: list[Event], in_round: int
+    logs: dict[int | None, deque[dict[str, JSON]]],
+    events: list[Event],
+    in_round: int,
+    why: dict[str, tuple[str, ...]],
 ) -> None:
     """Add what each viewer may learn of ``events`` to that viewer's log, in words, with
-    the event's kind and the round of the move that caused it."""
+    the event's kind, the round of the move that caused it, and the clauses behind it."""
     for viewer, lines in logs.items():
         for e in events_for(events, viewer):
             if e.text and e.kind != "final":
-                lines.append({"seat": e.player, "text": e.text, "kind": e.kind, "round": in_round})
+                lines.append(
+                    {
+                        "seat": e.player,
+                        "text": e.text,
+                        "kind": e.kind,
+                        "round": in_round,
+                        "clauses": list(why.get(e.kind, ())),
+                    }
+                )
 
 
 def check_notation(value: object) -> str:

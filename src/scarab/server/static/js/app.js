@@ -9,6 +9,7 @@ import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
 import { fillBox, rematchBox } from "./rematch.js";
+import { rulesPanel } from "./rules.js";
 import { showServerTables, youCard } from "./players.js";
 
 const main = document.getElementById("main");
@@ -185,6 +186,7 @@ function tableView(tableId) {
     get log() { return log; },
     get ctx() { return ctx; },
     get chat() { return chat; },
+    get rules() { return rules; },
   };
   const token = new URLSearchParams(location.hash.slice(1)).get("seat");
   const memo = {};
@@ -202,12 +204,13 @@ function tableView(tableId) {
   const finalBox = html("div", { class: "final", id: "final" });
   const log = html("ul", { class: "log", id: "log", "aria-label": "game log, oldest first" });
   const chat = chatBox((text) => send(S, { type: "chat", text }));
+  const rules = rulesPanel();
   main.append(html("div", { class: "table-page" },
     html("div", { class: "left" }, status, message, asking, boardBox, finalBox),
     html("aside", { class: "side" },
       html("h2", {}, "Players"), players,
       html("h2", {}, "Actions"), actions, controls,
-      html("h2", {}, "Log"), log, chat.box)));
+      html("h2", {}, "Log"), log, rules.box, chat.box)));
 
   const ctx = {
     memo,
@@ -321,8 +324,9 @@ function drawPlayers(S, m) {
 
 // The log in the order things happened, a heading at each new round, the newest in view.
 function drawLog(S, m) {
-  const { log } = S;
+  const { log, rules } = S;
   clear(log);
+  rules.load(m.game).catch(() => {}); // the panel stays closed and empty if it cannot load
   let round = null;
   for (const line of m.log) {
     if (line.round !== round) {
@@ -330,7 +334,10 @@ function drawLog(S, m) {
       log.append(html("li", { class: "round", role: "separator" }, `Round ${round}`));
     }
     const who = line.seat === null || line.seat === undefined ? "" : `${m.names[line.seat]}: `;
-    log.append(html("li", {}, who && !line.text.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatColour(line.seat)}` }, who) : "", line.text));
+    const why = line.clauses && line.clauses.length
+      ? html("button", { type: "button", class: "why", title: line.clauses.join(", "), onclick: () => rules.show(line.clauses) }, "why")
+      : "";
+    log.append(html("li", {}, who && !line.text.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatColour(line.seat)}` }, who) : "", line.text, " ", why));
   }
   log.scrollTop = log.scrollHeight;
 }
