@@ -74,3 +74,22 @@ def test_every_event_kind_names_the_clauses_that_govern_it(
     source = "".join(p.read_text() for p in (TESTS.parent / "src/scarab/games" / game).glob("*.py"))
     met.update(re.findall(r'Event\(\s*"([a-z ]+)"', source))
     assert met - set(why) == set(), f"event kinds without their clauses: {sorted(met - set(why))}"
+
+
+RULINGS_FOUND = {  # clauses an outside reading found going beyond the rulebook unmarked
+    "LUX-CARD-PM-BACK",
+    "LUX-EDGE-OSIRIS-CHAMBER",
+    "LUX-EDGE-LAST",
+    "HOR-WOUND-FULL",
+    "HOR-SCORE-IDOLS",
+    "HOR-SEAL-OUTSIDE",
+    "PYR-TOMB-DONE",
+}
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_a_clause_that_is_our_decision_says_so(game: str) -> None:
+    for c in catalogue(game):
+        decided = re.search(r"ruling|our reading|scarab variant|issue #", c.source, re.I)
+        if decided or c.id in RULINGS_FOUND:
+            assert c.ruling, f"{c.id} goes beyond the rulebook: mark it ruling = true"

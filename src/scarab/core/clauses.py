@@ -16,6 +16,7 @@ class Clause:
     id: str
     text: str
     source: str
+    ruling: bool = False  # the rulebook is silent (on all or part of it): our decision
 
 
 def _raw(game: str) -> dict[str, Any]:
@@ -25,7 +26,10 @@ def _raw(game: str) -> dict[str, Any]:
 
 def catalogue(game: str) -> list[Clause]:
     """The clauses of a game, from its package's clauses.toml."""
-    return [Clause(c["id"], c["text"], c["source"]) for c in _raw(game)["clause"]]
+    return [
+        Clause(c["id"], c["text"], c["source"], c.get("ruling", False))
+        for c in _raw(game)["clause"]
+    ]
 
 
 @cache

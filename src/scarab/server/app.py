@@ -406,7 +406,10 @@ def create_app(
 def _rules_bytes(name: str) -> tuple[bytes, str]:
     """A game's rule catalogue (our words, with sources) and the clauses behind each kind
     of event, for the page's rules panel and its "why" links."""
-    clauses = [{"id": c.id, "text": c.text, "source": c.source} for c in catalogue(name)]
+    clauses = [
+        {"id": c.id, "text": c.text, "source": c.source, "ruling": c.ruling}
+        for c in catalogue(name)
+    ]
     body = {"game": name, "clauses": clauses, "events": event_clauses(name)}
     data = json.dumps(body, separators=(",", ":"), sort_keys=True).encode()
     return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'

@@ -17,7 +17,8 @@ export function rulesPanel() {
     loaded = game;
     const got = await api(`/api/games/${encodeURIComponent(game)}/rules`);
     list.replaceChildren(...got.clauses.map((/** @type {any} */ c) => html("li", { id: `rule-${c.id}`, class: "rule" },
-      html("code", {}, c.id), " ", c.text, html("span", { class: "muted" }, ` (${c.source})`))));
+      html("code", {}, c.id), " ", c.ruling ? html("strong", { class: "ruling" }, "our ruling: ") : "",
+      c.text, html("span", { class: "muted" }, ` (${c.source})`))));
   }
   function show(/** @type {string[]} */ ids) {
     box.open = true;
