@@ -399,8 +399,11 @@ class Game(ABC):
         click to an action without parsing notation or knowing a rule."""
 
     @abstractmethod
-    def describe(self, view: dict[str, JSON], action: Any) -> str:
-        """A few words on what a legal action does, read from the deciding seat's view."""
+    def describe(
+        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
+    ) -> str:
+        """A few words on what a legal action does, read from the deciding seat's view
+        (from its ``fields`` when the caller has them already)."""
 
     @abstractmethod
     def final_rows(self, view: dict[str, JSON]) -> list[dict[str, JSON]]:

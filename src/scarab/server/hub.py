@@ -842,11 +842,12 @@ def hint_message(
     actions = []
     for notation, win, visits in top:
         act = game.parse(notation)
+        fields = game.fields(view, act)
         actions.append(
             {
                 "action": notation,
-                "text": game.describe(view, act),
-                "fields": game.fields(view, act),
+                "text": game.describe(view, act, fields),
+                "fields": fields,
                 "win": round(win, 3),
                 "visits": visits,
             }

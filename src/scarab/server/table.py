@@ -396,10 +396,10 @@ class Table:
         legal: list[dict[str, JSON]] = []
         if deciding:
             game = self.game
-            legal = [
-                {"action": str(a), "text": game.describe(view, a), "fields": game.fields(view, a)}
-                for a in state.legal_actions()
-            ]
+            for a in state.legal_actions():
+                fields = game.fields(view, a)
+                text = game.describe(view, a, fields)
+                legal.append({"action": str(a), "text": text, "fields": fields})
         log = list(self.logs[seat])
         me = self.seats[seat] if seat is not None else None
         out: dict[str, JSON] = {

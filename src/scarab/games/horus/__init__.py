@@ -33,8 +33,10 @@ class Horus(Game):
     def fields(self, view: dict[str, JSON], action: Any) -> dict[str, JSON]:
         return describe.fields(view, action)
 
-    def describe(self, view: dict[str, JSON], action: Any) -> str:
-        return describe.describe(view, action)
+    def describe(
+        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
+    ) -> str:
+        return describe.describe(view, action, fields)
 
     def final_rows(self, view: dict[str, JSON]) -> list[dict[str, JSON]]:
         return describe.final_rows(view)

@@ -78,9 +78,9 @@ def fields(view: dict[str, JSON], act: HorusAction) -> dict[str, JSON]:
     return out
 
 
-def describe(view: dict[str, JSON], act: Any) -> str:
+def describe(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None) -> str:
     """A few words on what an action does, from the viewer's view."""
-    f = fields(view, act)
+    f = known if known is not None else fields(view, act)
     verb, arg = act.verb, act.arg
     if verb == "choose":
         i = D.ADVENTURERS.index(str(f["adventurer"]))

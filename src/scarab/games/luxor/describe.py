@@ -8,6 +8,7 @@ view's tiles, so no front end has to count steps over empty spaces.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from scarab.core.game import JSON
@@ -31,18 +32,27 @@ def _hand(view: dict[str, JSON]) -> list[str]:
     return list(view["seats"][viewer].get("hand", []))
 
 
-def _tiles(view: dict[str, JSON]) -> list[str]:
-    """Tile text per position 0..41 ("" for the stairs and the chamber)."""
-    tiles = [""] * (D.CHAMBER + 1)
-    for row in view["board"]:
-        tiles[int(row["space"])] = str(row["tile"])
-    return tiles
+def _tile(view: dict[str, JSON], space: int) -> str:
+    """The tile text of a space 1..40 (the view lists the spaces in order)."""
+    row = view["board"][space - 1]
+    assert row["space"] == space
+    return str(row["tile"])
 
 
-def _dest(tiles: list[str], src: int, steps: int) -> int | None:
+@lru_cache(maxsize=256)
+def _path(empty: tuple[int, ...]) -> tuple[list[int], list[tuple[int, ...]]]:
+    """The rules' path table for a board whose empty spaces are these: built once per
+    board, not once per action described."""
+    kinds = [D.TREASURE] * (D.CHAMBER + 1)
+    for space in empty:
+        kinds[space] = D.EMPTY
+    return links(kinds)
+
+
+def _dest(view: dict[str, JSON], src: int, steps: int) -> int | None:
     """Where ``steps`` tiles from ``src`` end (None: past the chamber), by the rules' table."""
-    kinds = [D.EMPTY if t == "empty" else D.TREASURE for t in tiles]
-    prv, ahead = links(kinds)
+    empty = tuple(row["space"] for row in view["board"] if row["tile"] == "empty")
+    prv, ahead = _path(empty)
     if steps < 0:
         return prv[src] or None
     chain = ahead[src]
@@ -60,7 +70,7 @@ def fields(view: dict[str, JSON], act: LuxorAction) -> dict[str, JSON]:
         if hand:
             out["card"] = hand[0] if act.side == "L" else hand[-1]
     if act.verb in ("move", "go"):
-        to = _dest(_tiles(view), act.src, act.steps)
+        to = _dest(view, act.src, act.steps)
         out["from"] = pos_text(act.src)
         out["steps"] = act.steps
         out["to"] = pos_text(to) if to is not None else None
@@ -71,9 +81,9 @@ def fields(view: dict[str, JSON], act: LuxorAction) -> dict[str, JSON]:
     return out
 
 
-def describe(view: dict[str, JSON], act: Any) -> str:
+def describe(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None) -> str:
     """A few words on what an action does, from the viewer's view."""
-    f = fields(view, act)
+    f = known if known is not None else fields(view, act)
     verb = f["verb"]
     card = label(str(f["card"])) if "card" in f else ""
     if verb in ("move", "go"):
@@ -98,7 +108,7 @@ def describe(view: dict[str, JSON], act: Any) -> str:
 def _where(view: dict[str, JSON], pos: str) -> str:
     if pos == "C":
         return "the tomb chamber"
-    return f"{pos} ({_tiles(view)[int(pos)]})"
+    return f"{pos} ({_tile(view, int(pos))})"
 
 
 def _reward_text(view: dict[str, JSON], what: str) -> str:

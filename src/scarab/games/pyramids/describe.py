@@ -49,9 +49,9 @@ def fields(view: dict[str, JSON], act: PyramidsAction) -> dict[str, JSON]:
     return out
 
 
-def describe(view: dict[str, JSON], act: Any) -> str:
+def describe(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None) -> str:
     """A few words on what an action does, from the viewer's view."""
-    f = fields(view, act)
+    f = known if known is not None else fields(view, act)
     verb = f["verb"]
     if verb == "mark":
         return ", ".join(f.get("symbols", []))
