@@ -75,7 +75,8 @@ def mark_decision(seat: Seat) -> dict[str, Any]:
     raise AssertionError("no marking decision with a shape that turns")
 
 
-def test_a_pyramids_mark_with_a_rotated_shape(page: Any, base_url: str) -> None:
+def marking(page: Any, base_url: str) -> tuple[Seat, dict[str, Any]]:
+    """A new table against greedy, played on to a marking decision with a turning shape."""
     table = make_table(
         base_url,
         "pyramids",
@@ -84,7 +85,11 @@ def test_a_pyramids_mark_with_a_rotated_shape(page: Any, base_url: str) -> None:
     page.goto(seat_link(table, 0))
     seat = Seat(page)
     seat.wait_drawn()
-    m = mark_decision(seat)
+    return seat, mark_decision(seat)
+
+
+def test_a_pyramids_mark_with_a_rotated_shape(page: Any, base_url: str) -> None:
+    seat, m = marking(page, base_url)
     me = m["seat"]
     cards = [c["id"] for c in m["view"]["seats"][me]["cards"]]
     assert cards and page.locator('#board [data-hit="rotate"]').is_visible()
@@ -142,15 +147,7 @@ def test_a_pyramids_mark_with_a_rotated_shape(page: Any, base_url: str) -> None:
 def test_a_mark_that_does_not_fit_is_explained_in_words_and_the_fits_are_shown(
     page: Any, base_url: str
 ) -> None:
-    table = make_table(
-        base_url,
-        "pyramids",
-        [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}],
-    )
-    page.goto(seat_link(table, 0))
-    seat = Seat(page)
-    seat.wait_drawn()
-    m = mark_decision(seat)
+    seat, m = marking(page, base_url)
     me = m["seat"]
     card = m["view"]["seats"][me]["cards"][0]["id"]
     legal = {e["action"] for e in m["legal"]}
