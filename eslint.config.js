@@ -13,6 +13,8 @@ export default [
       "prefer-const": "error",
       "no-var": "error",
       "max-lines-per-function": ["error", { max: 120, skipBlankLines: true, skipComments: true }],
+      // a local named like an import hides it: "t" (the translator) shadowed by a table
+      "no-shadow": ["error", { builtinGlobals: false }],
     },
   },
   {

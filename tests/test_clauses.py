@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scarab.cli import main
-from scarab.core.clauses import catalogue, cited
+from scarab.core.clauses import catalogue, cited, examples, sections
 
 TESTS = Path(__file__).parent
 
@@ -93,3 +93,30 @@ def test_a_clause_that_is_our_decision_says_so(game: str) -> None:
         decided = re.search(r"ruling|our reading|scarab variant|issue #", c.source, re.I)
         if decided or c.id in RULINGS_FOUND:
             assert c.ruling, f"{c.id} goes beyond the rulebook: mark it ruling = true"
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_the_catalogue_is_grouped_as_the_rulebook_orders_it(game: str) -> None:
+    """Every clause sits in a declared section, and each section's clauses stand together
+    in the file, so the panel reads in the rulebook's order."""
+    order = [s.id for s in sections(game)]
+    assert len(order) >= 4 and len(order) == len(set(order))
+    seen = [c.section for c in catalogue(game)]
+    assert set(seen) <= set(order), f"undeclared sections: {set(seen) - set(order)}"
+    assert set(order) <= set(seen) | {e.section for e in examples(game)}, "empty sections"
+    runs = [s for i, s in enumerate(seen) if i == 0 or seen[i - 1] != s]
+    assert runs == sorted(runs, key=order.index), "clauses follow the sections' order"
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_each_worked_example_names_real_clauses_and_the_test_that_plays_it(game: str) -> None:
+    ids = {c.id for c in catalogue(game)}
+    order = {s.id for s in sections(game)}
+    worked = examples(game)
+    assert len(worked) >= 3
+    for e in worked:
+        assert e.section in order and e.clauses and set(e.clauses) <= ids, e.id
+        assert len(e.text) > 40 and e.source, e.id
+        path, _, name = e.test.partition("::")
+        source = (TESTS.parent / path).read_text("utf-8")
+        assert re.search(rf"def {re.escape(name)}\(", source), f"{e.id}: no test {e.test}"

@@ -49,6 +49,12 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated seats: human, or a bot: random, greedy, novice .. expert",
     )
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument(
+        "--lang",
+        choices=("en", "pt", "es"),
+        default="en",
+        help="the language of the game's words: English, Portuguese or Spanish",
+    )
     rules = sub.add_parser("rules", help="print a game's rule catalogue")
     rules.add_argument("game", choices=games())
     rules.add_argument("--untested", action="store_true", help="only clauses no test cites")
@@ -355,7 +361,9 @@ def main(argv: list[str] | None = None) -> int:
             return _rules(args.game, args.untested, args.tests)
         if args.command == "play":
             from scarab.terminal import play_main
+            from scarab.terminal.common import set_lang
 
+            set_lang(args.lang)
             return play_main(args.game, args.players.split(","), args.seed)
         if args.command == "arena":
             return _arena(args)

@@ -159,3 +159,56 @@ def test_the_maker_fills_an_open_seat_with_a_bot_and_only_the_maker(client: Test
         f"/api/tables/{other['table']}/fill", json={"seat": 1, "level": "god"}, headers=ann
     )
     assert r.status_code == 400 and "no bot level" in r.json()["error"]
+
+
+def test_the_maker_starts_with_the_players_seated_and_everyone_moves_up(
+    client: TestClient,
+) -> None:
+    ann, bob = player(client, "ann"), player(client, "bob")
+    seats = [{"kind": "open"}, {"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}]
+    made = client.post(
+        "/api/tables", json={"game": "luxor", "seats": seats, "public": True}, headers=ann
+    ).json()
+    url = f"/api/tables/{made['table']}"
+    bob_seat = client.post(f"{url}/sit", json={"seat": 2}, headers=bob).json()
+    with client.websocket_connect(f"/ws/{made['table']}") as ws:
+        ws.send_json({"type": "hello", "token": bob_seat["token"]})
+        assert ws.receive_json()["seat"] == 2
+        refused = client.post(f"{url}/start", json={}, headers=bob)
+        assert refused.status_code == 400 and refused.json()["msg"] == "ui.err.host_only"
+        r = client.post(f"{url}/start", json={}, headers=ann)
+        assert r.status_code == 200, r.text
+        assert r.json()["names"] == ["ann", "bob"] and r.json()["started"] is False
+        seen = ws.receive_json()
+        while seen.get("type") != "state" or seen["seat"] != 1:
+            seen = ws.receive_json()
+        assert seen["names"][seen["seat"]] == "bob"  # bob's socket followed his seat
+    table = hub_of(client).tables[made["table"]]
+    assert [s.kind for s in table.seats] == ["human", "human"]
+    assert list(table.state.names) == ["ann", "bob"]
+    assert lobby(client)["tables"] == []
+    for key, seat in ((ann, 0), (bob, 1)):  # "my tables" and the links know the new seats
+        held = client.get("/api/players/me", headers=key).json()["tables"]
+        assert [(e["table"], e["seat"]) for e in held] == [(made["table"], seat)]
+    mine = client.get(url, headers={"X-Seat-Token": bob_seat["token"]}).json()
+    assert mine["seat"] == 1
+    again = client.post(f"{url}/start", json={}, headers=ann)
+    assert again.status_code == 400 and again.json()["msg"] == "ui.err.none_open"
+
+
+def test_starting_early_needs_two_players_and_no_move_yet(client: TestClient) -> None:
+    ann = player(client, "ann")
+    alone = [{"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}]
+    made = client.post(
+        "/api/tables", json={"game": "horus", "seats": alone, "public": True}, headers=ann
+    ).json()
+    r = client.post(f"/api/tables/{made['table']}/start", json={}, headers=ann)
+    assert r.status_code == 400 and r.json()["msg"] == "ui.err.too_few"
+    assert "at least 2 players" in r.json()["error"] and r.json()["args"] == {"n": 2}
+    t = public_table(client, ann)  # ann decides first: once she has moved, it has begun
+    state = client.get(f"/api/tables/{t['table']}", headers=ann).json()
+    move = {"action": state["legal"][0]["action"], "version": state["version"]}
+    assert client.post(f"/api/tables/{t['table']}/act", json=move, headers=ann).status_code == 200
+    r = client.post(f"/api/tables/{t['table']}/start", json={}, headers=ann)
+    assert r.status_code == 400 and r.json()["msg"] == "ui.err.begun"
+    assert len(hub_of(client).tables[t["table"]].seats) == 3

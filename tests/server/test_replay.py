@@ -35,11 +35,11 @@ def from_scratch(text: str, ply: int) -> bytes:
     events = []
     for _, notation in record.moves[:ply]:
         events.extend(state.apply(game.parse_action(state, notation)))
-    log = [
-        {"seat": e.player, "text": e.text}
-        for e in events_for(events, None)
-        if e.text and e.kind != "final"
-    ]
+    log = []
+    for e in events_for(events, None):
+        if e.text and e.kind != "final":
+            msg, args = game.event_phrase(e.kind, dict(e.data))
+            log.append({"seat": e.player, "text": e.text, "msg": msg, "args": args})
     out: dict[str, JSON] = {
         "game": game.name,
         "title": game.title,

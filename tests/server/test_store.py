@@ -52,3 +52,15 @@ def test_a_write_against_an_old_revision_changes_nothing(store: Store) -> None:
     assert (t.rev, t.current, t.over, t.due) == (1, 1, False, None)
     assert [s["name"] for s in t.seats] == ["ann", "bob"]
     assert t.moves == [StoredMove(0, "L a1", None, 2.0)]
+
+
+def test_renumbered_seats_move_each_player_to_their_new_place(store: Store) -> None:
+    for who in ("p-ann", "p-bob"):
+        store.create_player(who, who[2:], f"hash-{who}", 1.0)
+    seats = [{"name": "x", "kind": "open"}, {"name": "ann", "kind": "human", "player": "p-ann"}]
+    store.set_seats("t1", 0, seats, Header(0, False, None), sitting=(1, "p-ann"))
+    seats.append({"name": "bob", "kind": "human", "player": "p-bob"})
+    store.set_seats("t1", 1, seats, Header(0, False, None), sitting=(2, "p-bob"))
+    store.set_seats("t1", 2, seats[1:], Header(0, False, None), renumber=True)
+    held = {who: [seat for _, seat in store.tables_of(who, 10)] for who in ("p-ann", "p-bob")}
+    assert held == {"p-ann": [0], "p-bob": [1]}

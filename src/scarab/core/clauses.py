@@ -17,6 +17,28 @@ class Clause:
     text: str
     source: str
     ruling: bool = False  # the rulebook is silent (on all or part of it): our decision
+    section: str = ""  # the id of the catalogue section (rulebook order) it belongs to
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of the rulebook, in the rulebook's order: the rules panel groups by it."""
+
+    id: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example from the rulebook, in our own words, with the clauses it shows
+    and the test that plays it (``file::test``), so the example cannot drift."""
+
+    id: str
+    section: str
+    clauses: tuple[str, ...]
+    text: str
+    source: str
+    test: str = ""
 
 
 def _raw(game: str) -> dict[str, Any]:
@@ -27,8 +49,23 @@ def _raw(game: str) -> dict[str, Any]:
 def catalogue(game: str) -> list[Clause]:
     """The clauses of a game, from its package's clauses.toml."""
     return [
-        Clause(c["id"], c["text"], c["source"], c.get("ruling", False))
+        Clause(c["id"], c["text"], c["source"], c.get("ruling", False), c.get("section", ""))
         for c in _raw(game)["clause"]
+    ]
+
+
+def sections(game: str) -> list[Section]:
+    """The catalogue's sections, in the rulebook's order."""
+    return [Section(s["id"], s["title"]) for s in _raw(game).get("section", [])]
+
+
+def examples(game: str) -> list[Example]:
+    """The catalogue's worked examples, in the rulebook's order."""
+    return [
+        Example(
+            e["id"], e["section"], tuple(e["clauses"]), e["text"], e["source"], e.get("test", "")
+        )
+        for e in _raw(game).get("example", [])
     ]
 
 

@@ -6,7 +6,15 @@ BRIEF = 40  # characters of a hostile value quoted back in an error message
 
 
 class ScarabError(ValueError):
-    """Base of every error the engine raises on bad input."""
+    """Base of every error the engine raises on bad input.
+
+    Beside its English text an error may carry a message id and arguments (``msg``,
+    ``params``), so that a front end can say it in its reader's language."""
+
+    def __init__(self, text: str = "", msg: str = "", **params: object) -> None:
+        super().__init__(text)
+        self.msg = msg
+        self.params = params
 
 
 class IllegalAction(ScarabError):

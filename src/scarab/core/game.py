@@ -406,11 +406,26 @@ class Game(ABC):
         (from its ``fields`` when the caller has them already)."""
 
     @abstractmethod
+    def phrase(
+        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
+    ) -> tuple[str, dict[str, JSON]]:
+        """What ``describe`` says, as a message id and its arguments, so that a front end
+        words it in its reader's language from the message catalogues."""
+
+    @abstractmethod
+    def event_phrase(self, kind: str, data: dict[str, JSON]) -> tuple[str, dict[str, JSON]]:
+        """An event as a message id and its arguments, from the kind and the data one
+        viewer was given (a hidden event's public data for the others). The acting seat's
+        name is not in the message: a front end puts it before the line."""
+
+    @abstractmethod
     def final_rows(self, view: dict[str, JSON]) -> list[dict[str, JSON]]:
         """The final scoring by category, from a finished game's view: rows of ``label``,
         ``cells`` (text per seat) and ``points`` (per seat; None where a cell scores
         nothing itself), the last row the ``total``. A seat's points add up to its total,
-        which is its score, so every front end shows one scoring that sums."""
+        which is its score, so every front end shows one scoring that sums. Each row also
+        has ``msg`` and ``args``: its label as a message; a row whose cells hold words has
+        ``cell_msgs`` too, one ``{"msg", "args"}`` per seat."""
 
     def parse_action(self, state: State, text: str) -> Any:
         """The legal action that ``text`` names; IllegalAction otherwise."""

@@ -8,10 +8,15 @@
     POST /api/tables/<id>/act       {"token", "action", "version"}: the same as the WebSocket's act
     GET  /api/tables/<id>/record    the finished game's record
     POST /api/replay                {"record", "ply"}: the game after ``ply`` moves, for the viewer
+    GET  /api/games/<g>/board|rules the static board; the rule catalogue (sections, examples)
+    GET  /api/i18n/<lang>           the message catalogue of en, pt or es (the page's words)
+    POST /api/tables/<id>/fill|start the maker fills an open seat with a bot, or starts without
     WS   /ws/<id>                   hello / act / undo / allow_undo / leave / sync; see PROTOCOL
+    (players, the lobby, ratings, chat and rematch: see the README)
 
 Errors are JSON ``{"error": "..."}`` (or a WebSocket ``error`` message) that say
-what was wrong; no stack trace ever leaves the server. The limits on what one client
+what was wrong, with ``msg`` and ``args`` where the catalogues word it in the reader's
+language; no stack trace ever leaves the server. The limits on what one client
 may do (rates, sockets, Origin, JSON bodies) and the security headers are in guard.py.
 """
 
@@ -23,6 +28,7 @@ import gc
 import hashlib
 import json
 from collections.abc import AsyncIterator
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +40,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from scarab import i18n
 from scarab.agents import agent_names
-from scarab.core.clauses import catalogue, event_clauses
+from scarab.core.clauses import catalogue, event_clauses, examples, sections
 from scarab.core.errors import ScarabError
 from scarab.core.registry import games, load
 from scarab.server import migrate, worker
@@ -68,11 +75,22 @@ then {"type": "act", "action": notation, "version": v}, {"type": "undo", "versio
 (a seat to the table, a watcher to the watchers), {"type": "sync"}. Server to client:
 {"type": "state", ...}, {"type": "hint", "version", "top": [...]}, {"type": "chat", ...},
 {"type": "chat_history", "lines": [...]} (after the first state) and {"type": "error",
-"message"}."""
+"message"} (with "msg" and "args" where the error has words in the catalogues)."""
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def told(exc: Exception, key: str = "message") -> dict[str, Any]:
+    """An error as a client reads it: its English text under ``key`` (``message`` on the
+    socket, ``error`` in an API answer), and its message id and arguments when it has
+    them, for the reader's language."""
+    out: dict[str, Any] = {"type": "error", key: str(exc)} if key == "message" else {key: str(exc)}
+    msg = getattr(exc, "msg", "")
+    if msg:
+        out["msg"], out["args"] = msg, getattr(exc, "params", {})
+    return out
 
 
 async def body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any]:
@@ -150,6 +168,17 @@ def create_app(
         headers = {"ETag": tag, "Cache-Control": "public, max-age=3600"}
         return Response(data, media_type="application/json", headers=headers)
 
+    async def messages(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in i18n.LANGS:
+            return error(f"there is no language {lang!r}: the languages are en, pt, es", 404)
+        data = i18n.catalogue_bytes(lang)
+        tag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+        headers = {"ETag": tag, "Cache-Control": "public, max-age=3600", "Vary": "Accept"}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=headers)
+        return Response(data, media_type="application/json; charset=utf-8", headers=headers)
+
     async def board(request: Request) -> Response:
         name = request.path_params["game"]
         if name not in boards:
@@ -198,6 +227,11 @@ def create_app(
         await hub.fill(
             live, await seat_of_request(request, live), msg.get("seat"), msg.get("level")
         )
+        return Response(hub.message(live, None), media_type="application/json")
+
+    async def start_now(request: Request) -> Response:
+        live = await hub.get(request.path_params["table_id"])
+        await hub.start_now(live, await seat_of_request(request, live))
         return Response(hub.message(live, None), media_type="application/json")
 
     async def decline(request: Request) -> Response:
@@ -319,10 +353,10 @@ def create_app(
                     await _handle(hub, live, conn, parse(text))
                 except Stale as exc:
                     conn.last = ""
-                    conn.push(json.dumps({"type": "error", "message": str(exc)}))
+                    conn.push(json.dumps(told(exc)))
                     conn.push_state(hub.message(live, conn.seat))
                 except ScarabError as exc:
-                    conn.push(json.dumps({"type": "error", "message": str(exc)}))
+                    conn.push(json.dumps(told(exc)))
         except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError):
             pass
         except TimeoutError:
@@ -348,7 +382,7 @@ def create_app(
             if isinstance(exc, StoreUnavailable)
             else 400
         )
-        return error(str(exc), status)
+        return JSONResponse(told(exc, "error"), status_code=status)
 
     async def http_error(_request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -366,6 +400,7 @@ def create_app(
         Route("/api/games", list_games),
         Route("/api/games/{game}/board", board),
         Route("/api/games/{game}/rules", rules),
+        Route("/api/i18n/{lang}", messages),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/players", new_player, methods=["POST"]),
         Route("/api/players/me", me),
@@ -384,6 +419,7 @@ def create_app(
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/decline", decline, methods=["POST"]),
         Route("/api/tables/{table_id}/fill", fill, methods=["POST"]),
+        Route("/api/tables/{table_id}/start", start_now, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -407,10 +443,16 @@ def _rules_bytes(name: str) -> tuple[bytes, str]:
     """A game's rule catalogue (our words, with sources) and the clauses behind each kind
     of event, for the page's rules panel and its "why" links."""
     clauses = [
-        {"id": c.id, "text": c.text, "source": c.source, "ruling": c.ruling}
+        {"id": c.id, "text": c.text, "source": c.source, "ruling": c.ruling, "section": c.section}
         for c in catalogue(name)
     ]
-    body = {"game": name, "clauses": clauses, "events": event_clauses(name)}
+    body = {
+        "game": name,
+        "sections": [asdict(s) for s in sections(name)],
+        "clauses": clauses,
+        "examples": [asdict(e) for e in examples(name)],
+        "events": event_clauses(name),
+    }
     data = json.dumps(body, separators=(",", ":"), sort_keys=True).encode()
     return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 

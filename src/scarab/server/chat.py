@@ -26,11 +26,15 @@ def check_text(value: object) -> str:
         raise BadRequest('a chat line is text: {"type": "chat", "text": "..."}')
     text = " ".join(value.split())  # no line breaks or runs of spaces
     if not text:
-        raise BadRequest("say something: the line is empty")
+        raise BadRequest("say something: the line is empty", "ui.err.chat_empty")
     if len(text) > MAX_CHAT:
-        raise BadRequest(f"a chat line has at most {MAX_CHAT} characters, not {len(text)}")
+        raise BadRequest(
+            f"a chat line has at most {MAX_CHAT} characters, not {len(text)}",
+            "ui.err.chat_long",
+            n=MAX_CHAT,
+        )
     if not text.isprintable():
-        raise BadRequest("a chat line is printable text only")
+        raise BadRequest("a chat line is printable text only", "ui.err.chat_printable")
     return text
 
 
@@ -59,5 +63,10 @@ class ChatGate:
     def check(self) -> None:
         now = time.monotonic()
         if len(self.sent) == RATE[0] and now - self.sent[0] < RATE[1]:
-            raise BadRequest(f"at most {RATE[0]} chat lines in {RATE[1]:g} seconds: wait a moment")
+            raise BadRequest(
+                f"at most {RATE[0]} chat lines in {RATE[1]:g} seconds: wait a moment",
+                "ui.err.chat_rate",
+                n=RATE[0],
+                seconds=f"{RATE[1]:g}",
+            )
         self.sent.append(now)

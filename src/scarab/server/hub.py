@@ -275,7 +275,7 @@ class Hub:
     async def get(self, table_id: object) -> Live:
         """The live table with this id, loaded from the store if need be; NoTable if none."""
         if not isinstance(table_id, str) or not 0 < len(table_id) <= MAX_ID:
-            raise NoTable("there is no table with that id; check the link")
+            raise NoTable("there is no table with that id; check the link", "ui.err.no_table")
         live = self.live.get(table_id)
         if live is None:
             task = self.loading.get(table_id)
@@ -334,7 +334,7 @@ class Hub:
         """The table rebuilt from the store (runs on a store thread)."""
         stored = self.store.load(table_id)
         if stored is None:
-            raise NoTable("there is no table with that id; check the link")
+            raise NoTable("there is no table with that id; check the link", "ui.err.no_table")
         return Table(stored)
 
     async def summaries(self, ids: list[str]) -> list[dict[str, JSON]]:
@@ -413,7 +413,10 @@ class Hub:
             log.warning("could not reload table %s: %s", table.id, str(exc)[:200])
             return False
         if stored is not None:
+            old = live.table.seats
             live.table = Table(stored)
+            if len(old) != len(live.table.seats):
+                _renumber(live, old)
         return stored is not None
 
     async def create(
@@ -437,9 +440,13 @@ class Hub:
         public = field(spec, "public", bool, False)
         rated = field(spec, "rated", bool, False)
         if rated and not public:
-            raise BadRequest('a rated table is a public one: add "public": true')
+            raise BadRequest(
+                'a rated table is a public one: add "public": true', "ui.err.rated_public"
+            )
         if any(s["kind"] == OPEN for s in seats) and not public:
-            raise BadRequest('open seats are for public tables: add "public": true')
+            raise BadRequest(
+                'open seats are for public tables: add "public": true', "ui.err.open_public"
+            )
         stored = StoredTable(
             id=secrets.token_urlsafe(12),
             game=name,
@@ -506,7 +513,7 @@ class Hub:
         their seat there. A second request gets the same rematch."""
         old = live.table
         if not old.state.is_over:
-            raise TableError("a rematch is offered once the game is over")
+            raise TableError("a rematch is offered once the game is over", "ui.err.rematch_early")
         if old.rematch is None:
             new = StoredTable(
                 id=secrets.token_urlsafe(12),
@@ -534,6 +541,15 @@ class Hub:
             await self._reseat(live, "the seat was not filled", seats, rebuilt, None)
         self._after_change(live)
 
+    async def start_now(self, live: Live, host: int) -> None:
+        """The table's maker starts with the players seated; its open seats go."""
+        async with live.lock:
+            old = live.table.seats
+            seats, rebuilt = live.table.start_now(host)
+            await self._reseat(live, "the table was not started", seats, rebuilt, None, True)
+            _renumber(live, old)
+        self._after_change(live)
+
     async def _reseat(
         self,
         live: Live,
@@ -541,13 +557,16 @@ class Hub:
         seats: list[SeatInfo],
         rebuilt: Rebuilt,
         sitting: tuple[int, str] | None,
+        renumber: bool = False,
     ) -> None:
-        """Store seats that renamed the game (a seat taken or filled), then show them (the
-        table's lock held)."""
+        """Store seats that renamed the game (a seat taken or filled) or renumbered it
+        (started with fewer), then show them (the table's lock held)."""
         table = live.table
         head = table.header(rebuilt.state, seats=seats)
         stored = stored_seats(seats)
-        await self._change(live, what, self.store.set_seats, table.rev, stored, head, sitting)
+        await self._change(
+            live, what, self.store.set_seats, table.rev, stored, head, sitting, renumber
+        )
         table.accept_sit(seats, rebuilt)
 
     async def decline(self, live: Live, seat: int) -> None:
@@ -555,7 +574,7 @@ class Hub:
         zombie's bot takes it, so the others can play on."""
         table = live.table
         if table.seats[seat].kind != HUMAN:
-            raise TableError("only a person's seat can be declined")
+            raise TableError("only a person's seat can be declined", "ui.err.decline_bot")
         await self.set_seat(
             live, seat, kind=BOT, level=table.zombie, token_hash=None, player=None, left=False
         )
@@ -630,16 +649,24 @@ class Hub:
         at this table, or beyond HINTS_PER_MINUTE for the seat."""
         table = live.table
         if table.state.current_player != seat:
-            raise TableError("a hint is for your own decision: wait for your turn")
+            raise TableError(
+                "a hint is for your own decision: wait for your turn", "ui.err.hint_turn"
+            )
         version = table.version
         if live.hint is not None and live.hint[:2] == (version, seat):
             return live.hint[2]
         if live.hinting:
-            raise TableError("a hint is being worked out at this table; it comes in a moment")
+            raise TableError(
+                "a hint is being worked out at this table; it comes in a moment", "ui.err.hint_busy"
+            )
         asked = live.asked.setdefault(seat, deque(maxlen=HINTS_PER_MINUTE))
         now = time.monotonic()
         if len(asked) == HINTS_PER_MINUTE and now - asked[0] < 60:
-            raise TableError(f"at most {HINTS_PER_MINUTE} hints a minute: try again shortly")
+            raise TableError(
+                f"at most {HINTS_PER_MINUTE} hints a minute: try again shortly",
+                "ui.err.hint_rate",
+                n=HINTS_PER_MINUTE,
+            )
         asked.append(now)
         live.hinting = True
         try:
@@ -713,7 +740,8 @@ class Hub:
                 self._after_change(live)
             raise Stale(
                 "the table moved on since you looked (another move came first); "
-                "here is the current state"
+                "here is the current state",
+                "ui.err.stale",
             ) from None
 
     def _after_change(self, live: Live) -> None:
@@ -843,10 +871,13 @@ def hint_message(
     for notation, win, visits in top:
         act = game.parse(notation)
         fields = game.fields(view, act)
+        msg, args = game.phrase(view, act, fields)
         actions.append(
             {
                 "action": notation,
                 "text": game.describe(view, act, fields),
+                "msg": msg,
+                "args": args,
                 "fields": fields,
                 "win": round(win, 3),
                 "visits": visits,
@@ -859,6 +890,16 @@ def hint_message(
         "searches": searches,
         "top": actions,
     }
+
+
+def _renumber(live: Live, old: list[SeatInfo]) -> None:
+    """After open seats went, each connection follows its seat to its new number (names
+    are unique at a table; an open seat had no one connected)."""
+    names = [s.name for s in live.table.seats]
+    for conn in live.watchers:
+        if conn.seat is not None:
+            name = old[conn.seat].name if conn.seat < len(old) else None
+            conn.seat = names.index(name) if name in names else None
 
 
 def _level(value: str, what: str) -> str:
@@ -912,5 +953,7 @@ def _seats(
         s["host"] = True
     names = [s["name"] for s in seats]
     if len(set(names)) != len(names):
-        raise BadRequest("two seats have the same name; give each seat its own name")
+        raise BadRequest(
+            "two seats have the same name; give each seat its own name", "ui.err.same_name"
+        )
     return seats, tokens

@@ -52,10 +52,14 @@ def new_code() -> str:
 def code_hash(code: object) -> str:
     """The stored form of a code as typed: case, spaces and dashes do not matter."""
     if not isinstance(code, str) or len(code) > 32:
-        raise BadRequest("a code is the 8 letters and digits shown on your other device")
+        raise BadRequest(
+            "a code is the 8 letters and digits shown on your other device", "ui.err.code"
+        )
     plain = "".join(ch for ch in code.upper() if ch not in " -")
     if len(plain) != CODE_LENGTH or not all(ch in CODE_ALPHABET for ch in plain):
-        raise BadRequest("a code is the 8 letters and digits shown on your other device")
+        raise BadRequest(
+            "a code is the 8 letters and digits shown on your other device", "ui.err.code"
+        )
     return hashlib.sha256(f"code:{plain}".encode()).hexdigest()
 
 

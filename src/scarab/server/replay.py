@@ -73,11 +73,10 @@ class Replayed:
         self.saved = [state.clone()]
         for ply, notation in enumerate(self.moves, 1):
             events = state.apply(self.game.parse_action(state, notation))
-            self.log.extend(
-                {"seat": e.player, "text": e.text}
-                for e in events_for(events, None)
-                if e.text and e.kind != "final"
-            )
+            for e in events_for(events, None):
+                if e.text and e.kind != "final":
+                    msg, args = self.game.event_phrase(e.kind, dict(e.data))
+                    self.log.append({"seat": e.player, "text": e.text, "msg": msg, "args": args})
             self.log_ends.append(len(self.log))
             if ply % self.step == 0:
                 self.saved.append(state.clone())

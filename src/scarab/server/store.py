@@ -340,13 +340,24 @@ class Store:
         seats: list[dict[str, Any]],
         head: Header,
         sitting: tuple[int, str] | None = None,
+        renumber: bool = False,
     ) -> None:
-        """Write a table's seats; ``sitting`` (seat, player id) records who took a seat."""
+        """Write a table's seats; ``sitting`` (seat, player id) records who took a seat, and
+        ``renumber`` rewrites who sits where (after open seats were removed)."""
         with self.engine.begin() as conn:
             self._advance(conn, table_id, rev, head, seats=seats)
             if sitting is not None:
                 row = {"table_id": table_id, "seat": sitting[0], "player_id": sitting[1]}
                 conn.execute(insert(SeatRow), row)
+            if renumber:
+                conn.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+                rows = [
+                    {"table_id": table_id, "seat": i, "player_id": s["player"]}
+                    for i, s in enumerate(seats)
+                    if s.get("player")
+                ]
+                if rows:
+                    conn.execute(insert(SeatRow), rows)
 
     def _advance(
         self,

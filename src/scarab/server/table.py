@@ -20,7 +20,7 @@ from typing import Any
 
 from scarab.core.clauses import event_clauses
 from scarab.core.errors import IllegalAction, ScarabError
-from scarab.core.game import JSON, MAX_NAME, Event, State, events_for
+from scarab.core.game import JSON, MAX_NAME, Event, Game, State, events_for
 from scarab.core.record import Record, write_record
 from scarab.core.registry import load
 from scarab.server.store import Header, StoredMove, StoredTable
@@ -142,7 +142,7 @@ class Table:
         """The position after ``moves``, with its logs (and, if asked, its undo marks), for
         the seats' names (by default the table's own)."""
         state = self._fresh(seats)
-        viewers: list[int | None] = [*range(len(self.seats)), None]
+        viewers: list[int | None] = [*range(len(seats or self.seats)), None]
         out = Rebuilt(state, [], [], {v: deque(maxlen=LOG_LINES) for v in viewers})
         run_start = (0, state.clone()) if mark else None  # where the latest run of one seat began
         for m in moves:
@@ -154,7 +154,7 @@ class Table:
                 run_start = (len(out.moves), state.clone())
             act = self.game.parse_action(state, m.notation)
             in_round = state.round
-            _log(out.logs, state.apply(act), in_round, event_clauses(self.game.name))
+            _log(out.logs, state.apply(act), in_round, self.game)
             out.moves.append(m)
             out.undoable.append(False)
         if run_start is not None:
@@ -189,7 +189,9 @@ class Table:
         for i, s in enumerate(self.seats):
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
                 return i
-        raise TableError("that seat token belongs to no seat at this table; check the link")
+        raise TableError(
+            "that seat token belongs to no seat at this table; check the link", "ui.err.token"
+        )
 
     def seat_of_player(self, player: str) -> int | None:
         """The seat a player holds at this table, if any."""
@@ -230,7 +232,9 @@ class Table:
         """
         self._check_turn(seat, version)
         if self.seats[seat].left and note is None:
-            raise TableError("you left this table for good; the zombie plays your seat now")
+            raise TableError(
+                "you left this table for good; the zombie plays your seat now", "ui.err.left"
+            )
         act = self.game.parse_action(self.state, notation)  # type: ignore[arg-type]
         return self._played(self.state, act, StoredMove(seat, str(act), note, time.time()))
 
@@ -252,6 +256,8 @@ class Table:
         known = self.moves[since:]
         if since > len(self.moves) or tail.moves[: len(known)] != known:
             return False
+        if len(tail.seats) != len(self.seats):  # started with fewer players: a new deal
+            return False
         played: list[Played] = []
         state = self.state
         for move in tail.moves[len(known) :]:  # all worked out before any is taken
@@ -272,7 +278,7 @@ class Table:
         """Make a stored move visible."""
         self.turn_started = self.started_after(played)
         self.state = played.state
-        _log(self.logs, played.events, played.round, event_clauses(self.game.name))
+        _log(self.logs, played.events, played.round, self.game)
         self.moves.append(played.move)
         self.undoable.append(played.undoable)
         _chain(self.digest, played.move)
@@ -281,15 +287,20 @@ class Table:
 
     def _check_turn(self, seat: int, version: object) -> None:
         if self.state.is_over:
-            raise TableError("the game is over; no more moves")
+            raise TableError("the game is over; no more moves", "ui.err.over")
         if version != self.version:
             raise Stale(
                 "the table moved on since you looked (your version is out of date); "
-                "here is the current state"
+                "here is the current state",
+                "ui.err.stale",
             )
         if self.state.current_player != seat:
             who = self.state.current_player
-            raise TableError(f"it is not your decision: {self.seats[who or 0].name} decides now")
+            raise TableError(
+                f"it is not your decision: {self.seats[who or 0].name} decides now",
+                "ui.err.not_yours",
+                who=f"#{who or 0}",
+            )
 
     def can_undo(self, seat: int | None) -> bool:
         """True when ``seat`` may take back its last move: same turn, nothing revealed,
@@ -310,7 +321,8 @@ class Table:
         if not self.can_undo(seat):
             raise TableError(
                 "you cannot undo now: only your own moves of this turn that revealed no hidden "
-                "card and rolled no die can be taken back, and only if the others allow undo"
+                "card and rolled no die can be taken back, and only if the others allow undo",
+                "ui.err.undo",
             )
         rebuilt = self._rebuild(self.moves[:-1], mark=False)
         rebuilt.undoable = self.undoable[:-1]
@@ -327,9 +339,12 @@ class Table:
             raise TableError("say which seat to take: its number, from 0")
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != OPEN:
             free = [i for i, s in enumerate(self.seats) if s.kind == OPEN]
-            raise TableError(f"seat {seat} is not open; the open seats are {free or 'none'}")
+            raise TableError(
+                f"seat {seat} is not open; the open seats are {free or 'none'}",
+                "ui.err.seat_taken",
+            )
         if self.seat_of_player(player) is not None:
-            raise TableError("you sit at this table already")
+            raise TableError("you sit at this table already", "ui.err.seated")
         taken = {s.name for i, s in enumerate(self.seats) if i != seat}
         token = secrets.token_urlsafe(18)
         seats = [replace(s) for s in self.seats]
@@ -345,7 +360,9 @@ class Table:
         """The table's maker puts a bot in an open seat, worked out on a copy (the game
         replayed under the bot's name)."""
         if not self.seats[host].host:
-            raise TableError("only the person who made the table fills its open seats")
+            raise TableError(
+                "only the person who made the table fills its open seats", "ui.err.host_only"
+            )
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
             raise TableError("say which seat to fill: its number, from 0")
         if self.seats[seat].kind != OPEN:
@@ -355,6 +372,30 @@ class Table:
         seats = [replace(s) for s in self.seats]
         seats[seat] = SeatInfo(name=name, kind=BOT, level=level)
         return seats, self._rebuild(self.moves, mark=True, seats=seats)
+
+    def start_now(self, host: int) -> tuple[list[SeatInfo], Rebuilt]:
+        """The table's maker starts with the players seated, its open seats removed (the
+        others move up a place), worked out on a copy: the same seed deals for fewer. Only
+        before the first move, and only down to two players (solo is a variant of its own)."""
+        if not self.seats[host].host:
+            raise TableError(
+                "only the person who made the table starts it early", "ui.err.host_only"
+            )
+        if self.moves:
+            raise TableError(
+                "the game has begun: fill its open seats with bots instead", "ui.err.begun"
+            )
+        seats = [replace(s) for s in self.seats if s.kind != OPEN]
+        if len(seats) == len(self.seats):
+            raise TableError("no seat is open: the game is on", "ui.err.none_open")
+        least = max(2, self.game.min_players)
+        if len(seats) < least:
+            raise TableError(
+                f"{self.game.title} needs at least {least} players: fill an open seat with a bot",
+                "ui.err.too_few",
+                n=least,
+            )
+        return seats, self._rebuild([], mark=True, seats=seats)
 
     def accept_sit(self, seats: list[SeatInfo], rebuilt: Rebuilt) -> None:
         self.seats = seats
@@ -399,7 +440,10 @@ class Table:
             for a in state.legal_actions():
                 fields = game.fields(view, a)
                 text = game.describe(view, a, fields)
-                legal.append({"action": str(a), "text": text, "fields": fields})
+                msg, args = game.phrase(view, a, fields)
+                legal.append(
+                    {"action": str(a), "text": text, "fields": fields, "msg": msg, "args": args}
+                )
         log = list(self.logs[seat])
         me = self.seats[seat] if seat is not None else None
         out: dict[str, JSON] = {
@@ -420,6 +464,7 @@ class Table:
             "undo": self.can_undo(seat),
             "allow_undo": me.allow_undo if me is not None else None,
             "rematch": self.rematch,
+            "started": bool(self.moves),
         }
         if state.is_over:
             out["scores"] = state.scores()
@@ -477,17 +522,22 @@ def _log(
     logs: dict[int | None, deque[dict[str, JSON]]],
     events: list[Event],
     in_round: int,
-    why: dict[str, tuple[str, ...]],
+    game: Game,
 ) -> None:
-    """Add what each viewer may learn of ``events`` to that viewer's log, in words, with
+    """Add what each viewer may learn of ``events`` to that viewer's log, in English words
+    and as a message for the reader's language (made from that viewer's copy only), with
     the event's kind, the round of the move that caused it, and the clauses behind it."""
+    why = event_clauses(game.name)
     for viewer, lines in logs.items():
         for e in events_for(events, viewer):
             if e.text and e.kind != "final":
+                msg, args = game.event_phrase(e.kind, dict(e.data))
                 lines.append(
                     {
                         "seat": e.player,
                         "text": e.text,
+                        "msg": msg,
+                        "args": args,
                         "kind": e.kind,
                         "round": in_round,
                         "clauses": list(why.get(e.kind, ())),

@@ -21,8 +21,9 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.horus import data as D
-from scarab.games.horus.describe import describe, final_rows
-from scarab.terminal.common import markers, score_table
+from scarab.games.horus.describe import describe as describe  # the English words, for tests
+from scarab.games.horus.describe import final_rows, phrase
+from scarab.terminal.common import markers, score_table, t
 
 SEAT_COLOURS = (
     "bright_cyan",
@@ -48,14 +49,26 @@ CELL = 5  # characters per square
 WALL_STYLE = "bold bright_white"
 OPEN_STYLE = "grey42"
 BLOCK_STYLE = "grey74 on grey23"
-NO_WINNER = "No winner: the mummies win, nobody escaped."
+# The words are messages of the catalogues (scarab/locales/*/horus.json): "horus.tty.*"
+# for the terminal's own sentences, "horus.term.*" for cards, gods, dice and the like.
 PENDING_PROMPTS = {
-    "touch": "A mummy touches you: 'shoot' it (once per game) or 'accept' the Mummy wound.",
-    "block card": "The stone block wounds you: 'dodge' it (once per game) or 'accept' the wound.",
-    "jump": "A stone block falls on your square: jump to a free square beside it.",
-    "overflow": f"You carry more than {D.CARD_LIMIT} cards: discard a treasure, idol or "
-    "equipment card now.",
+    "touch": "horus.tty.prompt.touch",
+    "block card": "horus.tty.prompt.block_card",
+    "jump": "horus.tty.prompt.jump",
+    "overflow": "horus.tty.prompt.overflow",
 }
+
+
+def __getattr__(name: str) -> str:
+    """``NO_WINNER``, the line for a game nobody won, in the terminal's language."""
+    if name == "NO_WINNER":
+        return t("horus.tty.no_winner")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def term(kind: str, key: object) -> str:
+    """A translated term: a card, god, die colour, direction, area, stage or status."""
+    return t(f"horus.term.{kind}.{key}")
 
 
 def colour(seat: int) -> str:
@@ -255,10 +268,10 @@ def _furniture(view: dict[str, JSON]) -> dict[int, list[Text]]:
 
 def _join(tokens: Sequence[Text], width: int, right: bool = False) -> Text:
     out = Text()
-    for i, t in enumerate(tokens):
+    for i, token in enumerate(tokens):
         if i:
             out.append(" ")
-        out.append_text(t)
+        out.append_text(token)
     if len(out) < width:
         pad = width - len(out)
         if right:
@@ -335,35 +348,35 @@ def _entrances(view: dict[str, JSON]) -> list[Text]:
 
 
 def legend() -> Text:
-    out = Text("Legend: ", "dim")
+    out = Text(t("horus.tty.legend.title") + " ", "dim")
     for letter in ("r", "s", "w"):
         out.append("  ", AREA_BG[letter])
-        out.append(f" {D.AREA_NAME[letter]}  ", "dim")
-    out.append("\n        corridor: ", "dim")
+        out.append(f" {term('area', letter)}  ", "dim")
+    out.append(f"\n        {t('horus.tty.legend.corridor')} ", "dim")
     for god in ("horus", "anubis", "thoth"):
         out.append("  ", SECTION_BG[god])
-        out.append(f" {god}  ", "dim")
+        out.append(f" {term('god', god)}  ", "dim")
     out.append("M→", "bold bright_red")
-    out.append(" mummy facing east", "dim")
+    out.append(" " + t("horus.tty.legend.mummy"), "dim")
     out.append("\n        ")
     out.append("┃━", WALL_STYLE)
-    out.append(" wall (gap: door)  ", "dim")
+    out.append(f" {t('horus.tty.legend.wall')}  ", "dim")
     out.append("┆┄", OPEN_STYLE)
-    out.append(" same room  ", "dim")
+    out.append(f" {t('horus.tty.legend.same_room')}  ", "dim")
     out.append("▓12▓", BLOCK_STYLE)
-    out.append(" fallen block", "dim")
+    out.append(" " + t("horus.tty.legend.fallen_block"), "dim")
     out.append("\n        ")
     out.append("[?]", "bold")
-    out.append(" sarcophagus ", "dim")
+    out.append(f" {t('horus.tty.legend.sarcophagus')} ", "dim")
     out.append("[7]", "bold gold1")
-    out.append(" open ", "dim")
+    out.append(f" {t('horus.tty.legend.open')} ", "dim")
     out.append("[ ]", "dim")
-    out.append(" empty ", "dim")
+    out.append(f" {t('horus.tty.legend.empty')} ", "dim")
     out.append("<7>", "bold bright_magenta")
-    out.append(" read by you ", "dim")
+    out.append(f" {t('horus.tty.legend.read')} ", "dim")
     out.append("◆Ho", "bold gold1")
-    out.append(" idol (◇ gone)", "dim")
-    out.append("\n        grey numbers: the blocks still to fall there", "dim")
+    out.append(" " + t("horus.tty.legend.idol"), "dim")
+    out.append("\n        " + t("horus.tty.legend.numbers"), "dim")
     return out
 
 
@@ -374,49 +387,50 @@ def dice_text(values: Sequence[Any], colours: Sequence[Any], cursed: Sequence[An
         if i:
             out.append(" ")
         style = DIE_STYLE.get(str(name), "bold")
-        if name in cursed:
-            out.append(f"{name} {value}", f"{style} strike dim")
-        else:
-            out.append(f"{name} {value}", style)
+        words = f"{term('die', name)} {value}"
+        out.append(words, f"{style} strike dim" if name in cursed else style)
     return out
 
 
 def round_line(view: dict[str, JSON]) -> Text:
     keeper = int(view["keeper"])
-    out = Text(f"Round {view['round']}", "bold")
-    out.append(f", {view['stage']}   Dice Keeper: ")
+    out = Text(t("horus.tty.round", round=view["round"]), "bold")
+    out.append(f", {term('stage', view['stage'])}   {t('horus.tty.keeper')} ")
     out.append(str(_seat(view, keeper)["name"]), f"bold {colour(keeper)}")
     decks = dict(view["decks"])
     out.append(
-        "   decks: " + ", ".join(f"{name} {n}" for name, n in decks.items()),
+        f"   {t('horus.tty.decks')} "
+        + ", ".join(f"{term('deck', name)} {n}" for name, n in decks.items()),
     )
     supply = dict(view["wound_supply"])
-    out.append(f"   wound cards left: mummy {supply['mummy']}, block {supply['block']}", "dim")
+    wounds = t("horus.tty.wound_cards", mummy=supply["mummy"], block=supply["block"])
+    out.append(f"   {wounds}", "dim")
     return out
 
 
 def blocks_line(view: dict[str, JSON]) -> Text:
     fallen = [str(b) for b in view["blocks"]]
-    out = Text("Stone blocks fallen: ", "bold")
-    out.append(", ".join(fallen) if fallen else "none")
-    out.append(f"; {view['blocks_in_box']} in the box")
+    out = Text(t("horus.tty.blocks_fallen") + " ", "bold")
+    out.append(", ".join(fallen) if fallen else t("horus.tty.none"))
+    out.append("; " + t("horus.tty.in_box", n=view["blocks_in_box"]))
     aside = view.get("block_aside")
     if isinstance(aside, int):
-        out.append(f"   you set block {aside} aside: it falls this round", "bold bright_magenta")
+        out.append("   " + t("horus.tty.aside_mine", block=aside), "bold bright_magenta")
     elif aside is not None:
-        out.append("   a block is set aside to fall this round (unseen)", "dim")
+        out.append("   " + t("horus.tty.aside_unseen"), "dim")
     return out
 
 
 def mummies_line(view: dict[str, JSON]) -> Text:
-    out = Text("Mummies: ", "bold")
+    out = Text(t("horus.tty.mummies") + " ", "bold")
     for i, m in enumerate(view["mummies"]):
         if i:
             out.append("; ")
         q = int(m["square"])
         out.append(str(m["name"]), "bright_red")
-        out.append(f" on {D.square_name(q)} facing {m['facing']}")
-    out.append(f"  (one step per mummy die of {D.MUMMY_MOVES_ON}+)", "dim")
+        facing = f"@horus.term.dir.{m['facing']}"
+        out.append(" " + t("horus.tty.mummy_at", square=D.square_name(q), dir=facing))
+    out.append("  " + t("horus.tty.mummy_rule", least=D.MUMMY_MOVES_ON), "dim")
     return out
 
 
@@ -426,21 +440,23 @@ def dice_lines(view: dict[str, JSON]) -> list[Text]:
     cursed = _seat(view, viewer)["cursed"] if viewer is not None else []
     colours = list(view["dice_colours"])
     if view["dice"]:
-        line = Text("Action dice: ", "bold")
+        line = Text(t("horus.tty.action_dice") + " ", "bold")
         line.append_text(dice_text(list(view["dice"]), colours, cursed))
         if cursed:
-            line.append("   (struck out: cursed for you)", "dim")
+            line.append("   " + t("horus.tty.struck_out"), "dim")
         out.append(line)
     if view["mummy_dice"]:
-        line = Text("Last mummy dice: ", "bold")
+        line = Text(t("horus.tty.mummy_dice") + " ", "bold")
         line.append(" ".join(str(d) for d in view["mummy_dice"]))
         out.append(line)
     lock = view.get("lock")
     if isinstance(lock, dict):
-        line = Text(f"Alcove attempt at the {lock['alcove']} alcove: dice ", "bold")
+        attempt = t("horus.tty.alcove_attempt", god=f"@horus.term.god.{lock['alcove']}")
+        line = Text(attempt + " ", "bold")
         line.append(" ".join(f"{i + 1}:{d}" for i, d in enumerate(lock["dice"])), "bold gold1")
         missing = [str(f) for f in lock["missing"]]
-        line.append("   still missing: " + (", ".join(missing) if missing else "none"))
+        still = ", ".join(missing) if missing else t("horus.tty.none")
+        line.append(f"   {t('horus.tty.still_missing')} {still}")
         out.append(line)
     return out
 
@@ -472,30 +488,31 @@ def _card_style(name: str) -> str:
 
 def _status(seat: dict[str, Any]) -> str:
     status = str(seat["status"])
-    if status == "inside":
-        return f"inside at {seat['at']}"
-    if status == "waiting":
-        return f"waiting at {seat['at']}"
+    if status in ("inside", "waiting"):
+        return t(f"horus.tty.where.{status}", square=seat["at"])
     if status == "escaped":
-        return f"out, {seat['score']}"
-    return status
+        return t("horus.tty.where.escaped", score=seat["score"])
+    return term("status", status)
 
 
 def seats_table(view: dict[str, JSON]) -> Table:
     viewer = _viewer(view)
     to_move = view.get("to_move")
     marks = markers(view)
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Adventurers", title_justify="left")
-    for name in ("", "seat", "adventurer", "where", "WLL", "acts", "cursed", "cards"):
-        table.add_column(name, no_wrap=name in ("seat", "where"))
+    title = t("horus.tty.adventurers")
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=title, title_justify="left")
+    for key in ("", "seat", "adventurer", "where", "wll", "acts", "cursed", "cards"):
+        name = t(f"horus.tty.column.{key}") if key else ""
+        table.add_column(name, no_wrap=key in ("seat", "where"))
     for p, seat in enumerate(view["seats"]):
         who = Text(f"{marks[p]} {seat['name']}", f"bold {colour(p)}")
         if p == viewer:
-            who.append(" (you)")
+            who.append(" " + t("horus.tty.you"))
         adventurer = Text(str(seat.get("adventurer_name") or "-").split()[-1])
         ability = seat.get("ability")
         if ability:
-            adventurer.append(f" {ability}", "dim strike" if seat["ability_used"] else "dim")
+            used = "dim strike" if seat["ability_used"] else "dim"
+            adventurer.append(f" {term('ability', ability)}", used)
         table.add_row(
             "▶" if p == to_move else "",
             who,
@@ -503,7 +520,7 @@ def seats_table(view: dict[str, JSON]) -> Table:
             _status(seat),
             str(seat["wll"]),
             str(seat["actions"]),
-            " ".join(str(c) for c in seat["cursed"]) or "-",
+            " ".join(term("die", c) for c in seat["cursed"]) or "-",
             str(seat["card_count"]),
         )
     return table
@@ -516,7 +533,7 @@ def carried_lines(view: dict[str, JSON]) -> list[Text]:
     for p, seat in enumerate(view["seats"]):
         if not seat["cards"]:
             continue
-        line = Text(f"{marks[p]} {seat['name']} carries: ", f"bold {colour(p)}")
+        line = Text(f"{marks[p]} {t('horus.tty.carries', who=seat['name'])} ", f"bold {colour(p)}")
         line.append_text(_cards(seat))
         out.append(line)
     return out
@@ -530,36 +547,36 @@ def you_lines(view: dict[str, JSON]) -> list[Text]:
     seat = _seat(view, viewer)
     out: list[Text] = []
     if seat.get("adventurer"):
-        line = Text("You: ", "bold")
+        line = Text(t("horus.tty.you_label") + " ", "bold")
         line.append(str(seat["adventurer_name"]), f"bold {colour(viewer)}")
-        used = " (used)" if seat["ability_used"] else ""
-        line.append(f", {_status(seat)}; ability {seat['ability']}{used}: ")
-        line.append(D.ABILITY_TEXT[D.ADVENTURERS.index(str(seat["adventurer"]))], "dim")
+        ability = f"@horus.term.ability.{seat['ability']}"
+        mine = "horus.tty.you_ability.used" if seat["ability_used"] else "horus.tty.you_ability"
+        line.append(f", {t(mine, status=_status(seat), ability=ability)} ")
+        line.append(term("ability", f"{seat['ability']}.text"), "dim")
         out.append(line)
-        line = Text("Your cards: ", "bold")
+        line = Text(t("horus.tty.your_cards") + " ", "bold")
         line.append_text(_cards(seat))
-        line.append(f"   ({seat['card_count']} of {D.CARD_LIMIT}; WLL {seat['wll']}")
+        cards, wll = seat["card_count"], seat["wll"]
+        line.append(f"   ({t('horus.tty.card_count', cards=cards, limit=D.CARD_LIMIT, wll=wll)}")
         cursed = seat["cursed"]
-        line.append(f"; cursed dice: {', '.join(str(c) for c in cursed)})" if cursed else ")")
+        dice = ", ".join(term("die", c) for c in cursed)
+        line.append(f"; {t('horus.tty.cursed_dice', dice=dice)})" if cursed else ")")
         out.append(line)
         if view["stage"] == "actions" and view.get("to_move") == viewer:
-            left = int(view["actions_left"])
-            out.append(Text(f"Actions left this turn: {left} (of {seat['actions']})", "bold"))
+            left = t("horus.tty.actions_left", left=view["actions_left"], of=seat["actions"])
+            out.append(Text(left, "bold"))
     for sarc in view["sarcophagi"]:
         if "read" in sarc:
-            q = int(sarc["square"])
-            out.append(
-                Text(
-                    f"You read the {sarc['god']} sarcophagus at {D.square_name(q)}: "
-                    f"it holds {sarc['read']}",
-                    "bright_magenta",
-                )
+            words = t(
+                "horus.tty.you_read",
+                god=f"@horus.term.god.{sarc['god']}",
+                square=D.square_name(int(sarc["square"])),
+                card=f"@horus.term.card.{sarc['read']}",
             )
+            out.append(Text(words, "bright_magenta"))
     pending = view.get("pending")
     if isinstance(pending, dict) and pending.get("seat") == viewer and "block" in pending:
-        out.append(
-            Text(f"You see block {pending['block']} (this round's block).", "bright_magenta")
-        )
+        out.append(Text(t("horus.tty.you_see", block=pending["block"]), "bright_magenta"))
     return out
 
 
@@ -578,7 +595,7 @@ def render(console: Console, view: dict[str, JSON], log: Sequence[str]) -> None:
     for text in you_lines(view):
         console.print(text)
     if log:
-        console.print(Text("Recent events:", "bold"))
+        console.print(Text(t("horus.tty.recent"), "bold"))
         for entry in log:
             console.print(Text("  " + entry, "dim"))
 
@@ -590,34 +607,30 @@ def prompt_line(view: dict[str, JSON]) -> str:
     if isinstance(pending, dict) and pending.get("seat") == viewer:
         kind = str(pending["kind"])
         if kind == "danger":
-            return f"You drew a {pending.get('card')}: use your ability, or 'accept' the wound."
+            return t("horus.tty.prompt.danger", card=f"@horus.term.card.{pending.get('card')}")
         if kind == "foresee":
-            return (
-                f"You see block {pending.get('block')}: 'keep' it to fall this round, "
-                "or 'swap' it unseen for another."
-            )
-        return PENDING_PROMPTS.get(kind, "Decide what happens to you.")
+            return t("horus.tty.prompt.foresee", block=pending.get("block"))
+        if kind in PENDING_PROMPTS:
+            return t(PENDING_PROMPTS[kind], limit=D.CARD_LIMIT)
+        return t("horus.tty.prompt.decide")
     stage = str(view["stage"])
     if stage == "setup":
-        return "Choose an adventurer and the entrance where you wait to go in."
+        return t("horus.tty.prompt.setup")
     if stage == "adjust":
         wll = _seat(view, viewer)["wll"] if viewer is not None else "?"
-        return f"Phase 1: discard cards to lighten your load (WLL {wll}), use equipment, or 'end'."
-    left = view.get("actions_left", 0)
-    return (
-        f"Your turn: {left} action(s) left: move, search, open, take, pick an alcove; "
-        "free: bag, antidote, medikit, udjat; 'end' when done."
-    )
+        return t("horus.tty.prompt.adjust", wll=wll)
+    return t("horus.tty.prompt.actions", n=view.get("actions_left", 0))
 
 
 def choices(console: Console, view: dict[str, JSON], legal: Sequence[Any]) -> None:
     """The numbered legal actions: one per line with a note, or in columns when many."""
-    console.print(Text(f"{len(legal)} legal action(s):", "dim"))
+    console.print(Text(t("horus.tty.legal", n=len(legal)), "dim"))
     if len(legal) <= 20:
         for i, act in enumerate(legal, 1):
             line = Text(f"  {i:>2}. ")
             line.append(f"{act!s:<16}", "bold")
-            line.append(" " + describe(view, act), "dim")
+            msg, args = phrase(view, act)
+            line.append(" " + t(msg, **args), "dim")
             console.print(line)
         return
     items: list[Text] = []
@@ -636,6 +649,6 @@ def final(console: Console, view: dict[str, JSON]) -> None:
         return
     table = score_table(view, final_rows(view), colour)
     console.print(table)
-    console.print(Text("A seat that did not escape scores nothing.", "dim"))
+    console.print(Text(t("horus.tty.final_note"), "dim"))
     if not any(e["escaped"] for e in entries):
-        console.print(Text("The mummies win: nobody escaped.", "bold bright_red"))
+        console.print(Text(t("horus.tty.final_none"), "bold bright_red"))

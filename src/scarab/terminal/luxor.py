@@ -17,8 +17,8 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.luxor import data as D
-from scarab.games.luxor.describe import final_rows, label
-from scarab.terminal.common import markers, score_table
+from scarab.games.luxor.describe import LABELS, final_rows
+from scarab.terminal.common import markers, score_table, t
 
 COLOURS = ("red", "green", "blue", "yellow")
 CHAMBER = D.CHAMBER
@@ -29,6 +29,11 @@ def colour(seat: int) -> str:
     return COLOURS[seat % len(COLOURS)]
 
 
+def card_name(code: str) -> str:
+    """A card as the reader's language names it (the label printed on the card)."""
+    return t(f"luxor.term.card.{code}") if code in LABELS else code
+
+
 def hand_text(view: dict[str, JSON]) -> str:
     """The viewer's hand, left to right (empty when the viewer has no hand in the view)."""
     viewer = view.get("viewer")
@@ -37,22 +42,10 @@ def hand_text(view: dict[str, JSON]) -> str:
     hand = view["seats"][viewer].get("hand")
     if not hand:
         return ""
-    return " · ".join(label(c) for c in hand)
+    return " · ".join(card_name(c) for c in hand)
 
 
-FRONT_SHORT = {
-    "scarab": "scarab",
-    "wild": "wild",
-    "scarab_or_wild": "scr/wld",
-    "horus12": "fav1/2",
-    "horus23": "fav2/3",
-    "tunnel": "tunnel",
-}
-LEGEND = (
-    "The path winds inward from the stairs (bottom left) to the tomb chamber. Each space: "
-    "its number and wall VP (w), its tile (treasure: type, VP/adventurers needed; Horus eyes; "
-    "Osiris push; temple tile), and the adventurers there; | marks an Anubis statue after it."
-)
+FRONTS = ("scarab", "wild", "scarab_or_wild", "horus12", "horus23", "tunnel")
 CELL_WIDTH = 7
 
 
@@ -60,19 +53,21 @@ def _tile_line(tile: str) -> Text:
     """A tile in one short line (CELL_WIDTH characters at most)."""
     words = tile.split()
     if words[0] in TREASURE_STYLE:  # "vase 3vp need 2"
-        return Text(f"{words[0][:3]}{words[1][:-2]}/{words[3]}", f"bold {TREASURE_STYLE[words[0]]}")
+        kind = t(f"luxor.term.treasure.{words[0]}")[:3]
+        return Text(f"{kind}{words[1][:-2]}/{words[3]}", f"bold {TREASURE_STYLE[words[0]]}")
     if words[0] == "horus":
         return Text("H" + "●" * int(words[1]), "bold yellow")
     if words[0] == "osiris":
-        return Text(f"Osi+{words[1]}", "bold cyan")
+        return Text(t("luxor.tty.osiris", push=words[1]), "bold cyan")
     if tile == "empty":
         return Text("·", "dim")
-    return Text(FRONT_SHORT.get(tile, tile)[:CELL_WIDTH], "bold green")
+    short = t(f"luxor.tty.front.{tile}") if tile in FRONTS else tile
+    return Text(short[:CELL_WIDTH], "bold green")
 
 
 def _space_cell(row: dict[str, JSON], here: Text) -> Text:
     cell = Text(f"{row['space']}", "bold")
-    cell.append(f" w{row['wall']}", "dim")
+    cell.append(" " + t("luxor.tty.wall", vp=row["wall"]), "dim")
     if "statue_after" in row:
         cell.append("|", "bold magenta")
     cell.append("\n")
@@ -102,12 +97,12 @@ def board(view: dict[str, JSON]) -> RenderableType:
     for row in view["board"]:
         x, y = layout["cells"][int(row["space"]) - 1]
         grid[y][x] = _space_cell(row, _pieces(view, str(row["space"])))
-    sarcs = ",".join(str(v) for v in view["sarcophagi_left"]) or "none"
+    sarcs = ",".join(str(v) for v in view["sarcophagi_left"]) or t("luxor.tty.no_sarcophagi")
     mid = cx + cw // 2
-    grid[cy][mid] = Text("TOMB\nCHAMBER", "bold yellow")
-    grid[cy + 1][cx] = Text(f"sarcoph.\n{sarcs}", "yellow")
-    grid[cy + 1][cx + cw - 1] = Text(f"keys\nspent {view['key_space']}", "yellow")
-    grid[cy + ch - 1][mid] = Text("inside\n").append_text(_pieces(view, "C"))
+    grid[cy][mid] = Text(t("luxor.tty.chamber"), "bold yellow")
+    grid[cy + 1][cx] = Text(t("luxor.tty.sarcophagi", left=sarcs), "yellow")
+    grid[cy + 1][cx + cw - 1] = Text(t("luxor.tty.keys_spent", spent=view["key_space"]), "yellow")
+    grid[cy + ch - 1][mid] = Text(t("luxor.tty.inside") + "\n").append_text(_pieces(view, "C"))
     table = Table(box=box.SQUARE, show_header=False, padding=(0, 0), pad_edge=False)
     for _ in range(size):
         table.add_column(width=CELL_WIDTH, no_wrap=True, overflow="crop")
@@ -118,22 +113,24 @@ def board(view: dict[str, JSON]) -> RenderableType:
     for statue in range(1, len(D.STATUES) + 1):
         asleep = [p for p, s in enumerate(view["seats"]) if statue in s["sleeping_at_statues"]]
         if asleep:
-            lying.append(f"  lying at statue {statue}: ")
+            lying.append("  " + t("luxor.tty.lying", statue=statue) + " ")
             for p in asleep:
                 lying.append(marks[p], f"bold {colour(p)}")
-    stairs = _pieces(view, "S") or Text("nobody", "dim")
+    stairs = _pieces(view, "S") or Text(t("luxor.tty.nobody"), "dim")
     return Group(
-        Text(LEGEND, "dim"), table, Text.assemble(("Stairs (below 1): ", "bold"), stairs, lying)
+        Text(t("luxor.tty.legend"), "dim"),
+        table,
+        Text.assemble((t("luxor.tty.stairs") + " ", "bold"), stairs, lying),
     )
 
 
 def _treasures(seat: dict[str, JSON]) -> str:
     counts: dict[str, int] = {}
-    for t in seat["treasures"]:
-        counts[str(t["type"])] = counts.get(str(t["type"]), 0) + 1
-    parts = [f"{counts.get(k, 0)} {k}" for k in D.TREASURE_TYPES]
+    for item in seat["treasures"]:
+        counts[str(item["type"])] = counts.get(str(item["type"]), 0) + 1
+    parts = [f"{counts.get(k, 0)} {t(f'luxor.term.treasure.{k}')}" for k in D.TREASURE_TYPES]
     if seat["wild_tiles"]:
-        parts.append(f"{seat['wild_tiles']} wild")
+        parts.append(f"{seat['wild_tiles']} {t('luxor.term.tile.wild')}")
     return " ".join(parts)
 
 
@@ -142,17 +139,19 @@ def seats(view: dict[str, JSON]) -> Table:
     current = view.get("current_player")
     marks = markers(view)
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
-    for name in ("", "seat", "score", "keys", "treasures", "scarabs", "sarcophagi", "hand"):
-        table.add_column(name)
+    table.add_column("")
+    for name in ("seat", "score", "keys", "treasures", "scarabs", "sarcophagi", "hand"):
+        table.add_column(t(f"luxor.tty.column.{name}"))
     for p, s in enumerate(view["seats"]):
         turn = "▶" if p == current else ""
         who = Text(f"{marks[p]} {s['name']}", f"bold {colour(p)}")
         if p == viewer:
-            who.append(" (you)")
+            who.append(" " + t("luxor.tty.you"))
         scarabs = str(s["scarab_count"])
         if p == viewer and "scarabs" in s and s["scarabs"]:
             values = [int(v) for v in s["scarabs"]]
-            scarabs += f" ({'+'.join(map(str, values))} = {sum(values)} VP)"
+            sum_text = t("luxor.tty.scarab_sum", values="+".join(map(str, values)), vp=sum(values))
+            scarabs += " " + sum_text
         table.add_row(
             turn,
             who,
@@ -167,30 +166,25 @@ def seats(view: dict[str, JSON]) -> Table:
 
 
 def supplies(view: dict[str, JSON]) -> Text:
-    out = Text("Horus cards: ", "bold")
+    out = Text(t("luxor.tty.horus_cards") + " ", "bold")
     for h in view["horus_stacks"]:
-        top = label(str(h["top"])) if h["top"] else "empty"
-        out.append(f"level {h['level']} top {top} ({h['size']} left)   ")
+        top = card_name(str(h["top"])) if h["top"] else t("luxor.tty.empty")
+        out.append(t("luxor.tty.horus_stack", level=h["level"], top=top, left=h["size"]) + "   ")
     sup = view["supply"]
     discard = view["discard_pile"]
-    top = label(str(discard[-1])) if discard else "none"
-    out.append(
-        f"\nSupply: keys {sup['keys']}, wild tiles {sup['wild_tiles']}, scarabs {sup['scarabs']}"
-        f"   Draw pile {view['draw_pile']}, discard top {top}   Round {view['round']}"
-    )
+    top = card_name(str(discard[-1])) if discard else t("luxor.term.none")
+    supply = t("luxor.tty.supply", keys=sup["keys"], wild=sup["wild_tiles"], scarabs=sup["scarabs"])
+    piles = t("luxor.tty.piles", draw=view["draw_pile"], top=top)
+    out.append(f"\n{supply}   {piles}   {t('luxor.tty.round', round=view['round'])}")
     return out
 
 
 def prompt_line(view: dict[str, JSON]) -> str:
     phase = view["phase"]
-    if phase == "play":
-        return "Play your leftmost (L) or rightmost (R) card."
+    if phase in ("play", "act", "choice"):
+        return t(f"luxor.tty.prompt.{phase}")
     if phase == "die":
-        return f"You rolled {view.get('die')}: move an adventurer."
-    if phase == "act":
-        return "Choose which moved adventurer performs its space's action (it may do nothing)."
-    if phase == "choice":
-        return "Choose your reward."
+        return t("luxor.tty.prompt.die", die=view.get("die"))
     return ""
 
 
@@ -201,9 +195,10 @@ def render(console: Console, view: dict[str, JSON], log: Sequence[str]) -> None:
     console.print(supplies(view))
     hand = hand_text(view)
     if hand and view["phase"] != "over":
-        console.print(Text.assemble(("Your hand (left to right): ", "bold"), f"L▸ {hand} ◂R"))
+        head = t("luxor.tty.hand") + " "
+        console.print(Text.assemble((head, "bold"), f"L▸ {hand} ◂R"))
     if log:
-        console.print(Text("Recent events:", "bold"))
+        console.print(Text(t("luxor.tty.recent"), "bold"))
         for line in log:
             console.print(Text("  " + line, "dim"))
 

@@ -30,6 +30,7 @@ from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
 from scarab.core.registry import load
 from scarab.terminal import horus, luxor, pyramids
+from scarab.terminal.common import lang, t
 
 HUMAN = "human"
 LOG_LINES = 10
@@ -69,10 +70,8 @@ def hint_seed(seed: int, ply: int) -> int:
 
 
 def help_text(legal: Sequence[Any], level: str) -> str:
-    return (
-        f"Type a number from 1 to {len(legal)}, or notation like {legal[0]}; "
-        f"'{HINT}' shows the {level} bot's top {HINT_COUNT} actions with their estimated "
-        f"win rates; '{HELP[0]}' shows this; '{QUIT[1]}' abandons the game."
+    return t(
+        "tty.help", n=len(legal), example=str(legal[0]), level=f"@ui.level.{level}", top=HINT_COUNT
     )
 
 
@@ -115,13 +114,21 @@ class Session:
         colour = getattr(self.renderer, "colour", luxor.colour)
         return "bold" if seat is None else f"bold {colour(seat)}"
 
-    def event_line(self, seen: Event) -> str:
-        if seen.player is None or seen.text.startswith(self.names[seen.player]):
+    def words(self, seen: Event) -> str:
+        """An event in the terminal's language (the engine's own words in English)."""
+        if lang() == "en":
             return seen.text
-        return f"{self.names[seen.player]}: {seen.text}"
+        msg, args = self.game.event_phrase(seen.kind, dict(seen.data))
+        return t(msg, self.names, **args) if msg else seen.text
+
+    def event_line(self, seen: Event) -> str:
+        text = self.words(seen)
+        if seen.player is None or text.startswith(self.names[seen.player]):
+            return text
+        return f"{self.names[seen.player]}: {text}"
 
     def show_events(self, events: Sequence[Event], viewer: int | None) -> None:
-        texts = [e.text for e in events_for(events, viewer) if e.kind != "final" and e.text]
+        texts = [self.words(e) for e in events_for(events, viewer) if e.kind != "final" and e.text]
         if texts:
             self.console.print(Text("    " + "; ".join(texts), "dim"))
 
@@ -136,7 +143,10 @@ class Session:
                 self.console.print(Text("  " + line, "dim"))
 
     def describe(self, view: dict[str, JSON], act: Any) -> str:
-        return self.game.describe(view, act)
+        if lang() == "en":
+            return self.game.describe(view, act)
+        msg, args = self.game.phrase(view, act)
+        return t(msg, self.names, **args) if msg else self.game.describe(view, act)
 
     # ---- moves --------------------------------------------------------------
     def ask(self, prompt: str) -> str:
@@ -150,25 +160,25 @@ class Session:
                 text = UNDECODABLE
             if not any(UNDECODABLE <= ch <= "\udcff" for ch in text):
                 return text
-            self.console.print(Text("That line is not valid UTF-8 text; type it again.", "red"))
+            self.console.print(Text(t("tty.not_utf8"), "red"))
 
     def handover(self, seat: int) -> None:
         """Hot seat: clear the screen and wait until the next human has the keyboard."""
         self.console.clear()
-        self.console.print(Rule(Text(f"pass to {self.names[seat]}", self.style(seat))))
-        self.ask(f"Pass the keyboard to {self.names[seat]}, then press Enter ")
+        self.console.print(Rule(Text(t("tty.pass_to", who=self.names[seat]), self.style(seat))))
+        self.ask(t("tty.pass_keyboard", who=self.names[seat]) + " ")
 
     def hide(self, seat: int) -> None:
         """Hot seat: clear a finished human turn off the screen."""
         self.console.clear()
-        self.console.print(Rule(Text(f"{self.names[seat]}'s turn is over", "dim")))
+        self.console.print(Rule(Text(t("tty.turn_over", who=self.names[seat]), "dim")))
 
     def human_move(self, seat: int) -> None:
         state = self.state
         name = self.names[seat]
         if self.console.is_terminal:  # each decision redraws the screen in place, no scrolling
             self.console.clear()
-        self.console.print(Rule(Text(f"{name} to play", self.style(seat))))
+        self.console.print(Rule(Text(t("ui.mine.to_play", who=name), self.style(seat))))
         self.render(seat)
         view = state.view(seat)
         legal = state.legal_actions()
@@ -184,7 +194,7 @@ class Session:
                 line.append(" " + self.describe(view, act))
                 self.console.print(line)
         while True:
-            text = self.ask(f"{name}, choose 1-{len(legal)}, type an action, or help: ").strip()
+            text = self.ask(t("tty.choose", who=name, n=len(legal)) + " ").strip()
             if not text or text.lower() in HELP:
                 self.console.print(Text(help_text(legal, self.hint_level)))
                 continue
@@ -199,9 +209,7 @@ class Session:
                     act = legal[k - 1]
                     break
                 shown = text if len(text) <= 12 else f"{text[:12]}... ({len(text)} digits)"
-                self.console.print(
-                    Text(f"There is no action {shown}: choose 1 to {len(legal)}.", "red")
-                )
+                self.console.print(Text(t("tty.no_action", shown=shown, n=len(legal)), "red"))
                 continue
             try:
                 act = self.game.parse_action(state, text)
@@ -211,22 +219,28 @@ class Session:
             break
         events = state.apply(act)
         self.log.extend(events)
-        self.console.print(Text.assemble((name, self.style(seat)), f" plays {act}"))
+        self.console.print(
+            Text.assemble((name, self.style(seat)), " " + t("tty.plays", action=str(act)))
+        )
         self.show_events(events, seat)
 
     def hint(self, seat: int, view: dict[str, JSON], legal: Sequence[Any]) -> None:
         """The hint bot's top actions for ``seat``: searched through that seat's Seat (never
         the real state), seeded by game and ply, so the game is untouched and reproducible."""
         if len(legal) == 1:
-            self.console.print(Text(f"Hint: {legal[0]} is the only legal action.", "cyan"))
+            self.console.print(Text(t("tty.hint_only", action=str(legal[0])), "cyan"))
             return
         seed = hint_seed(self.state.seed, len(self.state.history()))
         hint = top_actions(self.state, seat, self.hint_level, seed, HINT_COUNT)
         top = hint.top
         self.console.print(
             Text(
-                f"Hint from the {self.hint_level} bot, {hint.searches} searches of what "
-                f"{self.names[seat]} can see:",
+                t(
+                    "tty.hint_from",
+                    level=f"@ui.level.{self.hint_level}",
+                    searches=hint.searches,
+                    who=self.names[seat],
+                ),
                 "cyan",
             )
         )
@@ -234,7 +248,7 @@ class Session:
         for i, (act, win, visits) in enumerate(top, 1):
             line = Text(f"  {i}. ")
             line.append(f"{act!s:<{width}}", "bold")
-            line.append(f"  est. win {win:>4.0%}  {visits:>4} visits")
+            line.append("  " + t("tty.hint_line", win=f"{win:>4.0%}", visits=f"{visits:>4}"))
             note = self.describe(view, act)
             if note:
                 line.append(f"  {note}", "dim")
@@ -284,8 +298,7 @@ class Session:
                     on_screen = None
         except Abandon as why:
             self.console.print(
-                f"\nThe game is abandoned ({why}). Seed {state.seed}, "
-                f"{len(state.history())} decisions played."
+                "\n" + t("tty.abandoned", why=str(why), seed=state.seed, n=len(state.history()))
             )
             return 1
         self.finish()
@@ -293,7 +306,7 @@ class Session:
 
     def finish(self) -> None:
         view = self.state.view(self.observer)
-        self.console.print(Rule(Text("Game over", "bold")))
+        self.console.print(Rule(Text(t("tty.game_over"), "bold")))
         if self.renderer is not None:
             self.renderer.render(self.console, view, [])
             self.renderer.final(self.console, view)
@@ -301,17 +314,17 @@ class Session:
             final_table(self.console, view)
         winners = list(view.get("winners", self.state.winners()))
         scores = self.state.scores()
-        names = " and ".join(self.names[w] for w in winners)
+        names = f" {t('ui.and')} ".join(self.names[w] for w in winners)
         if not winners:  # a game everybody can lose (Horus: the mummies win)
-            text = str(getattr(self.renderer, "NO_WINNER", "No winner."))
+            text = str(getattr(self.renderer, "NO_WINNER", t("tty.no_winner")))
         elif len(self.names) == 1:
-            text = f"Solo score: {names or self.names[0]} with {scores[0]} VP"
+            text = t("tty.solo", who=names or self.names[0], vp=scores[0])
         elif len(winners) == 1:
-            text = f"Winner: {names} with {scores[winners[0]]} VP"
+            text = t("tty.winner", who=names, vp=scores[winners[0]])
         else:
-            text = f"Shared win: {names} with {scores[winners[0]]} VP each"
+            text = t("tty.shared", who=names, vp=scores[winners[0]])
         self.console.print(Text(text, "bold"))
-        self.console.print(f"Seed {self.state.seed}; replay with --seed {self.state.seed}.")
+        self.console.print(t("tty.seed", seed=self.state.seed))
 
 
 def final_table(console: Console, view: dict[str, JSON]) -> None:

@@ -20,8 +20,8 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.pyramids import data as D
-from scarab.games.pyramids.describe import describe, final_rows
-from scarab.terminal.common import score_table
+from scarab.games.pyramids.describe import final_rows, phrase, term
+from scarab.terminal.common import score_table, t
 
 SEAT_COLOURS = ("bright_cyan", "bright_yellow", "bright_magenta", "bright_blue")
 PYRAMID_STYLE = {
@@ -30,7 +30,8 @@ PYRAMID_STYLE = {
     "purple": "bold medium_purple",
 }
 MARKED_BG = " on grey35"
-# Deck notation -> (glyph, style, name); every glyph is one column wide.
+# Deck notation -> (glyph, style, name); every glyph is one column wide. The name is
+# English: a term of the catalogues (``pyramids.term.symbol.<name>``).
 GLYPHS: dict[str, tuple[str, str, str]] = {
     ".": ("·", "grey50", "open"),
     "#": ("█", "grey39", "wall"),
@@ -45,10 +46,15 @@ GLYPHS: dict[str, tuple[str, str, str]] = {
 }
 MARK_GLYPH = "●"
 PHASE_PROMPTS = {
-    "keep": "Keep two of the four pyramid cards dealt to you.",
-    "extra": "Your red cross gives an extra cell: one cell next to a marked one, or an entrance.",
-    "replace": "Replace your completed pyramid: take a card from the display or the deck top.",
+    "keep": "pyramids.tty.prompt.keep",
+    "extra": "pyramids.tty.prompt.extra",
+    "replace": "pyramids.tty.prompt.replace",
 }
+
+
+def word(kind: str, name: str) -> str:
+    """A term of the game's data (a colour, a symbol, a shape) in the terminal's language."""
+    return t(term(kind, name)[1:])
 
 
 def colour(seat: int) -> str:
@@ -91,8 +97,8 @@ def grid(rows: Sequence[str], marked: Sequence[str] = (), labels: bool = True) -
 
 def card_title(card: dict[str, JSON]) -> Text:
     col = str(card["colour"])
-    title = Text(f"card {card['id']} ", "bold")
-    title.append(col, PYRAMID_STYLE.get(col, ""))
+    title = Text(t("pyramids.tty.card", card=card["id"]) + " ", "bold")
+    title.append(word("colour", col), PYRAMID_STYLE.get(col, ""))
     if card.get("complete"):
         title.append(" ✓", "bold gold1")
     return title
@@ -120,13 +126,13 @@ def printed_card(card_id: int) -> dict[str, JSON]:
 
 
 def legend() -> Text:
-    out = Text("Legend: ", "dim")
+    out = Text(t("pyramids.tty.legend") + " ", "dim")
     for ch in ("E", "T", "#", "x", "r", "g", "t", "s", "p"):
         glyph, style, name = GLYPHS[ch]
         out.append(glyph, style)
-        out.append(f" {name}  ", "dim")
+        out.append(f" {word('symbol', name)}  ", "dim")
     out.append(MARK_GLYPH, "bold bright_white" + MARKED_BG)
-    out.append(" marked", "dim")
+    out.append(" " + t("pyramids.term.symbol.marked"), "dim")
     return out
 
 
@@ -158,26 +164,32 @@ def expedition(view: dict[str, JSON]) -> RenderableType:
     exp = view.get("expedition")
     used = [str(e) for e in view.get("expedition_used", [])]
     if view["phase"] == "over":
-        head = Text(f"After {D.ROUNDS} rounds", "bold")
+        head = Text(t("pyramids.tty.after_rounds", n=D.ROUNDS), "bold")
     elif view["phase"] == "keep":
-        head = Text("Setup: everyone keeps two of the four cards dealt", "bold")
+        head = Text(t("pyramids.tty.setup"), "bold")
     else:
+        turn = {"round": view["round"], "turn": view["turn"]}
         head = Text(
-            f"Round {view['round']} of {D.ROUNDS}, turn {view['turn']} of {D.TURNS_PER_ROUND}",
+            t("pyramids.tty.round_turn", rounds=D.ROUNDS, turns=D.TURNS_PER_ROUND, **turn),
             "bold",
         )
-    head.append(f"   pyramid deck {view['deck']}", "")
+    head.append("   " + t("pyramids.tty.deck", n=view["deck"]), "")
     if not isinstance(exp, dict):
         return head
     cells = [list(c) for c in exp["cells"]]
     info = Text.assemble(
-        ("Expedition card: ", "bold"),
-        (str(exp["name"]), "bold gold1"),
-        f"\n{len(D.orientations(cells))} orientation(s), "
-        f"{positions(cells)} positions on an empty grid;\nor mark one single cell",
+        (t("pyramids.tty.expedition") + " ", "bold"),
+        (word("shape", str(exp["name"])), "bold gold1"),
+        "\n"
+        + t(
+            "pyramids.tty.expedition_info",
+            orientations=len(D.orientations(cells)),
+            positions=positions(cells),
+        ),
     )
     if len(used) > 1:
-        info.append(f"\nearlier this round: {', '.join(used[:-1])}", "dim")
+        earlier = ", ".join(word("shape", name) for name in used[:-1])
+        info.append("\n" + t("pyramids.tty.earlier", shapes=earlier), "dim")
     table = Table.grid(padding=(0, 3))
     table.add_row(pattern(cells), info)
     return Group(head, table)
@@ -188,7 +200,7 @@ def _owner(view: dict[str, JSON], p: int) -> Text:
     name = str(view["seats"][p]["name"])
     out = Text(name, f"bold {colour(p)}")
     if p == view.get("viewer"):
-        out.append(" (you)")
+        out.append(" " + t("pyramids.tty.you"))
     return out
 
 
@@ -204,9 +216,9 @@ def tables(view: dict[str, JSON]) -> RenderableType:
         seat = view["seats"][p]
         cards = list(seat["cards"])
         if not cards:
-            why = "choosing" if view["phase"] == "keep" and not seat["chosen"] else "no card"
-            if view["phase"] == "keep" and seat["chosen"]:
-                why = "has chosen (hidden)"
+            why = t("pyramids.tty.no_card")
+            if view["phase"] == "keep":
+                why = t("pyramids.tty.chosen" if seat["chosen"] else "pyramids.tty.choosing")
             blocks.append(Group(_owner(view, p), Text(why, "dim")))
         for card in cards:
             blocks.append(card_block(card, _owner(view, p)))
@@ -221,15 +233,15 @@ def dealt(view: dict[str, JSON]) -> RenderableType | None:
     if not ids:
         return None
     blocks = [card_block(printed_card(int(c))) for c in ids]
-    return Group(Text("Dealt to you (keep two):", "bold"), Columns(blocks, padding=(0, 3)))
+    return Group(Text(t("pyramids.tty.dealt"), "bold"), Columns(blocks, padding=(0, 3)))
 
 
 def display(view: dict[str, JSON]) -> RenderableType:
     cards = list(view["display"])
     if not cards:
-        return Text("Display: empty", "bold")
+        return Text(t("pyramids.tty.display_empty"), "bold")
     blocks = [card_block(c) for c in cards]
-    return Group(Text("Display:", "bold"), Columns(blocks, padding=(0, 3)))
+    return Group(Text(t("pyramids.tty.display"), "bold"), Columns(blocks, padding=(0, 3)))
 
 
 def _completed(seat: dict[str, JSON]) -> Text:
@@ -253,9 +265,11 @@ def _claims(sc: dict[str, JSON]) -> Text:
 def scores(view: dict[str, JSON]) -> Table:
     viewer = view.get("viewer")
     current = view.get("current_player")
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Score cards", title_justify="left")
-    for name in ("", "seat", "VP now", "red", "green", "torches", "skulls", "pyr. pts", "done"):
-        table.add_column(name)
+    title = t("pyramids.tty.score_cards")
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=title, title_justify="left")
+    table.add_column("")
+    for name in ("seat", "vp_now", "red", "green", "torches", "skulls", "pyr_pts", "done"):
+        table.add_column(t(f"pyramids.tty.column.{name}"))
     for p, seat in enumerate(view["seats"]):
         sc = seat["score_card"]
         torches = Text()
@@ -276,15 +290,15 @@ def scores(view: dict[str, JSON]) -> Table:
             _completed(seat),
         )
     if isinstance(viewer, int) and view["phase"] in ("mark", "extra"):
-        table.caption = "Others' score cards as of the start of this turn."
+        table.caption = t("pyramids.tty.others_as_of")
     return table
 
 
 def race(view: dict[str, JSON]) -> Text:
-    out = Text("Colour race, values left: ", "bold")
+    out = Text(t("pyramids.tty.race") + " ", "bold")
     for name, left in dict(view["race"]).items():
-        out.append(name, PYRAMID_STYLE.get(name, ""))
-        values = " ".join(str(v) for v in left) or "none"
+        out.append(word("colour", name), PYRAMID_STYLE.get(name, ""))
+        values = " ".join(str(v) for v in left) or t("pyramids.tty.none")
         out.append(f" {values}   ")
     return out
 
@@ -301,7 +315,7 @@ def render(console: Console, view: dict[str, JSON], log: Sequence[str]) -> None:
     console.print(scores(view))
     console.print(race(view))
     if log:
-        console.print(Text("Recent events:", "bold"))
+        console.print(Text(t("pyramids.tty.recent"), "bold"))
         for line in log:
             console.print(Text("  " + line, "dim"))
 
@@ -335,15 +349,13 @@ def prompt_line(view: dict[str, JSON]) -> str:
     phase = str(view["phase"])
     if phase == "mark":
         exp = view.get("expedition")
-        name = exp["name"] if isinstance(exp, dict) else "expedition"
-        return (
-            f"Mark the {name} pattern (any rotation or mirror) on one of your cards, "
-            "or one single cell."
-        )
+        if not isinstance(exp, dict):
+            return t("pyramids.tty.prompt.mark_any")
+        return t("pyramids.tty.prompt.mark", name=term("shape", str(exp["name"])))
     if phase == "extra":
         n = view.get("extra_marks", 1)
-        return PHASE_PROMPTS["extra"] + (f" ({n} to mark)" if n != 1 else "")
-    return PHASE_PROMPTS.get(phase, "")
+        return t("pyramids.tty.prompt.extra_many", n=n) if n != 1 else t(PHASE_PROMPTS["extra"])
+    return t(PHASE_PROMPTS[phase]) if phase in PHASE_PROMPTS else ""
 
 
 def choices(console: Console, view: dict[str, JSON], legal: Sequence[Any]) -> None:
@@ -357,9 +369,10 @@ def choices(console: Console, view: dict[str, JSON], legal: Sequence[Any]) -> No
             item.append(" ")
             item.append_text(got)
         if getattr(act, "verb", "") in ("keep", "take"):
-            item.append(f"  {describe(view, act)}", "dim")
+            msg, args = phrase(view, act)
+            item.append(f"  {t(msg, **args)}", "dim")
         items.append(item)
-    console.print(Text(f"{len(legal)} legal action(s):", "dim"))
+    console.print(Text(t("pyramids.tty.legal", n=len(legal)), "dim"))
     console.print(Columns(items, padding=(0, 2), column_first=True))
 
 
@@ -369,10 +382,11 @@ def final(console: Console, view: dict[str, JSON]) -> None:
     entries = view.get("final")
     if not entries:
         return
-    table = score_table(view, final_rows(view), colour)
+    rows = [row | {"label": t(str(row["msg"]), **row["args"])} for row in final_rows(view)]
+    table = score_table(view, rows, colour)
     console.print(table)
     winners = view.get("winners") or []
     if len(entries) > 1 and len(winners) == 1:
         tied = [p for p, e in enumerate(entries) if e["total"] == entries[winners[0]]["total"]]
         if len(tied) > 1:
-            console.print(Text("Tie broken by the lowest-numbered completed pyramid.", "dim"))
+            console.print(Text(t("pyramids.tty.tie_break"), "dim"))

@@ -209,3 +209,100 @@ def test_one_adventurer_less_takes_a_three_adventurer_treasure_with_two() -> Non
     set_hand(s, 0, ["less1", "2", "4", "5", "3"])
     play(s, "L 5+1")
     assert s.score[0] == 6 and s.adv[0] == [6, 6]
+
+
+@pytest.mark.rule("LUX-MOVE-TILES", "LUX-MOVE-ACTIVE")
+def test_three_tiles_skip_the_empty_space_and_the_lying_adventurer_stays() -> None:
+    s = new()
+    place(s, 0, [1], sleeping=(1, 2, 3))
+    set_tile(s, 3, D.EMPTY, 0)
+    set_treasure(s, 5, 6, 3)
+    set_hand(s, 0, ["3", "1", "4", "5", "2"])
+    assert texts(s.legal_actions()) == ["L 1+3", "R 1+2"]  # never the one at the statue
+    play(s, "L 1+3")  # 2, (3 empty), 4, 5
+    assert s.adv[0] == [5] and s.sleep[0] == 0b111
+
+
+@pytest.mark.rule("LUX-MOVE-TILES")
+def test_from_an_empty_space_the_first_step_is_to_the_nearest_tile() -> None:
+    s = new()
+    set_tile(s, 3, D.EMPTY, 0)
+    place(s, 0, [3, D.STAIRS])
+    set_treasure(s, 5, 6, 3)
+    set_hand(s, 0, ["2", "1", "4", "5", "3"])
+    play(s, "L 3+2")  # 4, 5
+    assert s.adv[0] == [5, D.STAIRS]
+
+
+@pytest.mark.rule("LUX-HORUS-TILE", "LUX-HORUS-CARD")
+def test_ani_leaves_the_key_and_takes_the_one_eye_horus_card() -> None:
+    s = new()
+    place(s, 0, [3, D.STAIRS])
+    set_hand(s, 0, ["1", "2", "4", "5", "3"])
+    top = s.horus[1][-1]
+    play(s, "L 3+1")  # onto the one-eye Horus tile on 4
+    assert texts(s.legal_actions()) == ["take h1", "take key"]
+    ev = play(s, "take h1")
+    assert codes(s, 0) == ["2", "4", D.CARDS[top].code, "5", "3"] and s.hands[0][2] == top
+    assert s.keys[0] == 0 and "draw" not in kinds(ev)
+
+
+@pytest.mark.rule("LUX-TEMPLE-SCARAB-OR-WILD")
+def test_jan_takes_a_scarab_rather_than_a_wild_tile() -> None:
+    s = new()
+    set_tile(s, 3, D.TEMPLE, D.F_SCARAB_OR_WILD)
+    set_hand(s, 0, ["3", "1", "4", "5", "2"])
+    play(s, "L S+3")
+    assert texts(s.legal_actions()) == ["take scarab", "take wild"]
+    value = s.scarab_supply[-1]
+    play(s, "take scarab")
+    assert s.scarabs[0] == (value,) and s.wilds[0] == 0
+
+
+@pytest.mark.rule("LUX-TEMPLE-FAVOR", "LUX-HORUS-CARD")
+def test_favour_of_horus_level_two_card_goes_to_the_middle_instead_of_a_draw() -> None:
+    s = new()
+    set_tile(s, 3, D.TEMPLE, D.F_HORUS12)
+    set_hand(s, 0, ["3", "1", "4", "5", "2"])
+    top, draw = s.horus[2][-1], len(s.draw)
+    ev = play(s, "L S+3")
+    assert texts(s.legal_actions()) == ["take h1", "take h2"]
+    ev += play(s, "take h2")
+    assert s.hands[0][2] == top and codes(s, 0)[:2] == ["1", "4"] and codes(s, 0)[3:] == ["5", "2"]
+    assert "draw" not in kinds(ev) and len(s.draw) == draw
+
+
+@pytest.mark.rule("LUX-HORUS-RANGE")
+def test_a_one_to_three_card_goes_three_tiles_and_takes_the_treasure() -> None:
+    s = new()
+    set_treasure(s, 3, 2, 1)
+    set_hand(s, 0, ["1-3", "2", "4", "5", "1"])
+    assert {"L S+1", "L S+2", "L S+3"} <= set(texts(s.legal_actions()))
+    play(s, "L S+3")
+    assert s.adv[0] == [3, D.STAIRS] and s.score[0] == 2 and s.tk[3] == D.EMPTY
+
+
+@pytest.mark.rule("LUX-HORUS-DIE")
+def test_a_one_to_die_rolling_two_sets_up_a_one_onto_the_treasure() -> None:
+    s = new()
+    set_treasure(s, 2, 6, 3)
+    set_treasure(s, 3, 2, 1, "statue")
+    set_hand(s, 0, ["1-die", "4", "4", "5", "1"])
+    set_hand(s, 1, ["2", "1", "4", "5", "3"])
+    s.rng = rng_rolling(2)
+    play(s, "L die")
+    assert texts(s.legal_actions()) == ["S+1", "S+2"]
+    play(s, "S+2")  # two tiles: the treasure is now one tile ahead
+    play(s, "L S+2")  # the other player's turn
+    assert codes(s, 0)[-1] == "1"
+    play(s, "R 2+1")
+    assert s.score[0] == 2 and s.adv[0] == [3, D.STAIRS]
+
+
+@pytest.mark.rule("LUX-SCORE-SCARABS")
+def test_revealed_scarabs_score_their_faces_seven_in_all() -> None:
+    s = new()
+    for v in (4, 2, 1):
+        s.scarab_supply.remove(v)
+    s.scarabs[0] = (4, 2, 1)
+    assert final_scoring(s, 0).scarabs == 7

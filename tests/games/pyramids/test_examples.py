@@ -261,3 +261,50 @@ def test_tomas_torch_in_round_1_then_only_round_2_can_add_one(
     assert s.view(1)["seats"][0]["score_card"]["torches"] == [True, True, False, False]
     assert final_scoring(s, 0).torches * D.TORCH_VP == 10
     assert "20:a3" not in texts(s.legal_actions())
+
+
+# ---- setup --------------------------------------------------------------------
+@pytest.mark.rule("PYR-SETUP-DEAL", "PYR-SETUP-KEEP", "PYR-SETUP-DISPLAY")
+def test_sara_keeps_two_of_her_four_cards_and_returns_the_other_two() -> None:
+    s = new(["Sara", "Luís", "Tomás"], seed=5)
+    SARA = 0
+    dealt = sorted(s.dealt[SARA])
+    assert len(dealt) == 4
+    kept, returned = [dealt[3], dealt[1]], [dealt[0], dealt[2]]
+    play(s, f"keep {kept[0]},{kept[1]}")
+    keep_all(s)  # Luís and Tomás
+    assert s.phase == rules.MARK
+    assert s.cards[SARA] == sorted(kept)
+    # Her other two went back into the deck, shuffled with the rest; four lie face up.
+    assert set(returned) <= set(s.deck + s.display) and len(s.display) == 4
+    # Kept cards lie face up: everyone sees them once all have chosen.
+    assert [c["id"] for c in s.view(1)["seats"][SARA]["cards"]] == sorted(kept)
+
+
+# ---- completing a pyramid -----------------------------------------------------
+@pytest.mark.rule("PYR-TOMB-DONE", "PYR-REPLACE", "PYR-DISPLAY-REFILL")
+def test_luis_sets_his_right_card_aside_and_takes_one_from_the_display(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    s = new(["Luís", "Sara"], seed=3)
+    keep_all(s)
+    show(s, "domino")
+    LUIS = 0
+    left, right = spare(s, 2)
+    grid(monkeypatch, left, "orange")
+    grid(monkeypatch, right, "green")
+    hand(s, LUIS, left, right)
+    premark(s, right, NEAR)
+
+    events = play(s, f"{right}:a5")  # the tomb: his right-hand card is complete
+    events += idle(s)  # Sara
+    assert "complete" in kinds(events)
+    assert s.phase == rules.REPLACE and s.seat == LUIS
+    assert s.done[LUIS] == (right,) and s.cards[LUIS] == [left]  # set aside, face up
+    assert s.view(1)["seats"][LUIS]["completed"][0]["id"] == right
+    display, top = s.display[:], s.deck[-1]
+    play(s, f"take {display[1]}")
+    assert s.cards[LUIS] == [left, display[1]]
+    # Then the display is filled up to four again from the pyramid deck.
+    assert s.display == [c for c in display if c != display[1]] + [top]
+    assert s.phase == rules.MARK and s.turn == 2

@@ -135,6 +135,7 @@ def final_rows(view: dict[str, JSON]) -> list[dict[str, JSON]]:
     out = [bool(e["escaped"]) for e in entries]
     status = ["escaped" if o else str(s["status"]) for o, s in zip(out, view["seats"], strict=True)]
     rows = [_row("got out", status, [None] * len(entries))]
+    rows[0]["cell_msgs"] = [{"msg": f"horus.term.status.{s}", "args": {}} for s in status]
     for label, key in (
         ("treasures", "treasures"),
         ("necklaces", "necklaces"),
@@ -142,9 +143,16 @@ def final_rows(view: dict[str, JSON]) -> list[dict[str, JSON]]:
         ("idols", "idols"),
     ):
         rows.append(_counts(label, [int(e[key]) for e in entries], out))
-    gods = [f"{e['variety']} ({e['gods']} gods)" for e in entries]
+    gods = [f"{e['variety']} ({e['gods']} god{'' if e['gods'] == 1 else 's'})" for e in entries]
     variety = _counts("variety", [int(e["variety"]) for e in entries], out)
     variety["cells"] = [c if o else f"({c})" for c, o in zip(gods, out, strict=True)]
+    variety["cell_msgs"] = [
+        {
+            "msg": "horus.final.gods" if o else "horus.final.gods_inside",
+            "args": {"variety": e["variety"], "n": e["gods"]},
+        }
+        for e, o in zip(entries, out, strict=True)
+    ]
     return [*rows, variety, _total([int(e["total"]) for e in entries])]
 
 
@@ -154,8 +162,321 @@ def _counts(label: str, values: list[int], out: list[bool]) -> dict[str, JSON]:
 
 
 def _row(label: str, cells: list[str], points: list[int | None]) -> dict[str, JSON]:
-    return {"label": label, "cells": cells, "points": points}
+    msg = "horus.final." + label.replace(" ", "_")
+    return {"label": label, "cells": cells, "points": points, "msg": msg, "args": {}}
 
 
 def _total(scores: list[int]) -> dict[str, JSON]:
-    return {"label": "total", "cells": [str(s) for s in scores], "points": scores, "total": True}
+    row = _row("total", [str(s) for s in scores], list[int | None](scores))
+    row["total"] = True
+    return row
+
+
+# ---- words in the reader's language (scarab.i18n) ---------------------------------
+# A phrase is a message id and its arguments; "@id" arguments are translated terms.
+Phrase = tuple[str, dict[str, JSON]]
+
+
+def card_term(name: str) -> str:
+    """A card by its notation name, as a translated term ("@horus.term.card.snake")."""
+    return f"@horus.term.card.{name}"
+
+
+def _term(kind: str, key: str) -> str:
+    return f"@horus.term.{kind}.{key}"
+
+
+def phrase(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None) -> Phrase:
+    """What ``describe`` says, as a message id (``horus.act.*``) and its arguments."""
+    f = known if known is not None else fields(view, act)
+    verb, arg = act.verb, act.arg
+    if verb == "choose":
+        i = D.ADVENTURERS.index(str(f["adventurer"]))
+        return "horus.act.choose", {
+            "adventurer": D.ADV_NAME[i],
+            "entrance": D.square_name(int(f["entrance"])),
+            "ability": _term("ability", D.ABILITY[i]),
+            "text": _term("ability", D.ABILITY[i] + ".text"),
+        }
+    if verb in ("move", "jump") and "to" in f:
+        return _step_phrase(view, int(f["from"]), int(f["to"]))
+    if "deck" in f:
+        deck = str(f["deck"])
+        return "horus.act.search", {"deck": _term("deck", deck), "n": dict(view["decks"])[deck]}
+    if verb in ("open", "take") and "sarcophagus" in f:
+        return _sarcophagus_phrase(view, verb, int(f["sarcophagus"]))
+    if verb == "pick" and "alcove" in f:
+        idol = D.ALCOVE_IDOL[int(f["alcove"])]
+        return "horus.act.pick", {
+            "god": _term("god", D.ALCOVE_GOD[int(f["alcove"])]),
+            "faces": " ".join(str(x) for x in D.IDOL_FACES[idol]),
+            "colour": _term("die", D.DICE[D.IDOL_CURSE[idol]]),
+        }
+    if verb == "reroll":
+        return "horus.act.reroll", {"dice": arg}
+    if verb in CARD_VERBS:
+        return f"horus.act.{verb}", {"card": card_term(arg)}
+    if verb in CURE_VERBS:
+        return f"horus.act.{verb}", {"wound": card_term(arg)}
+    return (f"horus.act.{verb}", {}) if verb in VERB_TEXT else ("", {})
+
+
+def _step_phrase(view: dict[str, JSON], q: int, t: int) -> Phrase:
+    if q < 0 or t < 0:
+        return "", {}
+    if D.AREA[t] == "e":
+        return "horus.act.escape", {"exit": D.square_name(t)}
+    msg = "horus.act.enter" if D.AREA[q] == "e" else "horus.act.step"
+    if any(m["square"] == t for m in view["mummies"]):
+        msg += ".mummy"
+    return msg, {"square": D.square_name(t), "area": _term("area", D.AREA[t])}
+
+
+def _sarcophagus_phrase(view: dict[str, JSON], verb: str, i: int) -> Phrase:
+    sarc: dict[str, Any] = view["sarcophagi"][i]
+    if verb == "take":
+        if "card" in sarc:
+            return "horus.act.take", {"card": card_term(str(sarc["card"]))}
+        return "horus.act.take.unknown", {}
+    god = _term("god", str(sarc["god"]))
+    if "read" in sarc:
+        return "horus.act.open.read", {"god": god, "card": card_term(str(sarc["read"]))}
+    return "horus.act.open", {"god": god}
+
+
+def adventurer_name(key: object) -> str:
+    """An adventurer's printed name from his key (a proper name: never translated)."""
+    return D.ADV_NAME[D.ADVENTURERS.index(key)] if key in D.ADVENTURERS else ""
+
+
+def mummy_name(m: object) -> str:
+    """A mummy's name from its index; a mummified adventurer (-1) as a translated term."""
+    if isinstance(m, int) and 0 <= m < D.NUM_MUMMIES:
+        return D.MUMMY_NAME[m]
+    return "@horus.term.mummified"
+
+
+def _join(words: list[str], sep: str) -> list[str]:
+    """Words with a separator term between them (a list argument is joined by spaces)."""
+    out: list[str] = []
+    for i, w in enumerate(words):
+        out += [sep, w] if i else [w]
+    return out
+
+
+# Events worded as "horus.event.<kind>" with the adventurer and these data fields (a
+# card or a deck as a translated term).
+_PLAIN: dict[str, tuple[str, ...]] = {
+    "take": ("card",),
+    "search": ("deck", "card"),
+    "discard": ("card",),
+    "bag": ("card",),
+    "antidote": ("card",),
+    "medikit": ("card",),
+    "crowbar": ("face",),
+    "lockpick": ("face",),
+    "reflexes": ("card",),
+    "swim": ("card",),
+    "dodge": (),
+    "wound": (),
+}
+_TERMS = ("card", "deck")
+
+
+def event_phrase(kind: str, data: dict[str, JSON]) -> Phrase:
+    """An event as a message id (``horus.event.*``) and its arguments, from the data this
+    viewer was given: a secret event's public copy (no data) gets its public words. The
+    acting seat is not named (a front end puts its name first); its adventurer is."""
+    args: dict[str, JSON] = {}
+    if "adventurer" in data:
+        args["adventurer"] = adventurer_name(data["adventurer"])
+    if kind in _PLAIN:
+        for key in _PLAIN[kind]:
+            value = data.get(key, "")
+            args[key] = _term(key, str(value)) if key in _TERMS and value != "" else value
+        return f"horus.event.{kind}", args
+    handler = _EVENTS.get(kind)
+    if handler is None:
+        return "horus.event.other", {"kind": kind}
+    return handler(kind, data, args)
+
+
+def _choose(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    args["entrance"] = D.square_name(int(data["square"]))
+    return "horus.event.choose", args
+
+
+def _round(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    return "horus.event.round", {"round": data["round"], "keeper": f"#{data['keeper']}"}
+
+
+def _dice(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    actions: list[int] = data["actions"]
+    seats: list[int] = data.get("seats", list(range(len(actions))))
+    counts: list[str] = []
+    for n, p in enumerate(seats):
+        counts += [f"#{p}", f"{actions[p]}," if n < len(seats) - 1 else str(actions[p])]
+    dice = " ".join(str(d) for d in data["dice"])
+    return "horus.event.dice", {"dice": dice, "counts": counts}
+
+
+def _mummy_dice(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    dice = " ".join(str(d) for d in data["dice"])
+    return "horus.event.mummy_dice", {"dice": dice, "n": data["steps"]}
+
+
+def _mummy(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    return "horus.event.mummy", {
+        "mummy": mummy_name(data["mummy"]),
+        "square": D.square_name(int(data["square"])),
+        "dir": _term("dir", str(data["facing"])),
+    }
+
+
+def _walk(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    return "horus.event.walk", {"square": D.square_name(int(data["square"]))}
+
+
+def _step(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    args["square"] = D.square_name(int(data["square"]))
+    if kind == "move" and data.get("enter"):
+        return "horus.event.move.enter", args
+    args["dir"] = _term("dir", str(data.get("dir", "")))
+    return f"horus.event.{kind}", args
+
+
+def _escape(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    args["total"] = data["total"]
+    chests: list[int] = data["chests"]
+    if not chests:
+        return "horus.event.escape", args
+    args["chests"] = ", ".join(str(c) for c in chests)
+    return "horus.event.escape.chests", args
+
+
+def _open(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    args["god"] = _term("god", D.SARC_GOD[int(data["slot"])])
+    args["card"] = card_term(str(data["card"]))
+    return "horus.event.open", args
+
+
+def _lock(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    args["god"] = _term("god", str(data.get("alcove", "")))
+    args["dice"] = " ".join(str(d) for d in data.get("dice", []))
+    if "dice" not in data:  # the table's "reroll" kind: the rules word it as "lock"
+        return "horus.event.reroll", {}
+    if "reroll" in data:
+        args["chosen"] = data.get("reroll", "")
+        return "horus.event.lock.reroll", args
+    return "horus.event.lock", args
+
+
+def _idol(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    idol = D.IDOL_GOD.index(str(data["idol"]))
+    args["god"] = _term("god", D.IDOL_GOD[idol])
+    args["colour"] = _term("die", D.DICE[D.IDOL_CURSE[idol]])
+    return "horus.event.idol", args
+
+
+def _foresee(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    """Seeing a block (the seer's copy names it; the others' copy has no data), then
+    keeping or swapping it."""
+    if "swap" in data or kind in ("keep", "swap"):
+        msg = "horus.event.swap" if data.get("swap", kind == "swap") else "horus.event.keep"
+        return (msg, args) if "adventurer" in args else (msg + ".short", {})
+    if "block" in data:
+        by = str(data.get("with") or (kind if kind != "foresee" else "udjat"))
+        args["with"] = card_term(by) if by == "udjat" else _term("ability", by)
+        args["block"] = data["block"]
+        return "horus.event.foresee", args
+    return "horus.event.foresee.public", args
+
+
+def _read(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    if "card" not in data:
+        return "horus.event.read.public", args
+    args["card"] = card_term(str(data["card"]))
+    return "horus.event.read", args
+
+
+def _stamina(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    args["n"] = data.get("actions", "?")
+    return "horus.event.stamina", args
+
+
+def _shoot(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    m = data.get("mummy", -1)
+    if isinstance(m, int) and m >= 0:
+        args["mummy"] = D.MUMMY_NAME[m]
+        return "horus.event.shoot", args
+    return "horus.event.shoot.figure", args
+
+
+def _touch(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    args["mummy"] = mummy_name(data["mummy"])
+    if kind == "mummified":
+        args["wounds"] = D.CARD_LIMIT
+    return f"horus.event.{kind}", args
+
+
+def _crushed(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    worn_out = data.get("cause") == "wounds"
+    return ("horus.event.crushed.wounds" if worn_out else "horus.event.crushed"), args
+
+
+def _sealed(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    return ("horus.event.sealed" if data.get("inside") else "horus.event.sealed.out"), args
+
+
+def _block(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    return "horus.event.block", {
+        "block": data["block"],
+        "square": D.square_name(int(data["square"])),
+    }
+
+
+def _over(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    won: list[int] = data.get("winners", [])
+    if not won:
+        return "horus.event.over.none", {}
+    names = _join([f"#{w}" for w in won], "@horus.term.and")
+    return "horus.event.over", {"winners": names, "n": len(won)}
+
+
+def _final(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
+    if not data.get("escaped"):
+        return "horus.event.final.out", {}
+    keys = ("treasures", "necklaces", "chests", "idols", "gods", "variety", "total")
+    return "horus.event.final", {k: data.get(k, 0) for k in keys}
+
+
+_EVENTS = {
+    "choose": _choose,
+    "round": _round,
+    "dice": _dice,
+    "mummy dice": _mummy_dice,
+    "mummy": _mummy,
+    "walk": _walk,
+    "move": _step,
+    "jump": _step,
+    "escape": _escape,
+    "open": _open,
+    "lock": _lock,
+    "reroll": _lock,
+    "idol": _idol,
+    "foresee": _foresee,
+    "udjat": _foresee,
+    "clairvoyance": _foresee,
+    "keep": _foresee,
+    "swap": _foresee,
+    "read": _read,
+    "stamina": _stamina,
+    "shoot": _shoot,
+    "touch": _touch,
+    "mummified": _touch,
+    "crushed": _crushed,
+    "sealed": _sealed,
+    "block": _block,
+    "over": _over,
+    "final": _final,
+}

@@ -54,6 +54,11 @@ def who(s: HorusState, p: int) -> str:
     return s.names[p] if s.adv[p] < 0 else f"{s.names[p]} ({D.ADV_NAME[s.adv[p]]})"
 
 
+def adv_key(s: HorusState, p: int) -> str:
+    """The key of the seat's adventurer ("" before the choice): events name him by it."""
+    return D.ADVENTURERS[s.adv[p]] if s.adv[p] >= 0 else ""
+
+
 def ready(s: HorusState, p: int, ability: str) -> bool:
     """HOR-ABILITY-ONCE: the seat's adventurer has this ability and has not used it."""
     return unused_ability(s, p) == ability
@@ -109,7 +114,7 @@ def wound_mummy(s: HorusState, p: int, m: int, ev: Events) -> None:
                     "mummified",
                     p,
                     f"{who(s, p)}, touched by {by} with 12 wounds, becomes a mummy",
-                    {"mummy": m},
+                    {"mummy": m, "adventurer": adv_key(s, p)},
                 )
             )
         return
@@ -135,13 +140,15 @@ def wound_block(s: HorusState, p: int, ev: Events) -> None:
     if wounds(s, p) >= D.CARD_LIMIT:
         s.status[p] = CRUSHED
         if ev is not None:
-            ev.append(Event("crushed", p, f"{who(s, p)} has no strength left and dies", {}))
+            data = {"cause": "wounds", "adventurer": adv_key(s, p)}
+            ev.append(Event("crushed", p, f"{who(s, p)} has no strength left and dies", data))
         return
     card = take_wound(s, 1, D.BLOCK_MARKER)
     s.cards[p].append(card)
     overflow(s, p)
     if ev is not None:
-        ev.append(Event("wound", p, f"{who(s, p)} takes a Block wound", {"card": "block"}))
+        data = {"card": "block", "adventurer": adv_key(s, p)}
+        ev.append(Event("wound", p, f"{who(s, p)} takes a Block wound", data))
 
 
 def drop_block(s: HorusState, number: int, ev: Events) -> None:
@@ -175,16 +182,16 @@ def crush(s: HorusState, p: int, ev: Events) -> None:
     """HOR-BLOCK-CRUSH: nowhere to jump."""
     s.status[p] = CRUSHED
     if ev is not None:
-        ev.append(Event("crushed", p, f"{who(s, p)} cannot jump aside and is crushed", {}))
+        data = {"cause": "block", "adventurer": adv_key(s, p)}
+        ev.append(Event("crushed", p, f"{who(s, p)} cannot jump aside and is crushed", data))
 
 
 def do_jump(s: HorusState, p: int, d: int, ev: Events) -> None:
     q = D.NEIGH[s.pos[p]][d]
     s.pos[p], s.face[p] = q, d
     if ev is not None:
-        ev.append(
-            Event("jump", p, f"{who(s, p)} jumps {D.DIRS[d]} to {D.square_name(q)}", {"square": q})
-        )
+        data = {"square": q, "dir": D.DIRS[d], "adventurer": adv_key(s, p)}
+        ev.append(Event("jump", p, f"{who(s, p)} jumps {D.DIRS[d]} to {D.square_name(q)}", data))
     if D.AREA[q] == "e":  # HOR-ESCAPE-JUMP
         escape(s, p, ev)
         return
@@ -205,7 +212,7 @@ def escape(s: HorusState, p: int, ev: Events) -> None:
                 "escape",
                 p,
                 f"{who(s, p)} escapes from the pyramid{rolled}; total {s.score[p]}",
-                {"chests": list(s.chests[p]), "total": s.score[p]},
+                {"chests": list(s.chests[p]), "total": s.score[p], "adventurer": adv_key(s, p)},
             )
         )
 
@@ -237,13 +244,13 @@ def check_sealing(s: HorusState, ev: Events) -> None:
         if trapped:
             s.status[p] = SEALED
             if ev is not None:
+                inside = s.pos[p] < D.INSIDE
                 ev.append(
                     Event(
                         "sealed",
                         p,
-                        f"{who(s, p)} is sealed "
-                        f"{'inside' if s.pos[p] < D.INSIDE else 'out'} for good",
-                        {},
+                        f"{who(s, p)} is sealed {'inside' if inside else 'out'} for good",
+                        {"inside": inside, "adventurer": adv_key(s, p)},
                     )
                 )
 

@@ -51,7 +51,7 @@ from scarab.games.horus.stages import (
 )
 
 if TYPE_CHECKING:
-    from scarab.core.game import Game
+    from scarab.core.game import JSON, Game
     from scarab.games.horus.state import HorusState
 
 Events = list[Event] | None
@@ -364,7 +364,7 @@ def do_action(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
                     "open",
                     p,
                     f"{H.who(s, p)} opens a {D.SARC_GOD[i]} sarcophagus: {name}",
-                    {"slot": i, "card": name},
+                    {"slot": i, "card": name, "adventurer": H.adv_key(s, p)},
                 )
             )
     elif v == "take":  # HOR-SARC-TAKE
@@ -378,7 +378,7 @@ def do_action(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
                     "take",
                     p,
                     f"{H.who(s, p)} takes {D.card_name(card)}",
-                    {"slot": i, "card": D.card_name(card)},
+                    {"slot": i, "card": D.card_name(card), "adventurer": H.adv_key(s, p)},
                 )
             )
     elif v == "pick":  # HOR-ALCOVE-ROLL
@@ -388,7 +388,7 @@ def do_action(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
     else:  # reroll: HOR-ALCOVE-REROLL
         chosen = reroll_dice(act)
         s.lock = tuple(s.rng.die() if i in chosen else d for i, d in enumerate(s.lock))
-        lock_rolled(s, p, f"rerolls dice {act.arg}", ev)
+        lock_rolled(s, p, f"rerolls dice {act.arg}", ev, act.arg)
 
 
 def do_move(s: HorusState, p: int, d: int, ev: Events) -> None:
@@ -399,7 +399,9 @@ def do_move(s: HorusState, p: int, d: int, ev: Events) -> None:
     s.status[p] = INSIDE
     if ev is not None:
         how = "enters the pyramid at" if entering else f"moves {D.DIRS[d]} to"
-        ev.append(Event("move", p, f"{H.who(s, p)} {how} {D.square_name(q)}", {"square": q}))
+        data: dict[str, JSON] = {"square": q, "dir": D.DIRS[d], "enter": entering}
+        data["adventurer"] = H.adv_key(s, p)
+        ev.append(Event("move", p, f"{H.who(s, p)} {how} {D.square_name(q)}", data))
     if D.AREA[q] == "e":
         H.escape(s, p, ev)
     else:
@@ -418,7 +420,7 @@ def do_search(s: HorusState, p: int, ev: Events) -> None:
                 "search",
                 p,
                 f"{H.who(s, p)} searches the {D.DECKS[deck]} deck: {c.name}",
-                {"deck": D.DECKS[deck], "card": c.name},
+                {"deck": D.DECKS[deck], "card": c.name, "adventurer": H.adv_key(s, p)},
             )
         )
     if c.kind == D.WOUND:
@@ -426,15 +428,20 @@ def do_search(s: HorusState, p: int, ev: Events) -> None:
     s.pending.append((P_OVERFLOW, p, 0))
 
 
-def lock_rolled(s: HorusState, p: int, what: str, ev: Events) -> None:
+def lock_rolled(s: HorusState, p: int, what: str, ev: Events, rerolled: str = "") -> None:
+    """An alcove attempt's dice; ``rerolled`` names the dice thrown again (1-based)."""
     if ev is not None:
         god = D.ALCOVE_GOD[s.lock_alcove]
+        data: dict[str, JSON] = {"dice": list(s.lock), "alcove": god}
+        data["adventurer"] = H.adv_key(s, p)
+        if rerolled:
+            data["reroll"] = rerolled
         ev.append(
             Event(
                 "lock",
                 p,
                 f"{H.who(s, p)} {what} of the {god} alcove: {' '.join(map(str, s.lock))}",
-                {"dice": list(s.lock), "alcove": god},
+                data,
             )
         )
     if not missing(s):
@@ -457,7 +464,7 @@ def take_idol(s: HorusState, p: int, ev: Events) -> None:
                 p,
                 f"{H.who(s, p)} takes the {god} idol and is cursed: "
                 f"the {D.DICE[D.IDOL_CURSE[idol]]} die no longer counts for him",
-                {"idol": god},
+                {"idol": god, "adventurer": H.adv_key(s, p)},
             )
         )
     if D.IDOL_GOD[idol] == "horus" and s.box:
@@ -502,7 +509,7 @@ def do_free(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
                     "foresee",
                     p,
                     f"{H.who(s, p)} uses {v} and sees block {number}",
-                    {"block": number},
+                    {"block": number, "with": v, "adventurer": H.adv_key(s, p)},
                     secret_to=p,
                     public_text=f"{H.who(s, p)} uses {v} and looks at a block",
                 )
@@ -522,7 +529,7 @@ def do_free(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
                     "read",
                     p,
                     f"{H.who(s, p)} reads the sarcophagus: {D.card_name(s.sarc[i])}",
-                    {"slot": i, "card": D.card_name(s.sarc[i])},
+                    {"slot": i, "card": D.card_name(s.sarc[i]), "adventurer": H.adv_key(s, p)},
                     secret_to=p,
                     public_text=f"{H.who(s, p)} reads the hieroglyphs of a sarcophagus",
                 )
@@ -534,11 +541,16 @@ def do_free(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
         else:
             s.used_ability[p] = True
         if ev is not None:
-            ev.append(Event(v, p, f"{H.who(s, p)} uses {v} for the missing {missing(s)[0]}", {}))
+            face = missing(s)[0]
+            data = {"face": face, "adventurer": H.adv_key(s, p)}
+            ev.append(Event(v, p, f"{H.who(s, p)} uses {v} for the missing {face}", data))
         take_idol(s, p, ev)
         return
     if ev is not None:
-        ev.append(Event(v, p, f"{H.who(s, p)} {text}", {"card": arg}))
+        data = {"card": arg, "adventurer": H.adv_key(s, p)}
+        if v == "stamina":
+            data["actions"] = s.left
+        ev.append(Event(v, p, f"{H.who(s, p)} {text}", data))
 
 
 def resolve(s: HorusState, act: HorusAction | None, ev: Events) -> None:
@@ -560,7 +572,7 @@ def resolve(s: HorusState, act: HorusAction | None, ev: Events) -> None:
                         p,
                         f"{H.who(s, p)} shoots "
                         f"{D.MUMMY_NAME[arg] if arg >= 0 else 'the mummy'} down",
-                        {},
+                        {"mummy": arg, "adventurer": H.adv_key(s, p)},
                     )
                 )
         else:
@@ -570,7 +582,9 @@ def resolve(s: HorusState, act: HorusAction | None, ev: Events) -> None:
             s.used_ability[p] = True
             discard_card(s, p, arg)
             if ev is not None:
-                ev.append(Event(v, p, f"{H.who(s, p)} escapes the {D.card_name(arg)} ({v})", {}))
+                name = D.card_name(arg)
+                data = {"card": name, "adventurer": H.adv_key(s, p)}
+                ev.append(Event(v, p, f"{H.who(s, p)} escapes the {name} ({v})", data))
     elif kind == P_JUMP:
         if not inside:
             return
@@ -585,7 +599,8 @@ def resolve(s: HorusState, act: HorusAction | None, ev: Events) -> None:
         if v == "dodge":  # HOR-ABILITY-DODGE
             s.used_ability[p] = True
             if ev is not None:
-                ev.append(Event("dodge", p, f"{H.who(s, p)} dodges the block: no wound", {}))
+                data = {"adventurer": H.adv_key(s, p)}
+                ev.append(Event("dodge", p, f"{H.who(s, p)} dodges the block: no wound", data))
         else:
             H.wound_block(s, p, ev)
     elif kind == P_OVERFLOW:
@@ -613,7 +628,7 @@ def foresee(s: HorusState, p: int, number: int, swap: bool, ev: Events) -> None:
                 "foresee",
                 p,
                 f"{H.who(s, p)} {'swaps' if swap else 'keeps'} the block; it falls this round",
-                {"swap": swap},
+                {"swap": swap, "adventurer": H.adv_key(s, p)},
             )
         )
 
@@ -697,15 +712,14 @@ def roll_actions(s: HorusState, ev: Events) -> None:
     s.dice = s.rng.dice(D.NUM_DICE)
     s.granted = [actions_for(s, p, s.dice) if st in ACTIVE else 0 for p, st in enumerate(s.status)]
     if ev is not None:
-        counts = ", ".join(
-            f"{s.names[p]} {s.granted[p]}" for p in H.order(s) if s.status[p] in ACTIVE
-        )
+        seats = [p for p in H.order(s) if s.status[p] in ACTIVE]
+        counts = ", ".join(f"{s.names[p]} {s.granted[p]}" for p in seats)
         ev.append(
             Event(
                 "dice",
                 None,
                 f"action dice {' '.join(map(str, s.dice))}: {counts}",
-                {"dice": list(s.dice), "actions": list(s.granted)},
+                {"dice": list(s.dice), "actions": list(s.granted), "seats": seats},
             )
         )
 
@@ -806,7 +820,8 @@ def finish(s: HorusState, ev: Events) -> None:
             if not won
             else f"{', '.join(s.names[w] for w in won)} won"
         )
-        ev.append(Event("over", None, f"game over: {text}", {"scores": list(s.score)}))
+        data: dict[str, JSON] = {"scores": list(s.score), "winners": list(won)}
+        ev.append(Event("over", None, f"game over: {text}", data))
 
 
 def winners(s: HorusState) -> list[int]:

@@ -40,6 +40,14 @@ class Luxor(Game):
     def final_rows(self, view: dict[str, JSON]) -> list[dict[str, JSON]]:
         return describe.final_rows(view)
 
+    def phrase(
+        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
+    ) -> tuple[str, dict[str, JSON]]:
+        return describe.phrase(view, action, fields)
+
+    def event_phrase(self, kind: str, data: dict[str, JSON]) -> tuple[str, dict[str, JSON]]:
+        return describe.event_phrase(kind, data)
+
 
 GAME = Luxor()
 

@@ -224,7 +224,7 @@ def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> Non
                     "play",
                     p,
                     f"{s.names[p]} plays {D.LABEL[card]} ({act.side})",
-                    {"card": D.CODE[card]},
+                    {"card": D.CODE[card], "side": act.side},
                 )
             )
         if verb == "move":
@@ -238,7 +238,9 @@ def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> Non
             if die_actions(s):
                 return
             if ev is not None:
-                ev.append(Event("stuck", p, f"no adventurer can move with a {s.die}", {}))
+                ev.append(
+                    Event("stuck", p, f"no adventurer can move with a {s.die}", {"die": s.die})
+                )
             pending = False
         elif verb == "all":
             pending = advance_all(s, p, D.CARD_N[card], ev)
@@ -249,7 +251,12 @@ def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> Non
         else:  # LUX-NOMOVE
             if ev is not None:
                 ev.append(
-                    Event("pass", p, f"{s.names[p]} cannot move and discards {D.LABEL[card]}", {})
+                    Event(
+                        "pass",
+                        p,
+                        f"{s.names[p]} cannot move and discards {D.LABEL[card]}",
+                        {"card": D.CODE[card]},
+                    )
                 )
             pending = False
     elif verb == "go":

@@ -266,7 +266,8 @@ def do_mark(s: PyramidsState, p: int, c: int, m: int, ev: Events) -> None:
         done = m >> card.tomb & 1
         text = f"{s.names[p]} marks {c}:{cells}{got}{'; tomb reached' if done else ''}"
         # PYR-SIMULTANEOUS: private to the seat; the others learn only that it has marked
-        ev.append(Event("mark", p, text, {"card": c, "cells": cells}, secret_to=p))
+        data = {"card": c, "cells": cells, "symbols": gained, "tomb": bool(done)}
+        ev.append(Event("mark", p, text, data, secret_to=p))
 
 
 def after_mark(s: PyramidsState, p: int, ev: Events) -> None:
@@ -334,13 +335,14 @@ def do_replace(s: PyramidsState, p: int, c: int, ev: Events) -> None:
     s.queue.pop(0)
     if c == DECK:
         c = s.deck.pop()
-        source = "the deck"
+        source = "deck"
     else:
         s.display.remove(c)
-        source = "the display"
+        source = "display"
     s.cards[p].append(c)
     if ev is not None:
-        ev.append(Event("take", p, f"{s.names[p]} takes pyramid {c} from {source}", {"card": c}))
+        text = f"{s.names[p]} takes pyramid {c} from the {source}"
+        ev.append(Event("take", p, text, {"card": c, "source": source}))
     if not s.queue or s.queue[0][0] != p:  # PYR-DISPLAY-REFILL after this seat's replacements
         refill(s)
 

@@ -1,5 +1,8 @@
 // @ts-check
-// The server's JSON API, from the page: errors come back as the server's own words.
+// The server's JSON API, from the page: errors come back as the server's own words, in
+// the reader's language where the server gave them a message id.
+
+import { t } from "./i18n.js";
 
 const PLAYER = "scarab.player";
 
@@ -23,9 +26,19 @@ export async function api(path, payload) {
     init.body = JSON.stringify(payload);
   }
   const response = await fetch(path, init);
-  const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  const data = await response.json().catch(() => ({ error: t("ui.err.no_json") }));
+  if (!response.ok) throw new Error(errorText(data, response.status));
   return data;
+}
+
+/**
+ * An error answer in words: its message in the page's language when it has one.
+ * @param {any} data
+ * @param {number} status
+ */
+export function errorText(data, status) {
+  if (data && data.msg) return t(data.msg, data.args || {});
+  return (data && data.error) || `HTTP ${status}`;
 }
 
 /**

@@ -10,6 +10,10 @@ import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
 import { fillBox, rematchBox } from "./rematch.js";
 import { rulesPanel } from "./rules.js";
+import { LANGS, keep, lang, phrased, preferred, t, useLang } from "./i18n.js";
+
+// Each language named in itself, so a reader finds their own.
+const NAMES = { en: "English", pt: "Português", es: "Español" };
 import { showServerTables, youCard } from "./players.js";
 
 const main = document.getElementById("main");
@@ -36,7 +40,7 @@ function myTables() {
 }
 
 function remember(entry) {
-  const list = myTables().filter((t) => !(t.table === entry.table && t.seat === entry.seat));
+  const list = myTables().filter((kept) => !(kept.table === entry.table && kept.seat === entry.seat));
   list.unshift(entry);
   localStorage.setItem(MY_TABLES, JSON.stringify(list.slice(0, 100)));
 }
@@ -55,11 +59,11 @@ async function lobby() {
   const countSelect = html("select", { id: "players", name: "players" });
   const seatsBox = html("div", { class: "seats" });
   const timer = html("select", { id: "timer" },
-    html("option", { value: "" }, "no turn timer"),
-    html("option", { value: "60" }, "1 minute a turn"),
-    html("option", { value: "300" }, "5 minutes a turn"),
-    html("option", { value: "86400" }, "1 day a turn"));
-  const zombie = html("select", { id: "zombie" }, levels.map((l) => html("option", { value: l }, l)));
+    html("option", { value: "" }, t("ui.new.no_timer")),
+    html("option", { value: "60" }, t("ui.new.timer_minute")),
+    html("option", { value: "300" }, t("ui.new.timer_five")),
+    html("option", { value: "86400" }, t("ui.new.timer_day")));
+  const zombie = html("select", { id: "zombie" }, levels.map((l) => html("option", { value: l }, t(`ui.level.${l}`))));
   zombie.value = levels.includes("greedy") ? "greedy" : levels[0];
   const result = html("div", { class: "created", "aria-live": "polite" });
   const publicBox = html("input", { type: "checkbox", id: "public" });
@@ -69,7 +73,7 @@ async function lobby() {
     const g = games.find((x) => x.name === gameSelect.value);
     clear(countSelect);
     for (let n = g.min_players; n <= g.max_players; n++) {
-      countSelect.append(html("option", { value: n }, `${n} players`));
+      countSelect.append(html("option", { value: n }, t("ui.players.count", { n })));
     }
     countSelect.value = String(Math.max(g.min_players, Math.min(3, g.max_players)));
     drawSeats();
@@ -78,15 +82,15 @@ async function lobby() {
     clear(seatsBox);
     const n = Number(countSelect.value);
     for (let i = 0; i < n; i++) {
-      const kind = html("select", { "aria-label": `seat ${i + 1} kind`, class: "seat-kind" },
-        html("option", { value: "human" }, "person"),
-        html("option", { value: "open" }, "open seat (public table)"),
-        levels.map((l) => html("option", { value: `bot:${l}` }, `bot: ${l}`)));
+      const kind = html("select", { "aria-label": t("ui.new.seat_kind", { seat: i + 1 }), class: "seat-kind" },
+        html("option", { value: "human" }, t("ui.new.person")),
+        html("option", { value: "open" }, t("ui.new.open_seat")),
+        levels.map((l) => html("option", { value: `bot:${l}` }, t("ui.new.bot", { level: `@ui.level.${l}` }))));
       kind.value = i === 0 ? "human" : `bot:${levels.includes("greedy") ? "greedy" : levels[0]}`;
       const me = i === 0 ? player() : null;
       const name = html("input", {
-        type: "text", maxlength: 40, value: me ? me.name : i === 0 ? "you" : "", placeholder: `player ${i + 1}`,
-        "aria-label": `seat ${i + 1} name`, class: "seat-name",
+        type: "text", maxlength: 40, value: me ? me.name : i === 0 ? t("ui.new.you") : "", placeholder: t("ui.new.player", { seat: i + 1 }),
+        "aria-label": t("ui.new.seat_name", { seat: i + 1 }), class: "seat-name",
       });
       seatsBox.append(html("div", { class: me ? "seat-row me" : "seat-row" },
         html("span", { class: "dot", style: `background:${seatColour(i)}` }), kind, name));
@@ -115,29 +119,29 @@ async function lobby() {
       people.forEach((s) => remember({
         table: made.table, seat: s.seat, token: s.token, name: s.name, game: spec.game,
       }));
-      result.append(html("h3", {}, "Table ready"),
-        html("p", {}, "Send each person their own link; anyone with the watch link can spectate."),
+      result.append(html("h3", {}, t("ui.new.ready")),
+        html("p", {}, t("ui.new.links")),
         html("ul", {}, people.map((s) => html("li", {},
           `${s.name}: `, html("a", { href: s.link, class: "seat-link" }, `${location.origin}${s.link}`))),
-          html("li", {}, "watch: ", html("a", { href: made.watch }, `${location.origin}${made.watch}`))));
-      if (people.length) result.append(html("p", {}, html("a", { href: people[0].link, class: "button", id: "sit" }, `Sit down as ${people[0].name}`)));
+          html("li", {}, `${t("ui.new.watch")} `, html("a", { href: made.watch }, `${location.origin}${made.watch}`))));
+      if (people.length) result.append(html("p", {}, html("a", { href: people[0].link, class: "button", id: "sit" }, t("ui.new.sit", { name: people[0].name }))));
     } catch (err) {
       result.append(html("p", { class: "error", role: "alert" }, err.message));
     }
   }
 
   const form = html("form", { class: "card new-table", onsubmit: create },
-    html("h2", {}, "New table"),
-    html("label", {}, "Game ", gameSelect),
-    html("label", {}, "Players ", countSelect),
+    html("h2", {}, t("ui.new.title")),
+    html("label", {}, `${t("ui.new.game")} `, gameSelect),
+    html("label", {}, `${t("ui.new.players")} `, countSelect),
     seatsBox,
-    html("label", {}, "Turn timer ", timer),
-    html("label", {}, "Zombie plays as ", zombie),
-    html("label", { class: "check" }, publicBox, " public: listed in the lobby for anyone to join"),
-    html("label", { class: "check" }, ratedBox, " rated (a public table): the result moves ratings"),
-    html("button", { type: "submit", id: "create" }, "Create table"),
+    html("label", {}, `${t("ui.new.timer")} `, timer),
+    html("label", {}, `${t("ui.new.zombie")} `, zombie),
+    html("label", { class: "check" }, publicBox, ` ${t("ui.new.public")}`),
+    html("label", { class: "check" }, ratedBox, ` ${t("ui.new.rated")}`),
+    html("button", { type: "submit", id: "create" }, t("ui.new.create")),
     result);
-  const mine = html("section", { class: "card" }, html("h2", {}, "My tables"));
+  const mine = html("section", { class: "card" }, html("h2", {}, t("ui.mine.title")));
   main.append(html("div", { class: "lobby" }, youCard(() => lobby()), openTablesCard(games), form, mine,
     leaderboardCard(games)));
   seatsFor();
@@ -148,10 +152,10 @@ async function lobby() {
 async function showMine(box) {
   const list = myTables();
   if (!list.length) {
-    box.append(html("p", {}, "Tables you create or join appear here."));
+    box.append(html("p", {}, t("ui.mine.none")));
     return;
   }
-  const ids = [...new Set(list.map((t) => t.table))];
+  const ids = [...new Set(list.map((entry) => entry.table))];
   let found = [];
   try {
     found = (await api("/api/tables/summaries", { tables: ids })).tables;
@@ -159,11 +163,11 @@ async function showMine(box) {
     box.append(html("p", { class: "error" }, err.message));
   }
   const byId = Object.fromEntries(found.map((s) => [s.table, s]));
-  box.append(html("ul", { class: "mine" }, list.filter((t) => byId[t.table]).map((t) => {
-    const s = byId[t.table];
-    const status = s.over ? "finished" : s.current === t.seat ? "your turn" : `${s.names[s.current]} to play`;
-    return html("li", {}, html("a", { href: `/t/${t.table}#seat=${t.token}` }, `${s.title}: ${s.names.join(", ")}`),
-      ` as ${t.name} — ${status}`);
+  box.append(html("ul", { class: "mine" }, list.filter((entry) => byId[entry.table]).map((entry) => {
+    const s = byId[entry.table];
+    const status = s.over ? t("ui.mine.finished") : s.current === entry.seat ? t("ui.mine.your_turn") : t("ui.mine.to_play", { who: s.names[s.current] });
+    return html("li", {}, html("a", { href: `/t/${entry.table}#seat=${entry.token}` }, `${s.title}: ${s.names.join(", ")}`),
+      ` ${t("ui.mine.as", { name: entry.name })} — ${status}`);
   })));
 }
 
@@ -199,18 +203,18 @@ function tableView(tableId) {
   const message = html("div", { class: "message", id: "message", role: "alert" });
   const asking = html("div", { class: "confirm", id: "confirm", hidden: true });
   const players = html("ol", { class: "players", id: "players" });
-  const actions = html("ul", { class: "actions", id: "actions", "aria-label": "your legal actions" });
+  const actions = html("ul", { class: "actions", id: "actions", "aria-label": t("ui.table.actions_label") });
   const controls = html("div", { class: "controls" });
   const finalBox = html("div", { class: "final", id: "final" });
-  const log = html("ul", { class: "log", id: "log", "aria-label": "game log, oldest first" });
+  const log = html("ul", { class: "log", id: "log", "aria-label": t("ui.table.log_label") });
   const chat = chatBox((text) => send(S, { type: "chat", text }));
   const rules = rulesPanel();
   main.append(html("div", { class: "table-page" },
     html("div", { class: "left" }, status, message, asking, boardBox, finalBox),
     html("aside", { class: "side" },
-      html("h2", {}, "Players"), players,
-      html("h2", {}, "Actions"), actions, controls,
-      html("h2", {}, "Log"), log, rules.box, chat.box)));
+      html("h2", {}, t("ui.table.players")), players,
+      html("h2", {}, t("ui.table.actions")), actions, controls,
+      html("h2", {}, t("ui.table.log")), log, rules.box, chat.box)));
 
   const ctx = {
     memo,
@@ -234,7 +238,7 @@ function tableView(tableId) {
     const span = status.querySelector(".timer");
     if (!span) return;
     const left = Math.max(0, Math.round(Number(span.dataset.deadline) - Date.now() / 1000));
-    span.textContent = ` · ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    span.textContent = ` · ${t("ui.table.left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}`;
   }, 1000);
   connect(S);
 }
@@ -242,7 +246,7 @@ function tableView(tableId) {
 function send(S, payload) {
   const { live } = S;
   if (live.socket && live.socket.readyState === WebSocket.OPEN) live.socket.send(JSON.stringify(payload));
-  else say(S, "not connected; reconnecting…");
+  else say(S, t("ui.table.reconnecting"));
 }
 
 function say(S, text, tone = "warn") {
@@ -261,8 +265,8 @@ function askFirst(S, entry, question) {
   asking.hidden = false;
   const done = () => { clear(asking); asking.hidden = true; };
   asking.append(html("span", {}, question),
-    html("button", { type: "button", id: "confirm-yes", onclick: () => { done(); ctx.act(entry.action); } }, "Yes"),
-    html("button", { type: "button", id: "confirm-no", class: "secondary", onclick: done }, "Cancel"));
+    html("button", { type: "button", id: "confirm-yes", onclick: () => { done(); ctx.act(entry.action); } }, t("ui.table.yes")),
+    html("button", { type: "button", id: "confirm-no", class: "secondary", onclick: done }, t("ui.table.cancel")));
   asking.querySelector("#confirm-yes").focus();
 }
 
@@ -273,16 +277,16 @@ function drawActions(S, list, narrowed) {
     const button = html("button", {
       type: "button", class: "action", "data-action": entry.action,
       onclick: () => ctx.act(entry.action),
-    }, html("code", {}, entry.action), entry.text ? ` ${entry.text}` : "");
+    }, html("code", {}, entry.action), entry.text || entry.msg ? ` ${phrased(entry, live.last ? live.last.names : [])}` : "");
     actions.append(html("li", {}, button));
     if (narrowed && i === 0) button.focus();
   });
   if (narrowed) {
     actions.append(html("li", {}, html("button", {
       type: "button", class: "secondary", onclick: () => drawActions(S, live.last.legal, false),
-    }, "show all actions")));
+    }, t("ui.table.all_actions"))));
   }
-  if (!list.length) actions.append(html("li", { class: "muted" }, live.last && live.last.seat === null ? "You are watching." : "Waiting for the others."));
+  if (!list.length) actions.append(html("li", { class: "muted" }, live.last && live.last.seat === null ? t("ui.table.watching") : t("ui.table.waiting")));
 }
 
 function drawControls(S, m) {
@@ -292,20 +296,20 @@ function drawControls(S, m) {
   const filling = fillBox(m, tableId, token, ctx.say);
   if (filling) controls.append(filling);
   if (m.legal.length > 1) {
-    controls.append(html("button", { type: "button", id: "hint", onclick: () => askHint(S) }, "Hint"));
+    controls.append(html("button", { type: "button", id: "hint", onclick: () => askHint(S) }, t("ui.table.hint")));
   }
   if (m.undo) {
-    controls.append(html("button", { type: "button", id: "undo", onclick: () => send(S, { type: "undo", version: m.version }) }, "Undo my last move"));
+    controls.append(html("button", { type: "button", id: "undo", onclick: () => send(S, { type: "undo", version: m.version }) }, t("ui.table.undo")));
   }
   const allow = html("input", { type: "checkbox", id: "allow-undo" });
   allow.checked = m.allow_undo;
   allow.addEventListener("change", () => send(S, { type: "allow_undo", allow: allow.checked }));
-  controls.append(html("label", { class: "check" }, allow, " let the others undo within their turn"));
+  controls.append(html("label", { class: "check" }, allow, ` ${t("ui.table.allow_undo")}`));
   if (!m.seats[m.seat].left) {
     controls.append(html("button", {
       type: "button", class: "secondary", id: "leave",
-      onclick: () => { if (window.confirm("Leave this table for good? A bot will play your seat.")) send(S, { type: "leave" }); },
-    }, "Leave for good"));
+      onclick: () => { if (window.confirm(t("ui.table.leave_ask"))) send(S, { type: "leave" }); },
+    }, t("ui.table.leave")));
   }
 }
 
@@ -314,11 +318,11 @@ function drawPlayers(S, m) {
   clear(players);
   m.seats.forEach((s, i) => {
     const score = m.scores ? ` — ${m.scores[i]}` : "";
-    const badges = [s.kind === "bot" ? `bot (${s.level})` : s.online ? "online" : "away", s.left ? "left: zombie plays" : ""].filter(Boolean).join(", ");
+    const badges = [s.kind === "bot" ? t("ui.seat.bot", { level: `@ui.level.${s.level}` }) : s.kind === "open" ? t("ui.seat.open") : s.online ? t("ui.seat.online") : t("ui.seat.away"), s.left ? t("ui.seat.left") : ""].filter(Boolean).join(", ");
     players.append(html("li", { class: i === m.current ? "turn" : "" },
       html("span", { class: "dot", style: `background:${seatColour(i)}` }),
-      html("strong", {}, s.name), i === m.seat ? " (you)" : "", ` · ${badges}${score}`,
-      m.winners && m.winners.includes(i) ? html("strong", { class: "won" }, " ★ won") : ""));
+      html("strong", {}, s.name), i === m.seat ? ` ${t("ui.seat.you")}` : "", ` · ${badges}${score}`,
+      m.winners && m.winners.includes(i) ? html("strong", { class: "won" }, ` ★ ${t("ui.seat.won")}`) : ""));
   });
 }
 
@@ -331,13 +335,14 @@ function drawLog(S, m) {
   for (const line of m.log) {
     if (line.round !== round) {
       round = line.round;
-      log.append(html("li", { class: "round", role: "separator" }, `Round ${round}`));
+      log.append(html("li", { class: "round", role: "separator" }, round ? t("ui.table.round", { n: round }) : t("ui.table.setup")));
     }
     const who = line.seat === null || line.seat === undefined ? "" : `${m.names[line.seat]}: `;
     const why = line.clauses && line.clauses.length
-      ? html("button", { type: "button", class: "why", title: line.clauses.join(", "), onclick: () => rules.show(line.clauses) }, "why")
+      ? html("button", { type: "button", class: "why", title: line.clauses.join(", "), onclick: () => rules.show(line.clauses) }, t("ui.table.why"))
       : "";
-    log.append(html("li", {}, who && !line.text.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatColour(line.seat)}` }, who) : "", line.text, " ", why));
+    const words = phrased(line, m.names);
+    log.append(html("li", {}, who && !words.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatColour(line.seat)}` }, who) : "", words, " ", why));
   }
   log.scrollTop = log.scrollHeight;
 }
@@ -346,16 +351,16 @@ function drawStatus(S, m) {
   const { status } = S;
   clear(status);
   let text;
-  if (m.over) text = `Game over: ${m.winners.map((w) => m.names[w]).join(" and ")} won.`;
-  else if (m.current === m.seat) text = "Your turn.";
-  else text = `${m.names[m.current]} to play.`;
+  if (m.over) text = t("ui.status.over", { who: m.winners.map((w) => m.names[w]).join(` ${t("ui.and")} `) });
+  else if (m.current === m.seat) text = t("ui.status.yours");
+  else text = t("ui.status.to_play", { who: m.names[m.current] });
   status.append(html("strong", {}, m.title), ` · ${text}`);
   if (m.timer) status.append(html("span", { class: "timer", "data-deadline": m.timer.deadline }, ""));
   const mine = !m.over && m.current === m.seat;
   status.classList.toggle("your-turn", mine); // said once, where the eye starts
   status.setAttribute("aria-live", mine ? "assertive" : "polite");
   if (mine) {
-    setTitle("● Your turn · Scarab");
+    setTitle(`● ${t("ui.status.title_yours")} · Scarab`);
   } else {
     setTitle(`${m.title} · Scarab`);
   }
@@ -368,16 +373,17 @@ function drawFinal(S, m) {
   // The game's own final scoring (rows by category that add up to each score).
   const rows = m.final_rows || [];
   const won = (i) => (m.winners.includes(i) ? "winner" : "");
-  finalBox.append(html("h2", {}, "Final scoring"),
+  finalBox.append(html("h2", {}, t("ui.final.title")),
     html("table", { class: "scoring", id: "scoring" },
-      html("thead", {}, html("tr", {}, html("th", {}, "category"),
+      html("thead", {}, html("tr", {}, html("th", {}, t("ui.final.category")),
         m.names.map((name, i) => html("th", { class: won(i) }, m.winners.includes(i) ? `★ ${name}` : name)))),
       html("tbody", {}, rows.map((row) => html("tr", { class: row.total ? "total" : "" },
-        html("th", {}, row.label),
-        row.cells.map((cell, i) => html("td", { class: won(i), "data-points": row.points[i] ?? "" }, cell)))))),
+        html("th", {}, row.msg ? t(row.msg, row.args || {}) : row.label),
+        row.cells.map((cell, i) => html("td", { class: won(i), "data-points": row.points[i] ?? "" },
+          row.cell_msgs && row.cell_msgs[i] ? phrased(row.cell_msgs[i], m.names) : cell)))))),
     html("p", {},
-      html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, "Download the record"), " ",
-      html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, "Replay this game")),
+      html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, t("ui.final.download")), " ",
+      html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, t("ui.final.replay"))),
     rematchBox(m, tableId, token, ctx.say) || "");
 }
 
@@ -408,7 +414,7 @@ async function draw(S, m) {
     markMoved(S, mod, m.view);
     markHint(S);
   } catch (err) {
-    boardBox.append(html("p", { class: "error" }, `The board could not be drawn: ${err.message}`));
+    boardBox.append(html("p", { class: "error" }, t("ui.table.board_failed", { why: err.message })));
   }
 }
 
@@ -426,7 +432,7 @@ function markMoved(S, mod, view) {
 
 // ---- hints: the hint bot's top actions, marked on the board and in the list -----
 function askHint(S) {
-  say(S, "Asking the hint bot…", "info");
+  say(S, t("ui.hint.asking"), "info");
   send(S, { type: "hint" });
 }
 
@@ -434,8 +440,8 @@ function showHint(S, h) {
   const { live } = S;
   if (!live.last || h.version !== live.last.version) return; // the position moved on meanwhile
   live.hinted = h;
-  const words = h.top.map((e, i) => `${i + 1}. ${e.text || e.action} (${Math.round(e.win * 100)}%)`);
-  say(S, `The ${h.level} bot suggests: ${words.join(" · ")}`, "info");
+  const words = h.top.map((e, i) => `${i + 1}. ${phrased(e, live.last.names) || e.action} (${Math.round(e.win * 100)}%)`);
+  say(S, t("ui.hint.says", { level: `@ui.level.${h.level}`, words: words.join(" · ") }), "info");
   markHint(S);
 }
 
@@ -469,7 +475,7 @@ function connect(S) {
     else if (m.type === "hint") showHint(S, m);
     else if (m.type === "chat") chat.add([m]);
     else if (m.type === "chat_history") chat.add(m.lines);
-    else if (m.type === "error") say(S, m.message);
+    else if (m.type === "error") say(S, m.msg ? t(m.msg, m.args || {}, live.last ? live.last.names : []) : m.message);
   });
   live.socket.addEventListener("close", (event) => {
     if (event.code === 4400) return;
@@ -484,8 +490,8 @@ function replayView() {
   clear(main);
   const params = new URLSearchParams(location.hash.slice(1));
   const fileInput = html("input", { type: "file", id: "record-file", accept: ".txt,.pgn,text/plain" });
-  const intro = html("section", { class: "card" }, html("h2", {}, "Replay a game"),
-    html("label", {}, "Open a Scarab record: ", fileInput));
+  const intro = html("section", { class: "card" }, html("h2", {}, t("ui.replay.title")),
+    html("label", {}, `${t("ui.replay.open")} `, fileInput));
   const viewer = html("div", { class: "replay" });
   main.append(intro, viewer);
   let record = null;
@@ -506,21 +512,21 @@ function replayView() {
   async function drawFrame(f) {
     clear(viewer);
     const step = (n) => show(Math.max(0, Math.min(total, n)));
-    const slider = html("input", { type: "range", min: 0, max: total, value: ply, "aria-label": "move", id: "ply" });
+    const slider = html("input", { type: "range", min: 0, max: total, value: ply, "aria-label": t("ui.replay.move"), id: "ply" });
     slider.addEventListener("change", () => step(Number(slider.value)));
     const bar = html("div", { class: "replay-bar" },
-      html("button", { type: "button", onclick: () => step(0), "aria-label": "first move" }, "|◀"),
-      html("button", { type: "button", onclick: () => step(ply - 1), id: "prev", "aria-label": "previous move" }, "◀"),
+      html("button", { type: "button", onclick: () => step(0), "aria-label": t("ui.replay.first") }, "|◀"),
+      html("button", { type: "button", onclick: () => step(ply - 1), id: "prev", "aria-label": t("ui.replay.prev") }, "◀"),
       slider,
-      html("button", { type: "button", onclick: () => step(ply + 1), id: "next", "aria-label": "next move" }, "▶"),
-      html("button", { type: "button", onclick: () => step(total), "aria-label": "last move" }, "▶|"),
-      html("span", { id: "ply-text" }, ` move ${ply} of ${total}`));
+      html("button", { type: "button", onclick: () => step(ply + 1), id: "next", "aria-label": t("ui.replay.next") }, "▶"),
+      html("button", { type: "button", onclick: () => step(total), "aria-label": t("ui.replay.last") }, "▶|"),
+      html("span", { id: "ply-text" }, ` ${t("ui.replay.at", { ply, total })}`));
     const moveText = ply > 0 ? f.moves[ply - 1] : null;
     const boardBox = html("div", { class: "board" });
     viewer.append(html("h2", {}, `${f.title}: ${f.names.join(", ")} · ${f.result}`), bar,
-      html("p", { class: "muted" }, moveText ? `last move: ${f.names[moveText.seat]} ${moveText.action}${moveText.note ? ` (${moveText.note})` : ""}` : "the start"),
+      html("p", { class: "muted" }, moveText ? `${t("ui.replay.last_move")} ${f.names[moveText.seat]} ${moveText.action}${moveText.note ? ` (${moveText.note})` : ""}` : t("ui.replay.start")),
       boardBox,
-      html("ul", { class: "log" }, f.log.slice().reverse().map((l) => html("li", {}, l.seat === null ? l.text : `${f.names[l.seat]}: ${l.text}`))));
+      html("ul", { class: "log" }, f.log.slice().reverse().map((l) => html("li", {}, l.seat === null ? phrased(l, f.names) : `${f.names[l.seat]}: ${phrased(l, f.names)}`))));
     const mod = await board(f.game);
     mod.render(boardBox, { view: f.view, seat: null, names: f.names, legal: [], memo: {}, act: () => {}, choose: () => {}, say: () => {} });
   }
@@ -529,7 +535,7 @@ function replayView() {
     const file = fileInput.files[0];
     if (!file) return;
     if (file.size > 1_000_000) {
-      clear(viewer).append(html("p", { class: "error" }, "that file is too large for a record (over 1 MB)"));
+      clear(viewer).append(html("p", { class: "error" }, t("ui.replay.too_large")));
       return;
     }
     record = await file.text();
@@ -546,13 +552,35 @@ function replayView() {
   }
 }
 
-// ---- routing ----------------------------------------------------------------------
-const path = location.pathname;
-watchTurns();
-if (path.startsWith("/t/")) tableView(decodeURIComponent(path.slice(3)));
-else if (path.startsWith("/p/")) profileView(main, decodeURIComponent(path.slice(3)));
-else if (path === "/replay") {
-  replayView();
-  window.addEventListener("hashchange", replayView);
+// ---- the header: its words, and the language selector ------------------------------
+function header() {
+  const nav = document.querySelector("header.top nav");
+  if (!nav) return;
+  const pick = html("select", { id: "lang", "aria-label": t("ui.language") },
+    LANGS.map((code) => html("option", { value: code }, NAMES[code])));
+  pick.value = lang();
+  pick.addEventListener("change", () => { keep(pick.value); location.reload(); });
+  nav.replaceChildren(html("a", { href: "/" }, t("ui.nav.tables")), " ",
+    html("a", { href: "/replay" }, t("ui.nav.replay")), " ", pick);
 }
-else lobby().catch((err) => { clear(main).append(html("p", { class: "error" }, err.message)); });
+
+// ---- routing ----------------------------------------------------------------------
+async function start() {
+  try {
+    await useLang(preferred());
+  } catch {
+    await useLang("en").catch(() => {}); // the ids show if even English cannot load
+  }
+  header();
+  const path = location.pathname;
+  watchTurns();
+  if (path.startsWith("/t/")) tableView(decodeURIComponent(path.slice(3)));
+  else if (path.startsWith("/p/")) profileView(main, decodeURIComponent(path.slice(3)));
+  else if (path === "/replay") {
+    replayView();
+    window.addEventListener("hashchange", replayView);
+  }
+  else lobby().catch((err) => { clear(main).append(html("p", { class: "error" }, err.message)); });
+}
+
+start();

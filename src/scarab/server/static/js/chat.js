@@ -3,6 +3,7 @@
 // seat speaks to the table, a watcher to the watchers; a person may mute it.
 
 import { html } from "./common.js";
+import { t } from "./i18n.js";
 
 const MUTED = "scarab.chat.muted";
 const MAX_LINES = 200; // lines kept on the page
@@ -13,13 +14,13 @@ const MAX_LINES = 200; // lines kept on the page
  * @returns {{box: HTMLElement, add: (lines: any[]) => void}}
  */
 export function chatBox(send) {
-  const list = html("ul", { class: "chat", id: "chat", "aria-label": "chat, oldest first" });
-  const input = html("input", { type: "text", maxlength: 300, id: "chat-text", placeholder: "say something", "aria-label": "chat line" });
+  const list = html("ul", { class: "chat", id: "chat", "aria-label": t("ui.chat.list") });
+  const input = html("input", { type: "text", maxlength: 300, id: "chat-text", placeholder: t("ui.chat.placeholder"), "aria-label": t("ui.chat.line") });
   const mute = html("input", { type: "checkbox", id: "chat-mute" });
   mute.checked = localStorage.getItem(MUTED) === "1";
   const body = html("div", { class: "chat-body" }, list,
     html("form", { class: "seat-row", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); say(); } },
-      input, html("button", { type: "submit", id: "chat-send" }, "Send")));
+      input, html("button", { type: "submit", id: "chat-send" }, t("ui.chat.send"))));
   const show = () => { body.hidden = mute.checked; };
   mute.addEventListener("change", () => { localStorage.setItem(MUTED, mute.checked ? "1" : "0"); show(); });
   show();
@@ -34,14 +35,14 @@ export function chatBox(send) {
     for (const line of lines) {
       if (line.id <= last) continue;
       last = line.id;
-      const who = line.channel === "watchers" ? `${line.name} (watchers)` : line.name;
+      const who = line.channel === "watchers" ? t("ui.chat.watcher", { name: line.name }) : line.name;
       list.append(html("li", { class: line.channel }, html("strong", {}, `${who}: `), line.text));
     }
     while (list.children.length > MAX_LINES) list.firstElementChild?.remove();
     list.scrollTop = list.scrollHeight;
   }
   const box = html("section", { class: "chat-box" },
-    html("h2", {}, "Chat ", html("label", { class: "check" }, mute, " mute")), body);
+    html("h2", {}, `${t("ui.chat.title")} `, html("label", { class: "check" }, mute, ` ${t("ui.chat.mute")}`)), body);
   return { box, add };
 }
 
@@ -56,6 +57,6 @@ export async function replayChat(tableId) {
   if (!response.ok) return null;
   const { lines } = await response.json();
   if (!lines.length) return null;
-  return html("section", { class: "card replay-chat", id: "replay-chat" }, html("h2", {}, "Chat at the table"),
+  return html("section", { class: "card replay-chat", id: "replay-chat" }, html("h2", {}, t("ui.chat.replay")),
     html("ul", { class: "chat" }, lines.map((/** @type {any} */ l) => html("li", {}, html("strong", {}, `${l.name}: `), l.text))));
 }

@@ -5,6 +5,7 @@
 
 import { api, player } from "./api.js";
 import { html } from "./common.js";
+import { t } from "./i18n.js";
 
 const EVERY_MS = 30_000; // how often the player's tables are looked at
 let waiting = new Set(); // the tables where it is the player's turn, as last seen
@@ -37,21 +38,21 @@ async function look() {
   } catch {
     return; // offline or forgotten: try again next time
   }
-  const now = new Set(tables.filter((/** @type {any} */ t) => t.your_turn).map((/** @type {any} */ t) => t.table));
-  const fresh = tables.filter((/** @type {any} */ t) => t.your_turn && !waiting.has(t.table));
+  const now = new Set(tables.filter((/** @type {any} */ table) => table.your_turn).map((/** @type {any} */ table) => table.table));
+  const fresh = tables.filter((/** @type {any} */ table) => table.your_turn && !waiting.has(table.table));
   waiting = now;
   show();
   if (fresh.length && typeof Notification !== "undefined" && Notification.permission === "granted" && document.hidden) {
-    const t = fresh[0];
-    const note = new Notification("Scarab: your turn", { body: `${t.title}: ${t.names.join(", ")}`, tag: t.table });
-    note.onclick = () => { window.focus(); location.href = t.link; };
+    const table = fresh[0];
+    const note = new Notification(t("ui.notify.title"), { body: `${table.title}: ${table.names.join(", ")}`, tag: table.table });
+    note.onclick = () => { window.focus(); location.href = table.link; };
   }
 }
 
 /** A button that asks the browser to allow turn notifications (none once decided). */
 export function notifyButton() {
   if (typeof Notification === "undefined" || Notification.permission !== "default" || !player()) return null;
-  const button = html("button", { type: "button", class: "secondary", id: "notify" }, "Tell me when it is my turn");
+  const button = html("button", { type: "button", class: "secondary", id: "notify" }, t("ui.notify.ask"));
   button.addEventListener("click", async () => {
     await Notification.requestPermission();
     button.remove();

@@ -4,16 +4,17 @@
 
 import { api, player } from "./api.js";
 import { html } from "./common.js";
+import { t } from "./i18n.js";
 
 /**
  * @param {any[]} games the games as /api/games lists them
  * @returns {HTMLElement}
  */
 export function openTablesCard(games) {
-  const box = html("section", { class: "card open-tables", id: "open-tables" }, html("h2", {}, "Play with anyone"));
+  const box = html("section", { class: "card open-tables", id: "open-tables" }, html("h2", {}, t("ui.open.title")));
   const said = html("p", { class: "muted", "aria-live": "polite" });
   const list = html("ul", { class: "open-list", id: "lobby-list" });
-  box.append(quickPlay(games, said), said, html("h3", {}, "Open tables"), list);
+  box.append(quickPlay(games, said), said, html("h3", {}, t("ui.open.tables")), list);
   fill(list, said);
   return box;
 }
@@ -23,12 +24,12 @@ export function openTablesCard(games) {
  * @param {HTMLElement} said
  */
 function quickPlay(games, said) {
-  const gameSelect = html("select", { id: "quick-game", "aria-label": "game for quick play" },
+  const gameSelect = html("select", { id: "quick-game", "aria-label": t("ui.open.quick_game") },
     games.map((g) => html("option", { value: g.name }, g.title)));
-  const count = html("select", { id: "quick-players", "aria-label": "players for quick play" });
+  const count = html("select", { id: "quick-players", "aria-label": t("ui.open.quick_players") });
   const counts = () => {
     const g = games.find((x) => x.name === gameSelect.value);
-    count.replaceChildren(...range(g.min_players, g.max_players).map((n) => html("option", { value: n }, `${n} players`)));
+    count.replaceChildren(...range(g.min_players, g.max_players).map((n) => html("option", { value: n }, t("ui.players.count", { n }))));
     count.value = String(Math.max(2, g.min_players));
   };
   gameSelect.addEventListener("change", counts);
@@ -44,7 +45,7 @@ function quickPlay(games, said) {
     }
   };
   return html("div", { class: "seat-row" }, gameSelect, count,
-    html("button", { type: "button", id: "quick-play", onclick: go }, "Quick play"));
+    html("button", { type: "button", id: "quick-play", onclick: go }, t("ui.open.quick")));
 }
 
 /**
@@ -60,16 +61,16 @@ async function fill(list, said) {
     return;
   }
   if (!tables.length) {
-    list.append(html("li", { class: "muted" }, "No public table is waiting: quick play makes one."));
+    list.append(html("li", { class: "muted" }, t("ui.open.none")));
     return;
   }
-  for (const t of tables) {
-    const seats = t.seats.map((/** @type {any} */ s, /** @type {number} */ i) => (s.kind === "open"
-      ? html("button", { type: "button", class: "secondary take-seat", "data-table": t.table, "data-seat": i,
-        onclick: () => take(t.table, i, said) }, `take seat ${i + 1}`)
+  for (const table of tables) {
+    const seats = table.seats.map((/** @type {any} */ s, /** @type {number} */ i) => (s.kind === "open"
+      ? html("button", { type: "button", class: "secondary take-seat", "data-table": table.table, "data-seat": i,
+        onclick: () => take(table.table, i, said) }, t("ui.open.take", { seat: i + 1 }))
       : html("span", {}, s.name)));
-    const timer = t.timer ? ` · ${Math.round(t.timer / 60)} min a turn` : "";
-    list.append(html("li", {}, html("strong", {}, t.title), ` (${t.players} players${timer}): `,
+    const timer = table.timer ? ` · ${t("ui.open.timer", { n: Math.round(table.timer / 60) })}` : "";
+    list.append(html("li", {}, html("strong", {}, table.title), ` (${t("ui.players.count", { n: table.players })}${timer}): `,
       ...seats.flatMap((/** @type {any} */ el, /** @type {number} */ i) => (i ? [", ", el] : [el]))));
   }
 }
@@ -94,7 +95,7 @@ async function take(table, seat, said) {
 function needPlayer(said) {
   if (player()) return true;
   said.className = "error";
-  said.textContent = "Choose your name in the You card first: a seat at a public table is a player's.";
+  said.textContent = t("ui.open.need_player");
   return false;
 }
 

@@ -4,6 +4,7 @@
 
 import { api, player, setPlayer } from "./api.js";
 import { html } from "./common.js";
+import { t } from "./i18n.js";
 import { notifyButton } from "./notify.js";
 
 /**
@@ -14,12 +15,12 @@ import { notifyButton } from "./notify.js";
  */
 export function youCard(changed) {
   const me = player();
-  const box = html("section", { class: "card you", id: "you" }, html("h2", {}, "You"));
+  const box = html("section", { class: "card you", id: "you" }, html("h2", {}, t("ui.you.title")));
   const said = html("p", { class: "muted", "aria-live": "polite" });
   const fail = (/** @type {any} */ err) => { said.className = "error"; said.textContent = err.message; };
   if (!me) {
-    const name = html("input", { type: "text", maxlength: 40, id: "player-name", placeholder: "your name", "aria-label": "your name" });
-    const code = html("input", { type: "text", maxlength: 16, id: "player-code", placeholder: "ABCD-EFGH", "aria-label": "code from another device" });
+    const name = html("input", { type: "text", maxlength: 40, id: "player-name", placeholder: t("ui.you.name"), "aria-label": t("ui.you.name") });
+    const code = html("input", { type: "text", maxlength: 16, id: "player-code", placeholder: "ABCD-EFGH", "aria-label": t("ui.you.code_label") });
     const start = async () => {
       try { setPlayer(await api("/api/players", { name: name.value.trim() })); changed(); } catch (err) { fail(err); }
     };
@@ -27,9 +28,9 @@ export function youCard(changed) {
       try { setPlayer(await api("/api/players/claim", { code: code.value })); changed(); } catch (err) { fail(err); }
     };
     box.append(
-      html("p", {}, "Play under one name on every device: no password, no e-mail."),
-      html("div", { class: "seat-row" }, name, html("button", { type: "button", id: "player-start", onclick: start }, "Play as this name")),
-      html("div", { class: "seat-row" }, code, html("button", { type: "button", class: "secondary", id: "player-claim", onclick: claim }, "Use a code")),
+      html("p", {}, t("ui.you.intro")),
+      html("div", { class: "seat-row" }, name, html("button", { type: "button", id: "player-start", onclick: start }, t("ui.you.start"))),
+      html("div", { class: "seat-row" }, code, html("button", { type: "button", class: "secondary", id: "player-claim", onclick: claim }, t("ui.you.claim"))),
       said);
     return box;
   }
@@ -37,17 +38,17 @@ export function youCard(changed) {
     try {
       const got = await api("/api/players/me/code", {});
       said.className = "code";
-      said.textContent = `On your other device, open this site and type ${got.code} (good for 10 minutes, once).`;
+      said.textContent = t("ui.you.code", { code: got.code });
     } catch (err) { fail(err); }
   };
   const forget = () => { setPlayer(null); changed(); };
   box.append(
-    html("p", {}, "You play as ", html("strong", { id: "player-me" }, me.name), " (",
-      html("a", { href: `/p/${me.player}`, id: "player-profile" }, "your profile"), ")."),
+    html("p", {}, `${t("ui.you.as")} `, html("strong", { id: "player-me" }, me.name), " (",
+      html("a", { href: `/p/${me.player}`, id: "player-profile" }, t("ui.you.profile")), ")."),
     notifyButton() || "",
     html("div", { class: "seat-row" },
-      html("button", { type: "button", id: "player-code-show", onclick: showCode }, "Open on another device"),
-      html("button", { type: "button", class: "secondary", id: "player-forget", onclick: forget }, "Forget me here")),
+      html("button", { type: "button", id: "player-code-show", onclick: showCode }, t("ui.you.other_device")),
+      html("button", { type: "button", class: "secondary", id: "player-forget", onclick: forget }, t("ui.you.forget"))),
     said);
   return box;
 }
@@ -65,12 +66,12 @@ export async function showServerTables(box) {
     return;
   }
   if (!found.length) {
-    box.append(html("p", {}, "Tables you sit at appear here, on every device."));
+    box.append(html("p", {}, t("ui.mine.none_server")));
     return;
   }
-  box.append(html("ul", { class: "mine", id: "my-tables" }, found.map((/** @type {any} */ t) => {
-    const status = t.over ? "finished" : t.your_turn ? "your turn" : "waiting";
-    return html("li", { class: t.your_turn ? "your-turn" : "" },
-      html("a", { href: t.link }, `${t.title}: ${t.names.join(", ")}`), ` — ${status}`);
+  box.append(html("ul", { class: "mine", id: "my-tables" }, found.map((/** @type {any} */ table) => {
+    const status = table.over ? t("ui.mine.finished") : table.your_turn ? t("ui.mine.your_turn") : t("ui.mine.waiting");
+    return html("li", { class: table.your_turn ? "your-turn" : "" },
+      html("a", { href: table.link }, `${table.title}: ${table.names.join(", ")}`), ` — ${status}`);
   })));
 }

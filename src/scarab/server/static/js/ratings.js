@@ -4,35 +4,45 @@
 
 import { api } from "./api.js";
 import { html } from "./common.js";
+import { t } from "./i18n.js";
 
 /**
  * @param {any[]} games
  * @returns {HTMLElement}
  */
 export function leaderboardCard(games) {
-  const pick = html("select", { id: "board-game", "aria-label": "leaderboard game" },
+  const pick = html("select", { id: "board-game", "aria-label": t("ui.board.game") },
     games.map((g) => html("option", { value: g.name }, g.title)));
   const body = html("div", { id: "leaderboard" });
   const load = async () => {
     body.replaceChildren();
     try {
       const got = await api(`/api/leaderboard/${encodeURIComponent(pick.value)}`);
-      body.append(got.rows.length ? ratingTable(got.rows) : html("p", { class: "muted" }, "No rated game of it yet."));
+      body.append(got.rows.length ? ratingTable(got.rows) : html("p", { class: "muted" }, t("ui.board.none")));
     } catch (err) {
       body.append(html("p", { class: "error" }, /** @type {any} */ (err).message));
     }
   };
   pick.addEventListener("change", load);
   load();
-  return html("section", { class: "card" }, html("h2", {}, "Leaderboard"), pick, body);
+  return html("section", { class: "card" }, html("h2", {}, t("ui.board.title")), pick, body);
+}
+
+/**
+ * A bot level's row named in the page's language ("bot:greedy" is the greedy bot).
+ * @param {any} r
+ */
+function botName(r) {
+  const level = String(r.entrant || "");
+  return level.startsWith("bot:") ? t("ui.seat.bot", { level: `@ui.level.${level.slice(4)}` }) : r.name;
 }
 
 /** @param {any[]} rows */
 function ratingTable(rows) {
   return html("table", { class: "scoring ratings" },
-    html("thead", {}, html("tr", {}, ["", "rating", "games", "won"].map((h) => html("th", {}, h)))),
+    html("thead", {}, html("tr", {}, ["", t("ui.board.rating"), t("ui.board.games"), t("ui.board.won")].map((h) => html("th", {}, h)))),
     html("tbody", {}, rows.map((r, i) => html("tr", {},
-      html("th", {}, `${i + 1}. `, r.bot ? html("em", {}, r.name) : html("a", { href: `/p/${r.entrant}` }, r.name)),
+      html("th", {}, `${i + 1}. `, r.bot ? html("em", {}, botName(r)) : html("a", { href: `/p/${r.entrant}` }, r.name)),
       html("td", {}, r.rating.toFixed(1)), html("td", {}, String(r.played)), html("td", {}, String(r.won))))));
 }
 
@@ -50,16 +60,16 @@ export async function profileView(main, playerId) {
     main.append(html("p", { class: "error" }, /** @type {any} */ (err).message));
     return;
   }
-  const finished = Object.entries(p.finished).map(([game, n]) => `${game} ${n}`).join(", ") || "none yet";
+  const finished = Object.entries(p.finished).map(([game, n]) => `${game} ${n}`).join(", ") || t("ui.profile.none_yet");
   main.append(html("section", { class: "card profile", id: "profile" },
     html("h2", {}, p.name),
-    html("p", {}, `Games finished: ${finished}.`),
-    html("h3", {}, "Ratings"),
+    html("p", {}, t("ui.profile.finished", { games: finished })),
+    html("h3", {}, t("ui.profile.ratings")),
     p.ratings.length ? ratingTable(p.ratings.map((/** @type {any} */ r) => ({ ...r, name: r.game, bot: true })))
-      : html("p", { class: "muted" }, "No rated game yet."),
-    html("h3", {}, "Recent games"),
+      : html("p", { class: "muted" }, t("ui.profile.no_rated")),
+    html("h3", {}, t("ui.profile.recent")),
     p.recent.length
-      ? html("ul", {}, p.recent.map((/** @type {any} */ t) => html("li", {},
-        `${t.title}: ${t.names.join(", ")} `, html("a", { href: t.replay }, "replay"))))
-      : html("p", { class: "muted" }, "No finished game yet.")));
+      ? html("ul", {}, p.recent.map((/** @type {any} */ game) => html("li", {},
+        `${game.title}: ${game.names.join(", ")} `, html("a", { href: game.replay }, t("ui.profile.replay")))))
+      : html("p", { class: "muted" }, t("ui.profile.no_finished"))));
 }

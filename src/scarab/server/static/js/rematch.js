@@ -3,7 +3,8 @@
 // then joins it (their link opens their new seat) or declines (a bot takes the seat).
 
 import { html } from "./common.js";
-import { player } from "./api.js";
+import { errorText, player } from "./api.js";
+import { t } from "./i18n.js";
 
 /**
  * A POST about a table, as its seat (by seat token, else by player key).
@@ -18,8 +19,8 @@ async function asSeat(path, token, payload = {}) {
   if (token) headers["X-Seat-Token"] = token;
   else if (me) headers["X-Player-Key"] = me.key;
   const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(payload) });
-  const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  const data = await response.json().catch(() => ({ error: t("ui.err.no_json") }));
+  if (!response.ok) throw new Error(errorText(data, response.status));
   return data;
 }
 
@@ -38,19 +39,20 @@ export function rematchBox(m, tableId, token, say) {
     const offer = async () => {
       try { open((await asSeat(`/api/tables/${tableId}/rematch`, token)).table); } catch (err) { say(/** @type {any} */ (err).message); }
     };
-    return html("p", { class: "rematch" }, html("button", { type: "button", id: "rematch", onclick: offer }, "Rematch"),
-      " the same seats, one place on, with a new deal");
+    return html("p", { class: "rematch" }, html("button", { type: "button", id: "rematch", onclick: offer }, t("ui.rematch.offer")),
+      ` ${t("ui.rematch.offer_what")}`);
   }
   const decline = async () => {
-    try { await asSeat(`/api/tables/${m.rematch}/decline`, token); say("You declined the rematch: a bot takes your seat."); } catch (err) { say(/** @type {any} */ (err).message); }
+    try { await asSeat(`/api/tables/${m.rematch}/decline`, token); say(t("ui.rematch.declined")); } catch (err) { say(/** @type {any} */ (err).message); }
   };
-  return html("p", { class: "rematch" }, "A rematch is ready: ",
-    html("button", { type: "button", id: "rematch-join", onclick: () => open(m.rematch) }, "Join it"), " ",
-    html("button", { type: "button", class: "secondary", id: "rematch-decline", onclick: decline }, "Decline"));
+  return html("p", { class: "rematch" }, `${t("ui.rematch.ready")} `,
+    html("button", { type: "button", id: "rematch-join", onclick: () => open(m.rematch) }, t("ui.rematch.join")), " ",
+    html("button", { type: "button", class: "secondary", id: "rematch-decline", onclick: decline }, t("ui.rematch.decline")));
 }
 
 /**
- * For the table's maker: a bot for each open seat (the level to choose, then Fill).
+ * For the table's maker: a bot for each open seat (the level to choose, then Fill), or,
+ * before the first move, a start with the players already seated.
  * @param {any} m the table's state
  * @param {string} tableId
  * @param {string | null} token
@@ -61,12 +63,19 @@ export function fillBox(m, tableId, token, say) {
   const me = m.seat === null || m.seat === undefined ? null : m.seats[m.seat];
   const open = m.seats.map((/** @type {any} */ s, /** @type {number} */ i) => (s.kind === "open" ? i : -1)).filter((/** @type {number} */ i) => i >= 0);
   if (!me || !me.host || !open.length) return null;
-  const level = html("select", { id: "fill-level", "aria-label": "bot level" },
-    ["novice", "casual", "strong", "expert", "greedy"].map((l) => html("option", { value: l }, l)));
+  const level = html("select", { id: "fill-level", "aria-label": t("ui.fill.level") },
+    ["novice", "casual", "strong", "expert", "greedy"].map((l) => html("option", { value: l }, t(`ui.level.${l}`))));
   level.value = "greedy";
   const fill = async () => {
     try { await asSeat(`/api/tables/${tableId}/fill`, token, { seat: open[0], level: level.value }); } catch (err) { say(/** @type {any} */ (err).message); }
   };
-  return html("div", { class: "seat-row" }, `Seat ${open[0] + 1} is open: `, level,
-    html("button", { type: "button", id: "fill", onclick: fill }, "Fill with a bot"));
+  const seated = m.seats.length - open.length;
+  const start = async () => {
+    try { await asSeat(`/api/tables/${tableId}/start`, token); } catch (err) { say(/** @type {any} */ (err).message); }
+  };
+  return html("div", { class: "seat-row" }, `${t("ui.fill.open", { seat: open[0] + 1 })} `, level,
+    html("button", { type: "button", id: "fill", onclick: fill }, t("ui.fill.go")),
+    !m.started && seated >= 2
+      ? html("button", { type: "button", class: "secondary", id: "start-now", onclick: start }, t("ui.fill.start", { n: seated }))
+      : "");
 }

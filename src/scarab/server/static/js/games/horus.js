@@ -9,6 +9,13 @@
 // uses the ability; end, accept, keep and swap are buttons.
 
 import { svg, html, hit, withFields, resolve, seatColour } from "../common.js";
+import { t, phrased } from "../i18n.js";
+
+// Words come from the message catalogues (horus.json): terms for cards, gods, dice,
+// directions, areas and abilities, "horus.page.*" for the page's own sentences.
+const term = (kind, key) => t(`horus.term.${kind}.${key}`);
+const cardName = (name) => t(`horus.term.card.${name}`);
+const cap = (str) => (str ? str[0].toUpperCase() + str.slice(1) : str);
 
 // The static board (GET /api/games/horus/board): squares y * w + x inside the
 // pyramid, then the entrances; neigh = the square across n/e/s/w, -1 for a wall.
@@ -72,7 +79,7 @@ function room(i) {
   return AREA[i] === "e" ? "outside" : BOARD.areas[AREA[i]].room;
 }
 function areaName(i) {
-  return AREA[i] === "e" ? "entrance" : BOARD.areas[AREA[i]].name;
+  return AREA[i] === "e" ? t("horus.page.entrance") : term("area", AREA[i]);
 }
 // The direction from square a to square b when they touch (wall or not), else null.
 function dirBetween(a, b) {
@@ -115,13 +122,14 @@ const DIE = {
 const GOLD = "#ffcf40";
 // Where each area's name is written, in squares from the board's north-west corner.
 const AREA_LABEL_AT = { w: [4.5, 3.5], s: [4.5, 1.5], r: [4.5, 7.5], c: [4.5, 0.5] };
-const EQUIP = { antidote: "antidote", medikit: "medi-kit", crowbar: "crowbar", udjat: "udjat", bag: "bag" };
+const EQUIP = ["antidote", "medikit", "crowbar", "udjat", "bag"];
 const BUTTON_VERBS = ["end", "accept", "keep", "swap"];
+const BUTTON_WORDS = ["accept", "keep", "swap", "shoot", "dodge", "reflexes", "swim"];
 const PENDING_PROMPTS = {
-  touch: "A mummy touches you: shoot it (once per game) or accept the Mummy wound.",
-  "block card": "The stone block wounds you: dodge it (once per game) or accept the wound.",
-  jump: "A stone block falls on your square: click a free square beside you to jump there.",
-  overflow: () => `You carry more than ${BOARD.cardLimit} cards: click a treasure, idol or equipment card to discard it.`,
+  touch: () => t("horus.page.prompt.touch"),
+  "block card": () => t("horus.page.prompt.block_card"),
+  jump: () => t("horus.page.prompt.jump"),
+  overflow: () => t("horus.page.prompt.overflow", { limit: BOARD.cardLimit }),
 };
 
 function text(x, y, str, attrs = {}) {
@@ -169,22 +177,24 @@ function drawDie(x, y, s, value, colour, opts = {}) {
     g.setAttribute("opacity", "0.55");
   }
   if (opts.dim) g.setAttribute("opacity", "0.5");
-  g.append(title(`${colour} die: ${value}${opts.cursed ? " (cursed for you)" : ""}`));
+  const colourWord = colour in DIE ? `@horus.term.die.${colour}` : "@horus.page.die_mummy";
+  g.append(title(t(opts.cursed ? "horus.page.die_title.cursed" : "horus.page.die_title", { colour: colourWord, value })));
   return g;
 }
 
 // A card chip: name and value, coloured by kind.
 function cardLook(name) {
-  if (WOUNDS.has(name)) return { fill: "#f6d5d0", stroke: "#b03a2e", ink: "#8b1e13", top: "wound", main: name };
+  const top = (key) => t(`horus.page.card_top.${key}`);
+  if (WOUNDS.has(name)) return { fill: "#f6d5d0", stroke: "#b03a2e", ink: "#8b1e13", top: top("wound"), main: cardName(name) };
   if (name.endsWith("-idol")) {
     const god = name.slice(0, -5);
-    return { fill: "#f7df8a", stroke: "#a87b00", ink: INK, top: "idol", main: god };
+    return { fill: "#f7df8a", stroke: "#a87b00", ink: INK, top: top("idol"), main: term("god", god) };
   }
-  if (name in EQUIP) return { fill: "#d7eef0", stroke: "#2f7f7a", ink: "#174845", top: "equipment", main: EQUIP[name] };
-  if (name === "necklace") return { fill: "#f3e3c3", stroke: "#9b7a3a", ink: INK, top: "necklace", main: "2" };
-  if (name === "chest") return { fill: "#e8d2b0", stroke: "#7a5230", ink: INK, top: "chest", main: "die" };
+  if (EQUIP.includes(name)) return { fill: "#d7eef0", stroke: "#2f7f7a", ink: "#174845", top: top("equipment"), main: t(`horus.page.equip.${name}`) };
+  if (name === "necklace") return { fill: "#f3e3c3", stroke: "#9b7a3a", ink: INK, top: top("necklace"), main: "2" };
+  if (name === "chest") return { fill: "#e8d2b0", stroke: "#7a5230", ink: INK, top: top("chest"), main: t("horus.page.card_die") };
   const m = /^([a-z]+)(\d+)$/.exec(name);
-  if (m) return { fill: "#fff6dc", stroke: GOD[m[1]] || INK, ink: GOD[m[1]] || INK, top: m[1], main: m[2], big: true };
+  if (m) return { fill: "#fff6dc", stroke: GOD[m[1]] || INK, ink: GOD[m[1]] || INK, top: term("god", m[1]), main: m[2], big: true };
   return { fill: "#eee", stroke: INK, ink: INK, top: "", main: name };
 }
 function drawCard(x, y, w, h, name, opts = {}) {
@@ -207,7 +217,7 @@ function drawCard(x, y, w, h, name, opts = {}) {
     g.append(text(w - 3, 3 + h * 0.08, `×${opts.count}`, { "font-size": h * 0.2, fill: "#fff", "text-anchor": "middle", "font-weight": "bold" }));
   }
   if (opts.legal) g.append(pulse(svg("rect", { x: -3, y: -3, width: w + 6, height: h + 6, rx: 7, fill: "none", stroke: GOLD, "stroke-width": 3 })));
-  g.append(title(name));
+  g.append(title(cardName(name)));
   return g;
 }
 
@@ -249,7 +259,7 @@ export function render(root, ctx) {
   const verbs = new Set(legal.map((e) => e.fields.verb));
   const acts = (test) => withFields(ctx, test);
   const canAct = legal.length > 0;
-  const seatName = (p) => (view.seats && view.seats[p] && view.seats[p].name) || names[p] || `seat ${p + 1}`;
+  const seatName = (p) => (view.seats && view.seats[p] && view.seats[p].name) || names[p] || t("horus.page.seat", { number: p + 1 });
 
   // reroll selection survives re-renders of the same lock only
   const lockKey = view.lock ? JSON.stringify(view.lock) : "";
@@ -260,7 +270,7 @@ export function render(root, ctx) {
   if (view.stage !== "setup") memo.horusAdv = null;
 
   // -- what each board element would do ---------------------------------------
-  const stepTo = (t) => acts((f) => (f.verb === "move" || f.verb === "jump") && f.to === t);
+  const stepTo = (q) => acts((f) => (f.verb === "move" || f.verb === "jump") && f.to === q);
   const searchHere = () => acts((f) => f.verb === "search");
   const sarcActs = (i) => acts((f) => f.sarcophagus === i);
   const cardActs = (name) =>
@@ -294,10 +304,10 @@ export function render(root, ctx) {
     for (const entry of legal) {
       const verb = entry.fields.verb;
       if (!BUTTON_VERBS.includes(verb) && !pendingAbilities.includes(verb)) continue;
-      const label = verb === "end" ? (view.stage === "adjust" ? "Done discarding" : "End turn") : verb[0].toUpperCase() + verb.slice(1);
+      const label = verb === "end" ? t(view.stage === "adjust" ? "horus.page.button.done" : "horus.page.button.end") : BUTTON_WORDS.includes(verb) ? t(`horus.page.button.${verb}`) : cap(verb);
       const b = html(
         "button",
-        { type: "button", "data-hit": `action-${verb}`, title: entry.text, style: "padding:4px 12px;font-size:14px;cursor:pointer" },
+        { type: "button", "data-hit": `action-${verb}`, title: phrased(entry, ctx.names || []), style: "padding:4px 12px;font-size:14px;cursor:pointer" },
         label,
       );
       b.addEventListener("click", () => ctx.act(entry.action));
@@ -316,7 +326,7 @@ export function render(root, ctx) {
       // scrolls sideways rather than shrinking them.
       style: `display:block;${wide ? "max-width:100%" : `min-width:${MIN_PHONE_WIDTH}px`};height:auto;background:${PAPER};border-radius:8px`,
       role: "img",
-      "aria-label": "The Pyramid of Horus",
+      "aria-label": t("horus.page.board_label"),
     },
     boardG,
     panelG,
@@ -353,21 +363,21 @@ function alcoveActs(S, god) {
   return acts((f) => f.verb === "pick" || (lockHere && (f.verb === "crowbar" || f.verb === "lockpick")));
 }
 
-function onSquare(S, t) {
+function onSquare(S, q) {
   const { canAct, ctx, me, myQ, searchHere, stepTo, view } = S;
   if (!canAct) return;
   if (view.stage === "setup") {
-    if (t >= INSIDE) return onEntrance(S, t);
-    return ctx.say("Pick an adventurer, then click the entrance (e1 or e2) where you wait.");
+    if (q >= INSIDE) return onEntrance(S, q);
+    return ctx.say(t("horus.page.say.pick_first"));
   }
-  if (t === myQ) {
-    const why = myQ < INSIDE ? "There is nothing to search here now (no action left, or no deck in this area)." : "You wait outside: click the square inside the entrance to go in.";
+  if (q === myQ) {
+    const why = t(myQ < INSIDE ? "horus.page.say.no_search_here" : "horus.page.say.wait_outside");
     return resolve(ctx, searchHere(), null, why);
   }
-  const why = dirBetween(myQ, t) ? "A wall, a fallen block or the rules keep you from stepping there now." : "You move one square at a time: click a square beside your adventurer.";
-  const steps = stepTo(t);
-  if (t >= INSIDE && myQ < INSIDE && steps.length === 1 && steps[0].fields.verb === "move") {
-    return ctx.confirm(steps[0], `Leave the pyramid with ${me.carrying} points? You cannot go back in.`);
+  const why = t(dirBetween(myQ, q) ? "horus.page.say.blocked" : "horus.page.say.one_square");
+  const steps = stepTo(q);
+  if (q >= INSIDE && myQ < INSIDE && steps.length === 1 && steps[0].fields.verb === "move") {
+    return ctx.confirm(steps[0], t("horus.page.confirm_leave", { points: me.carrying }));
   }
   resolve(ctx, steps, null, why);
 }
@@ -375,7 +385,7 @@ function onSquare(S, t) {
 function onEntrance(S, q) {
   const { choices, ctx, memo } = S;
   const adv = memo.horusAdv;
-  resolve(ctx, choices(adv, q), null, adv ? `${ADV[adv].name} cannot start at ${squareName(q)}.` : "Choose an adventurer first.");
+  resolve(ctx, choices(adv, q), null, adv ? t("horus.page.say.cannot_start", { adventurer: ADV[adv].name, entrance: squareName(q) }) : t("horus.page.say.choose_first"));
 }
 
 function onAdventurer(S, key) {
@@ -384,7 +394,7 @@ function onAdventurer(S, key) {
   memo.horusAdv = memo.horusAdv === key ? null : key;
   if (!choices(key, null).length) {
     memo.horusAdv = null;
-    return ctx.say(`${ADV[key].name} is already taken.`);
+    return ctx.say(t("horus.page.say.taken", { adventurer: ADV[key].name }));
   }
   rerender(S);
 }
@@ -393,44 +403,45 @@ function onSarc(S, i) {
   const { canAct, ctx, myQ, sarcActs, view } = S;
   if (!canAct) return;
   const s = view.sarcophagi[i];
-  if (s.square !== myQ) return ctx.say(`Stand on ${squareName(s.square)}, in front of this sarcophagus, to use it.`);
-  resolve(ctx, sarcActs(i), null, s.state === "open" ? "You cannot take this card now (no action left, or your hands are full)." : "You cannot open this sarcophagus now (no action left).");
+  if (s.square !== myQ) return ctx.say(t("horus.page.say.stand_sarcophagus", { square: squareName(s.square) }));
+  resolve(ctx, sarcActs(i), null, t(s.state === "open" ? "horus.page.say.cannot_take" : "horus.page.say.cannot_open"));
 }
 
 function onAlcove(S, god) {
   const { canAct, ctx, myQ } = S;
   if (!canAct) return;
   const sqs = ALCOVE_OF[god].sq;
-  if (!sqs.includes(myQ)) return ctx.say(`Stand on ${sqs.map(squareName).join(" or ")} to try the ${god} alcove.`);
-  resolve(ctx, alcoveActs(S, god), null, `You cannot try the ${god} alcove now (no action left, or its idol is gone).`);
+  const where = sqs.map(squareName).join(` ${t("horus.page.or")} `);
+  if (!sqs.includes(myQ)) return ctx.say(t("horus.page.say.stand_alcove", { squares: where, god: `@horus.term.god.${god}` }));
+  resolve(ctx, alcoveActs(S, god), null, t("horus.page.say.cannot_pick", { god: `@horus.term.god.${god}` }));
 }
 
 function onDeck(S, deck) {
   const { canAct, ctx, deckOfHere, searchHere } = S;
   if (!canAct) return;
-  if (deckOfHere === deck) return resolve(ctx, searchHere(), null, "You cannot search now (no action left).");
-  const area = Object.values(BOARD.areas).find((a) => a.deck === deck);
-  ctx.say(`The ${deck} deck is searched from the ${area ? area.name : "its area"}.`);
+  if (deckOfHere === deck) return resolve(ctx, searchHere(), null, t("horus.page.say.cannot_search"));
+  const area = Object.keys(BOARD.areas).find((a) => BOARD.areas[a].deck === deck);
+  ctx.say(t("horus.page.say.deck_area", { deck: `@horus.term.deck.${deck}`, area: area ? `@horus.term.area.${area}` : "@horus.page.its_area" }));
 }
 
 function onCard(S, name) {
   const { canAct, cardActs, ctx } = S;
   if (!canAct) return;
   const cands = cardActs(name);
-  if (WOUNDS.has(name)) return resolve(ctx, cands, null, `A ${name} wound goes only with an antidote (snake, scorpion) or a medi-kit (crocodile, block).`);
-  resolve(ctx, cands, null, `The ${name} has no use now.`);
+  if (WOUNDS.has(name)) return resolve(ctx, cands, null, t("horus.page.say.wound_cure", { wound: `@horus.term.card.${name}` }));
+  resolve(ctx, cands, null, t("horus.page.say.no_use", { card: `@horus.term.card.${name}` }));
 }
 
 function onAbility(S, ab) {
   const { abilityActs, canAct, ctx } = S;
   if (!canAct) return;
-  resolve(ctx, abilityActs(ab), null, `${ab[0].toUpperCase() + ab.slice(1)} cannot be used now.`);
+  resolve(ctx, abilityActs(ab), null, cap(t("horus.page.say.ability_not_now", { ability: `@horus.term.ability.${ab}` })));
 }
 
 function onDie(S, n) {
   const { canAct, ctx, memo, verbs } = S;
   if (!canAct) return;
-  if (!verbs.has("reroll")) return ctx.say("You can reroll only during your own alcove attempt, with an action left.");
+  if (!verbs.has("reroll")) return ctx.say(t("horus.page.say.reroll_when"));
   const sel = new Set(memo.horusReroll);
   if (sel.has(n)) sel.delete(n);
   else sel.add(n);
@@ -441,9 +452,9 @@ function onDie(S, n) {
 function onReroll(S) {
   const { acts, canAct, ctx, memo } = S;
   if (!canAct) return;
-  if (!memo.horusReroll.length) return ctx.say("Click the dice to reroll first.");
+  if (!memo.horusReroll.length) return ctx.say(t("horus.page.say.pick_dice"));
   const want = memo.horusReroll.map((n) => n - 1).join(",");
-  resolve(ctx, acts((f) => f.verb === "reroll" && f.dice.join(",") === want), null, "Those dice cannot be rerolled now (no action left).");
+  resolve(ctx, acts((f) => f.verb === "reroll" && f.dice.join(",") === want), null, t("horus.page.say.cannot_reroll"));
 }
 
 // ============================================================================
@@ -452,25 +463,25 @@ function promptLine(S) {
   const p = view.pending;
   if (view.stage === "over") {
     const out = (view.seats || []).filter((s) => s.status === "escaped").map((s) => s.name);
-    return out.length ? `Game over. Escaped: ${out.join(", ")}.` : "Game over: the mummies win, nobody escaped.";
+    return out.length ? t("horus.page.prompt.over", { names: out.join(", ") }) : t("horus.page.prompt.over_none");
   }
   if (!canAct) {
     const who = view.to_move;
-    if (p && p.seat !== null && p.seat !== undefined) return `Waiting for ${seatName(p.seat)} (${p.kind}).`;
-    return who === null || who === undefined ? "" : `Waiting for ${seatName(who)} (${view.stage}).`;
+    if (p && p.seat !== null && p.seat !== undefined) return t("horus.page.prompt.waiting", { who: seatName(p.seat), what: `@horus.term.pending.${p.kind.replace(" ", "_")}` });
+    return who === null || who === undefined ? "" : t("horus.page.prompt.waiting", { who: seatName(who), what: `@horus.term.stage.${view.stage}` });
   }
   if (p && p.seat === seat) {
-    if (p.kind === "danger") return `You drew a ${p.card}: use your ability, or accept the wound.`;
+    if (p.kind === "danger") return t("horus.page.prompt.danger", { card: `@horus.term.card.${p.card}` });
     if (p.kind === "foresee") {
-      const where = p.block in SQUARE_OF_BLOCK ? ` (it falls on ${squareName(SQUARE_OF_BLOCK[p.block])}, outlined)` : "";
-      return `You see block ${p.block}${where}: keep it to fall this round, or swap it unseen.`;
+      if (p.block in SQUARE_OF_BLOCK) return t("horus.page.prompt.foresee_where", { block: p.block, square: squareName(SQUARE_OF_BLOCK[p.block]) });
+      return t("horus.page.prompt.foresee", { block: p.block });
     }
     const prompt = PENDING_PROMPTS[p.kind];
-    return typeof prompt === "function" ? prompt() : prompt || "Decide what happens to you.";
+    return prompt ? prompt() : t("horus.page.prompt.decide");
   }
-  if (view.stage === "setup") return "Your choice: click an adventurer (right or below), then an entrance e1 / e2 below the pyramid.";
-  if (view.stage === "adjust") return `Phase 1: click your cards to discard or use them (WLL ${me ? me.wll : "?"}), then Done.`;
-  return `${view.actions_left} action(s) left: click a highlighted square to move, your square to search, a sarcophagus or alcove beside you; cards are free.`;
+  if (view.stage === "setup") return t("horus.page.prompt.setup");
+  if (view.stage === "adjust") return t("horus.page.prompt.adjust", { wll: me ? me.wll : "?" });
+  return t("horus.page.prompt.actions", { n: view.actions_left });
 }
 
 // ---- the board ---------------------------------------------------------------
@@ -500,7 +511,7 @@ function drawBoard(S, g) {
   // faint area names
   for (const [area, [cx, cy]] of Object.entries(AREA_LABEL_AT)) {
     const light = area === "w";
-    g.append(text(BX + cx * C, BY + cy * C + 4, BOARD.areas[area].name, { "font-size": area === "c" ? 12 : 13, "text-anchor": "middle",
+    g.append(text(BX + cx * C, BY + cy * C + 4, term("area", area), { "font-size": area === "c" ? 12 : 13, "text-anchor": "middle",
       fill: light ? "#fff" : INK, opacity: light ? 0.45 : 0.35, "font-style": "italic" }));
   }
   // fallen blocks
@@ -601,7 +612,7 @@ function drawFurniture(S, g) {
     }
     const acts = canAct ? sarcActs(i) : [];
     if (acts.length) grp.append(pulse(svg("path", { d: shape, transform: "scale(1.22)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
-    const label = `${s.god} sarcophagus at ${squareName(s.square)}: ${s.state}${s.card ? " " + s.card : ""}${s.read ? " (you read " + s.read + ")" : ""}`;
+    const label = sarcophagusLabel(s);
     grp.append(title(label));
     if (canAct) {
       grp.insertBefore(svg("rect", { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, fill: "transparent" }), grp.firstChild);
@@ -610,10 +621,10 @@ function drawFurniture(S, g) {
     g.append(grp);
   });
   // god names along the sarcophagus rows
-  g.append(text(BX - 88, BY + 3 * C, "ANUBIS", { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.anubis, transform: `rotate(-90 ${BX - 88} ${BY + 3 * C})`, "font-weight": "bold" }));
-  g.append(text(BX + W * C + 88, BY + 3 * C, "THOTH", { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.thoth, transform: `rotate(90 ${BX + W * C + 88} ${BY + 3 * C})`, "font-weight": "bold" }));
-  g.append(text(BX + 1.5 * C, BY - 70, "HORUS", { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
-  g.append(text(BX + 6.5 * C, BY - 70, "HORUS", { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
+  g.append(text(BX - 88, BY + 3 * C, term("god", "anubis").toUpperCase(), { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.anubis, transform: `rotate(-90 ${BX - 88} ${BY + 3 * C})`, "font-weight": "bold" }));
+  g.append(text(BX + W * C + 88, BY + 3 * C, term("god", "thoth").toUpperCase(), { "font-size": 11, "letter-spacing": 3, "text-anchor": "middle", fill: GOD.thoth, transform: `rotate(90 ${BX + W * C + 88} ${BY + 3 * C})`, "font-weight": "bold" }));
+  g.append(text(BX + 1.5 * C, BY - 70, term("god", "horus").toUpperCase(), { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
+  g.append(text(BX + 6.5 * C, BY - 70, term("god", "horus").toUpperCase(), { "font-size": 10, "letter-spacing": 2, "text-anchor": "middle", fill: GOD.horus, "font-weight": "bold" }));
   // alcoves with their idols
   for (const a of BOARD.alcoves) {
     const xs = a.sq.map((q) => XY[q][0]);
@@ -643,11 +654,19 @@ function drawFurniture(S, g) {
     grp.append(svg("rect", { x: w / 2 - 9, y: h / 2 - 9, width: 8, height: 8, rx: 1.5, fill: df, stroke: "#fff", "stroke-width": 0.8 }));
     const acts = canAct ? alcoveActs(S, a.god) : [];
     if (acts.length) grp.append(pulse(svg("path", { d: arch, transform: "scale(1.15)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
-    const label = `${a.god} alcove (${a.sq.map(squareName).join(", ")}): ${present ? `idol worth ${idol.value}` : "idol taken"}; needs ${idol.faces.join(" ")}; curses the ${idol.curse} die`;
+    const label = t(present ? "horus.page.alcove" : "horus.page.alcove.taken", { god: `@horus.term.god.${a.god}`, squares: a.sq.map(squareName).join(", "), value: idol.value, faces: idol.faces.join(" "), colour: `@horus.term.die.${idol.curse}` });
     grp.append(title(label));
     if (canAct) hit(grp, `alcove-${a.god}`, () => onAlcove(S, a.god), label);
     g.append(grp);
   }
+}
+
+// A sarcophagus as words: its god, square and state, its card, what you read in it.
+function sarcophagusLabel(s) {
+  let label = t("horus.page.sarcophagus", { god: `@horus.term.god.${s.god}`, square: squareName(s.square), state: `@horus.term.sarcophagus.${s.state}` });
+  if (s.card) label += " " + cardName(s.card);
+  if (s.read) label += " " + t("horus.page.you_read", { card: `@horus.term.card.${s.read}` });
+  return label;
 }
 
 function drawEntrances(S, g) {
@@ -660,13 +679,13 @@ function drawEntrances(S, g) {
     grp.append(svg("path", { d: `M${x + 4} ${y + C - 10} L${x + 10} ${y - 2} L${x + C - 10} ${y - 2} L${x + C - 4} ${y + C - 10} Z`, fill: "#d8c49a", stroke: INK, "stroke-width": 1.5 }));
     for (let s = 1; s < 4; s++) grp.append(svg("line", { x1: x + 8, y1: y + s * 11, x2: x + C - 8, y2: y + s * 11, stroke: INK, "stroke-opacity": 0.25 }));
     grp.append(text(x - 6, y + C / 2 - 4, e.name, { "font-size": 14, "font-weight": "bold", "text-anchor": "end", fill: INK }));
-    grp.append(text(x - 6, y + C / 2 + 9, "entrance", { "font-size": 9, "text-anchor": "end", fill: INK, opacity: 0.7 }));
-    const label = `entrance ${e.name}`;
+    grp.append(text(x - 6, y + C / 2 + 9, t("horus.page.entrance"), { "font-size": 9, "text-anchor": "end", fill: INK, opacity: 0.7 }));
+    const label = t("horus.page.entrance_label", { name: e.name });
     grp.append(title(label));
     const dest = canAct ? stepTo(q) : [];
     if (dest.length) {
       grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.25, stroke: GOLD, "stroke-width": 3 })));
-      grp.append(text(x + C / 2, y + C + 2, "escape", { "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
+      grp.append(text(x + C / 2, y + C + 2, t("horus.page.escape_mark"), { "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: INK }));
     }
     const setupHere = canAct && view.stage === "setup" && choices(memo.horusAdv, q).length;
     if (setupHere) grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.2, stroke: GOLD, "stroke-width": 3 })));
@@ -722,7 +741,11 @@ function advToken(S, p, s, r) {
     g.append(svg("circle", { cx: r * 0.8, cy: -r * 0.8, r: r * 0.5, fill: "#1b7f2a", stroke: "#fff" }));
     g.append(text(r * 0.8, -r * 0.55, "✓", { "font-size": r * 0.7, "text-anchor": "middle", fill: "#fff" }));
   }
-  g.append(title(`${seatName(p)}${p === seat ? " (you)" : ""}: ${s.adventurer_name || "?"}, ${s.status}${s.at ? " at " + s.at : ""}${s.facing ? ", facing " + s.facing : ""}`));
+  const who = p === seat ? t("horus.page.you_mark", { who: seatName(p) }) : seatName(p);
+  let label = t("horus.page.token", { who, adventurer: s.adventurer_name || "?", status: `@horus.term.status.${s.status}` });
+  if (s.at) label += " " + t("horus.page.token_at", { square: s.at });
+  if (s.facing) label += ", " + t("horus.page.token_facing", { dir: `@horus.term.dir.${s.facing}` });
+  g.append(title(label));
   return g;
 }
 
@@ -742,12 +765,12 @@ function drawOccupants(S, g) {
   for (const [q, items] of at) {
     const cx = sqX(S, q) + C / 2;
     const cy = sqY(S, q) + C / 2 + (q >= INSIDE ? 6 : 0);
-    const spots = tokenSpots(S, items.length);
+    const places = tokenSpots(S, items.length);
     items.forEach((it, n) => {
-      const [dx, dy, r] = spots[n];
+      const [dx, dy, r] = places[n];
       const grp = svg("g", { transform: `translate(${cx + dx},${cy + dy})`, "pointer-events": "none" });
-      if (it.mummy) grp.append(mummyToken(S, r, it.mummy.facing, null, `mummy ${it.mummy.name} on ${squareName(q)}, facing ${it.mummy.facing}`));
-      else if (it.s.status === "mummy") grp.append(mummyToken(S, r, it.s.facing, seatColour(it.seat), `${seatName(it.seat)}'s ${it.s.adventurer_name}, mummified`));
+      if (it.mummy) grp.append(mummyToken(S, r, it.mummy.facing, null, t("horus.page.mummy_token", { name: it.mummy.name, square: squareName(q), dir: `@horus.term.dir.${it.mummy.facing}` })));
+      else if (it.s.status === "mummy") grp.append(mummyToken(S, r, it.s.facing, seatColour(it.seat), t("horus.page.mummified_token", { who: seatName(it.seat), adventurer: it.s.adventurer_name })));
       else grp.append(advToken(S, it.seat, it.s, r));
       g.append(grp);
     });
@@ -773,12 +796,13 @@ function drawTargets(S, g) {
       grp.append(svg("path", { d: "M-7 4 L0 -6 L7 4", fill: "none", stroke: INK, "stroke-width": 2.5, "stroke-linecap": "round", transform: `translate(${x + C / 2 - STEP[k][0] * C * 0.3},${y + C / 2 - STEP[k][1] * C * 0.3}) rotate(${k * 90})`, opacity: 0.6 }));
     } else if (canAct && i === myQ && searchHere().length) {
       grp.append(pulse(svg("rect", { x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4, fill: "none", stroke: GOLD, "stroke-width": 2, "stroke-dasharray": "5 3" })));
-      grp.append(text(x + C - 4, y + C - 4, "search", { "font-size": 9, "text-anchor": "end", fill: INK, "font-weight": "bold" }));
+      grp.append(text(x + C - 4, y + C - 4, t("horus.page.search_mark"), { "font-size": 9, "text-anchor": "end", fill: INK, "font-weight": "bold" }));
     }
     if (aside !== null && SQUARE_OF_BLOCK[aside] === i) {
       grp.append(svg("rect", { x: x + 2, y: y + 2, width: C - 4, height: C - 4, fill: "none", stroke: "#a02aa0", "stroke-width": 3, "stroke-dasharray": "6 3" }));
     }
-    const label = `square ${squareName(i)}, ${areaName(i)}${BLOCK_AT[i] ? `, block ${BLOCK_AT[i]}` : ""}${dest.length ? ": " + dest.map((e) => e.action).join(" / ") : ""}`;
+    const where = t(BLOCK_AT[i] ? "horus.page.square.block" : "horus.page.square", { square: squareName(i), area: areaName(i), block: BLOCK_AT[i] });
+    const label = `${where}${dest.length ? ": " + dest.map((e) => e.action).join(" / ") : ""}`;
     grp.append(title(label));
     if (canAct) hit(grp, `square-${squareName(i)}`, () => onSquare(S, i), label);
     g.append(grp);
@@ -792,14 +816,14 @@ function drawTargets(S, g) {
 function drawLegend(S, g) {
   const y = BY + H * C + C + 22;
   let x = 12;
-  const items = Object.entries(BOARD.areas).map(([a, area]) => [a, area.deck ? `${area.name} (${area.deck})` : "Corridor"]);
+  const items = Object.entries(BOARD.areas).map(([a, area]) => [a, area.deck ? t("horus.page.legend_area", { area: `@horus.term.area.${a}`, deck: `@horus.term.deck.${area.deck}` }) : t("horus.page.corridor")]);
   for (const [a, name] of items) {
     g.append(svg("rect", { x, y: y - 10, width: 12, height: 12, fill: AREA_FILL[a], stroke: INK, "stroke-width": 0.5 }));
     g.append(text(x + 16, y, name, { "font-size": 11 }));
     x += 22 + name.length * 6.3;
   }
   g.append(svg("rect", { x, y: y - 10, width: 12, height: 12, fill: "#77716a" }));
-  g.append(text(x + 16, y, "fallen block", { "font-size": 11 }));
+  g.append(text(x + 16, y, t("horus.page.fallen_block"), { "font-size": 11 }));
 }
 
 // ---- the panel -----------------------------------------------------------------
@@ -815,9 +839,9 @@ function drawPanel(S, g) {
   // round line
   const stage = view.stage || "";
   y += fs(16);
-  g.append(text(0, y, view.stage === "setup" ? "Setup" : `Round ${view.round} · ${stage}`, { "font-size": fs(16), "font-weight": "bold" }));
+  g.append(text(0, y, view.stage === "setup" ? t("horus.page.setup") : t("horus.page.round", { round: view.round, stage: `@horus.term.stage.${stage}` }), { "font-size": fs(16), "font-weight": "bold" }));
   if (view.keeper !== undefined && view.seats) {
-    g.append(text(PW, y, `Dice Keeper: ${seatName(view.keeper)}`, { "font-size": fs(12), "text-anchor": "end", fill: seatColour(view.keeper), "font-weight": "bold" }));
+    g.append(text(PW, y, t("horus.page.keeper", { who: seatName(view.keeper) }), { "font-size": fs(12), "text-anchor": "end", fill: seatColour(view.keeper), "font-weight": "bold" }));
   }
   y += fs(4);
 
@@ -826,7 +850,7 @@ function drawPanel(S, g) {
 
   // dice
   if ((view.dice && view.dice.length) || (view.mummy_dice && view.mummy_dice.length)) {
-    head("Dice");
+    head(t("horus.page.head.dice"));
     const s = fs(30);
     const cursed = me ? me.cursed || [] : [];
     let x = 0;
@@ -837,12 +861,12 @@ function drawPanel(S, g) {
     });
     if (view.stage === "actions" && view.to_move !== null) {
       g.append(text(x + fs(4), y + s * 0.45, `${seatName(view.to_move)}:`, { "font-size": fs(11) }));
-      g.append(text(x + fs(4), y + s * 0.95, `${view.actions_left} action(s) left`, { "font-size": fs(11), "font-weight": "bold" }));
+      g.append(text(x + fs(4), y + s * 0.95, t("horus.page.actions_left", { n: view.actions_left }), { "font-size": fs(11), "font-weight": "bold" }));
     }
     if (view.mummy_dice && view.mummy_dice.length) {
       const ms = fs(18);
       const mx = PW - 5 * (ms + fs(4));
-      g.append(text(PW, y - fs(2), `mummy dice: ${view.mummy_dice.filter((v) => v >= BOARD.mummyMovesOn).length} step(s)`, { "font-size": fs(9), fill: INK, opacity: 0.8, "text-anchor": "end" }));
+      g.append(text(PW, y - fs(2), t("horus.page.mummy_steps", { n: view.mummy_dice.filter((v) => v >= BOARD.mummyMovesOn).length }), { "font-size": fs(9), fill: INK, opacity: 0.8, "text-anchor": "end" }));
       view.mummy_dice.forEach((v, i) => {
         g.append(drawDie(mx + i * (ms + fs(4)), y + fs(4), ms, v, "mummy", { good: v >= BOARD.mummyMovesOn }));
       });
@@ -853,7 +877,7 @@ function drawPanel(S, g) {
   if (view.lock) y = drawLock(S, g, y, fs);
 
   // decks and supplies
-  head("Decks and blocks");
+  head(t("horus.page.head.decks"));
   {
     const dw = fs(74);
     const dh = fs(44);
@@ -862,24 +886,25 @@ function drawPanel(S, g) {
     for (const [deck, n] of Object.entries(view.decks || {})) {
       const grp = svg("g", { transform: `translate(${x},${y})` });
       for (let s = 2; s >= 0; s--) grp.append(svg("rect", { x: s * 2, y: -s * 2 + 4, width: dw - 8, height: dh - 6, rx: 4, fill: AREA_FILL[deckArea[deck]] || "#ccc", stroke: INK, "stroke-width": 0.8 }));
-      grp.append(text((dw - 4) / 2, dh * 0.45, deck, { "font-size": fs(12), "font-weight": "bold", "text-anchor": "middle" }));
-      grp.append(text((dw - 4) / 2, dh * 0.8, `${n} left`, { "font-size": fs(10), "text-anchor": "middle" }));
+      const deckName = term("deck", deck);
+      grp.append(text((dw - 4) / 2, dh * 0.45, deckName, { "font-size": Math.min(fs(12), (dw * 1.25) / deckName.length), "font-weight": "bold", "text-anchor": "middle" }));
+      grp.append(text((dw - 4) / 2, dh * 0.8, t("horus.page.deck_left", { n }), { "font-size": fs(10), "text-anchor": "middle" }));
       const can = canAct && deckOfHere === deck && searchHere().length;
       if (can) grp.append(pulse(svg("rect", { x: -3, y: -1, width: dw, height: dh + 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 3 })));
-      grp.append(title(`${deck} deck: ${n} cards`));
-      if (canAct) hit(grp, `deck-${deck}`, () => onDeck(S, deck), `search the ${deck} deck`);
+      grp.append(title(t("horus.page.deck_title", { deck: `@horus.term.deck.${deck}`, n })));
+      if (canAct) hit(grp, `deck-${deck}`, () => onDeck(S, deck), t("horus.page.deck_hit", { deck: `@horus.term.deck.${deck}` }));
       g.append(grp);
       x += dw + fs(6);
     }
     const lines = [
-      `blocks: ${(view.blocks || []).length} fallen, ${view.blocks_in_box} in box`,
-      `wounds left: mummy ${view.wound_supply ? view.wound_supply.mummy : "?"}, block ${view.wound_supply ? view.wound_supply.block : "?"}`,
-      `discard pile: ${(view.discard || []).length} cards`,
+      t("horus.page.blocks_line", { fallen: (view.blocks || []).length, box: view.blocks_in_box }),
+      t("horus.page.wounds_line", { mummy: view.wound_supply ? view.wound_supply.mummy : "?", block: view.wound_supply ? view.wound_supply.block : "?" }),
+      t("horus.page.discard_line", { n: (view.discard || []).length }),
     ];
     if (view.block_aside !== null && view.block_aside !== undefined) {
-      lines.push(typeof view.block_aside === "number" ? `you set block ${view.block_aside} aside` : "a block is set aside (unseen)");
+      lines.push(typeof view.block_aside === "number" ? t("horus.page.aside_mine", { block: view.block_aside }) : t("horus.page.aside_unseen"));
     }
-    if (view.block_put_back !== null && view.block_put_back !== undefined) lines.push(`(not block ${view.block_put_back})`);
+    if (view.block_put_back !== null && view.block_put_back !== undefined) lines.push(t("horus.page.put_back", { block: view.block_put_back }));
     if (wide) {
       lines.forEach((l, n) => g.append(text(x + fs(2), y + fs(11) + n * fs(13), l, { "font-size": fs(10) })));
       y += Math.max(dh, lines.length * fs(13)) + fs(6);
@@ -897,7 +922,7 @@ function drawPanel(S, g) {
   if (me && me.adventurer) y = drawHand(S, g, y, fs);
 
   // seats
-  head("Adventurers");
+  head(t("horus.page.head.adventurers"));
   const cols = Math.max(1, Math.floor(PW / fs(190)));
   const cw = (PW - (cols - 1) * fs(8)) / cols;
   let rowH = 0;
@@ -921,43 +946,44 @@ function drawSeat(S, g, x, y, w, s, p, fs) {
   let yy = fs(16);
   const body = svg("g", {});
   const mark = p === view.to_move ? "▶ " : "";
-  body.append(text(fs(10), yy, `${mark}${s.name}${p === seat ? " (you)" : ""}`, { "font-size": fs(13), "font-weight": "bold", fill: colour }));
-  if (p === view.keeper) body.append(text(w - fs(6), yy, "☥ keeper", { "font-size": fs(10), "text-anchor": "end", fill: INK }));
+  body.append(text(fs(10), yy, mark + (p === seat ? t("horus.page.you_mark", { who: s.name }) : s.name), { "font-size": fs(13), "font-weight": "bold", fill: colour }));
+  if (p === view.keeper) body.append(text(w - fs(6), yy, t("horus.page.keeper_badge"), { "font-size": fs(10), "text-anchor": "end", fill: INK }));
   yy += fs(15);
   if (s.adventurer) {
     body.append(text(fs(10), yy, s.adventurer_name, { "font-size": fs(11.5) }));
     // the ability badge
     const ab = s.ability;
-    const bw = fs(8) + ab.length * fs(6.6);
+    const abName = term("ability", ab);
+    const bw = fs(8) + abName.length * fs(6.6);
     const bx = w - bw - fs(6);
     const badge = svg("g", { transform: `translate(${bx},${yy - fs(11)})` });
     badge.append(svg("rect", { width: bw, height: fs(15), rx: fs(7), fill: s.ability_used ? "#ddd" : "#efe0ff", stroke: "#7b4fa0", "stroke-width": 1 }));
-    badge.append(text(bw / 2, fs(11), ab, { "font-size": fs(10), "text-anchor": "middle", fill: s.ability_used ? "#888" : "#4b2470", "text-decoration": s.ability_used ? "line-through" : null }));
-    const info = ADV[s.adventurer] ? ADV[s.adventurer].text : "";
-    badge.append(title(`${ab}${s.ability_used ? " (used)" : ""}: ${info}`));
+    badge.append(text(bw / 2, fs(11), abName, { "font-size": fs(10), "text-anchor": "middle", fill: s.ability_used ? "#888" : "#4b2470", "text-decoration": s.ability_used ? "line-through" : null }));
+    const info = ADV[s.adventurer] ? t(`horus.term.ability.${ab}.text`) : "";
+    badge.append(title(t(s.ability_used ? "horus.page.ability_title.used" : "horus.page.ability_title", { ability: abName, text: info })));
     if (p === seat && canAct) {
       if (abilityActs(ab).length) badge.append(pulse(svg("rect", { x: -2, y: -2, width: bw + 4, height: fs(15) + 4, rx: fs(8), fill: "none", stroke: GOLD, "stroke-width": 3 })));
-      hit(badge, `ability-${ab}`, () => onAbility(S, ab), `use ${ab}: ${info}`);
+      hit(badge, `ability-${ab}`, () => onAbility(S, ab), t("horus.page.ability_hit", { ability: abName, text: info }));
     }
     body.append(badge);
     yy += fs(15);
   }
-  const where = s.status === "inside" ? `inside at ${s.at}` : s.status === "waiting" ? `waiting at ${s.at}` : s.status === "escaped" ? `escaped at ${s.at}` : s.status;
+  const where = ["inside", "waiting", "escaped"].includes(s.status) ? t(`horus.page.where.${s.status}`, { square: s.at }) : term("status", s.status);
   body.append(text(fs(10), yy, where, { "font-size": fs(11), fill: s.status === "escaped" ? "#1b7f2a" : ["sealed", "crushed", "mummy"].includes(s.status) ? "#b03a2e" : INK }));
   yy += fs(14);
-  body.append(text(fs(10), yy, `WLL ${s.wll} · actions ${s.actions} · cards ${s.card_count}/${BOARD.cardLimit}`, { "font-size": fs(11) }));
+  body.append(text(fs(10), yy, t("horus.page.seat_stats", { wll: s.wll, actions: s.actions, cards: s.card_count, limit: BOARD.cardLimit }), { "font-size": fs(11) }));
   yy += fs(4);
   const extra = [];
-  if (s.chests && s.chests.length) extra.push(`chests ${s.chests.join(", ")}`);
-  if (s.status === "escaped") extra.push(`score ${s.score}`);
-  else if (["inside", "waiting"].includes(s.status)) extra.push(`carrying ${s.carrying} points`);
+  if (s.chests && s.chests.length) extra.push(t("horus.page.seat_chests", { chests: s.chests.join(", ") }));
+  if (s.status === "escaped") extra.push(t("horus.page.seat_score", { score: s.score }));
+  else if (["inside", "waiting"].includes(s.status)) extra.push(t("horus.page.seat_carrying", { points: s.carrying }));
   if (extra.length) {
     yy += fs(12);
     body.append(text(fs(10), yy, extra.join(" · "), { "font-size": fs(11) }));
   }
   if (s.cursed && s.cursed.length) {
     yy += fs(14);
-    body.append(text(fs(10), yy, "cursed:", { "font-size": fs(10.5), fill: "#b03a2e" }));
+    body.append(text(fs(10), yy, t("horus.page.cursed"), { "font-size": fs(10.5), fill: "#b03a2e" }));
     s.cursed.forEach((c, n) => body.append(svg("rect", { x: fs(56) + n * fs(16), y: yy - fs(10), width: fs(12), height: fs(12), rx: 2, fill: (DIE[c] || ["#888"])[0], stroke: INK })));
   }
   // carried cards (public) for the others
@@ -977,7 +1003,7 @@ function drawSeat(S, g, x, y, w, s, p, fs) {
         rowY += ch + fs(4);
       }
       const card = drawCard(cx, rowY, cw, ch, name, { count });
-      if (holds) card.append(title(`bag: ${holds.join(", ") || "empty"}`));
+      if (holds) card.append(title(t("horus.page.bag_holds", { cards: holds.map(cardName).join(", ") || t("horus.page.empty") })));
       body.append(card);
       cx += cw + fs(4);
     }
@@ -1004,9 +1030,9 @@ function groupCards(S, cards) {
 function drawHand(S, g, y, fs) {
   const { PW, canAct, cardActs, me, verbs, view } = S;
   y += fs(18);
-  g.append(text(0, y, `Your cards (${me.card_count}/${BOARD.cardLimit}, WLL ${me.wll})`, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+  g.append(text(0, y, t("horus.page.your_cards", { cards: me.card_count, limit: BOARD.cardLimit, wll: me.wll }), { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
   if (canAct && (view.stage === "adjust" || verbs.has("discard") || verbs.has("bag"))) {
-    g.append(text(PW, y, "click a card to use, bag or discard it", { "font-size": fs(9.5), "text-anchor": "end", opacity: 0.75 }));
+    g.append(text(PW, y, t("horus.page.hand_hint"), { "font-size": fs(9.5), "text-anchor": "end", opacity: 0.75 }));
   }
   y += fs(8);
   const cw = fs(56);
@@ -1014,7 +1040,7 @@ function drawHand(S, g, y, fs) {
   let x = 0;
   const list = groupCards(S, me.cards);
   if (!list.length) {
-    g.append(text(0, y + fs(14), "none", { "font-size": fs(11), opacity: 0.6 }));
+    g.append(text(0, y + fs(14), t("horus.page.none"), { "font-size": fs(11), opacity: 0.6 }));
     return y + fs(22);
   }
   let bagN = 0;
@@ -1026,11 +1052,11 @@ function drawHand(S, g, y, fs) {
     const acts = canAct ? cardActs(name) : [];
     const card = drawCard(x, y, cw, ch, name, { count, legal: acts.length > 0 });
     if (name === "bag") {
-      const holds = (me.bags || []).map((b) => b.holds.join("+") || "empty").join(" | ");
+      const holds = (me.bags || []).map((b) => b.holds.map(cardName).join("+") || t("horus.page.empty")).join(" | ");
       card.append(text(cw / 2, ch + fs(10), holds, { "font-size": fs(8.5), "text-anchor": "middle", fill: "#174845" }));
       bagN++;
     }
-    if (canAct) hit(card, `card-${name}`, () => onCard(S, name), `${name}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`);
+    if (canAct) hit(card, `card-${name}`, () => onCard(S, name), `${cardName(name)}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`);
     g.append(card);
     x += cw + fs(8);
   }
@@ -1042,8 +1068,8 @@ function drawLock(S, g, y, fs) {
   const lock = view.lock;
   const idol = BOARD.idols[lock.alcove];
   y += fs(18);
-  g.append(text(0, y, `Alcove attempt: ${lock.alcove} idol`, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
-  g.append(text(PW, y, `needs ${idol.faces.join(" ")} · missing ${lock.missing.length ? lock.missing.join(" ") : "none"}`, { "font-size": fs(11), "text-anchor": "end" }));
+  g.append(text(0, y, t("horus.page.lock_head", { god: `@horus.term.god.${lock.alcove}` }), { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+  g.append(text(PW, y, t("horus.page.lock_needs", { faces: idol.faces.join(" "), missing: lock.missing.length ? lock.missing.join(" ") : "@horus.page.none" }), { "font-size": fs(11), "text-anchor": "end" }));
   y += fs(10);
   const s = fs(34);
   const needed = [...idol.faces];
@@ -1060,7 +1086,7 @@ function drawLock(S, g, y, fs) {
     const n = i + 1;
     const die = drawDie(i * (s + fs(10)) + fs(4), y + fs(4), s, v, BOARD.dice[i], { good: good[i], selected: sel.has(n) });
     g.append(text(i * (s + fs(10)) + fs(4) + s / 2, y + s + fs(16), n, { "font-size": fs(9), "text-anchor": "middle", opacity: 0.7 }));
-    if (canAct) hit(die, `die-${n}`, () => onDie(S, n), `die ${n} (${BOARD.dice[i]}, ${v})${sel.has(n) ? ", selected to reroll" : ""}`);
+    if (canAct) hit(die, `die-${n}`, () => onDie(S, n), t(sel.has(n) ? "horus.page.die_hit.selected" : "horus.page.die_hit", { die: n, colour: `@horus.term.die.${BOARD.dice[i]}`, value: v }));
     g.append(die);
   });
   // the reroll button and the missing-face helpers
@@ -1080,17 +1106,17 @@ function drawLock(S, g, y, fs) {
   };
   if (canAct && verbs.has("reroll")) {
     const want = (memo.horusReroll || []).join(",");
-    button(want ? `reroll ${want}` : "reroll…", "reroll", () => onReroll(S), !!want);
+    button(want ? t("horus.page.reroll_button", { dice: want }) : t("horus.page.reroll_pick"), "reroll", () => onReroll(S), !!want);
   }
-  if (canAct && verbs.has("crowbar")) button("crowbar", "lock-crowbar", () => resolve(ctx, abilityActs("crowbar"), null, ""), true);
-  if (canAct && verbs.has("lockpick")) button("lockpick", "lock-lockpick", () => resolve(ctx, abilityActs("lockpick"), null, ""), true);
+  if (canAct && verbs.has("crowbar")) button(cardName("crowbar"), "lock-crowbar", () => resolve(ctx, abilityActs("crowbar"), null, ""), true);
+  if (canAct && verbs.has("lockpick")) button(term("ability", "lockpick"), "lock-lockpick", () => resolve(ctx, abilityActs("lockpick"), null, ""), true);
   return y + s + fs(22);
 }
 
 function drawGallery(S, g, y, fs) {
   const { PW, canAct, choices, memo, seatName, view } = S;
   y += fs(18);
-  g.append(text(0, y, "Adventurers to choose", { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+  g.append(text(0, y, t("horus.page.gallery"), { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
   y += fs(8);
   const taken = new Map();
   (view.seats || []).forEach((s, p) => {
@@ -1109,19 +1135,22 @@ function drawGallery(S, g, y, fs) {
     const selected = memo.horusAdv === a.key;
     grp.append(svg("rect", { width: cw, height: ch, rx: 6, fill: by !== undefined ? "#e6e0d4" : "#fffaf0", stroke: selected ? GOLD : by !== undefined ? seatColour(by) : "#cdbd9c", "stroke-width": selected ? 4 : by !== undefined ? 2.5 : 1 }));
     grp.append(text(cw / 2, fs(17), a.name, { "font-size": Math.min(fs(11), (cw * 1.75) / a.name.length), "font-weight": "bold", "text-anchor": "middle" }));
-    grp.append(text(cw / 2, fs(32), a.ability, { "font-size": fs(10), "text-anchor": "middle", fill: "#4b2470" }));
+    const ability = term("ability", a.ability);
+    const info = t(`horus.term.ability.${a.ability}.text`);
+    grp.append(text(cw / 2, fs(32), ability, { "font-size": fs(10), "text-anchor": "middle", fill: "#4b2470" }));
     if (by !== undefined) grp.append(text(cw / 2, fs(44), `${seatName(by)}`, { "font-size": fs(9), "text-anchor": "middle", fill: seatColour(by), "font-weight": "bold" }));
-    grp.append(title(`${a.name} (${a.ability}): ${a.text}`));
+    grp.append(title(t("horus.page.adventurer_title", { adventurer: a.name, ability, text: info })));
     if (avail) {
       if (!selected) grp.append(svg("rect", { x: 1, y: 1, width: cw - 2, height: ch - 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 1.5, "stroke-dasharray": "4 3" }));
-      hit(grp, `adventurer-${a.key}`, () => onAdventurer(S, a.key), `${a.name}: ${a.ability}`);
+      hit(grp, `adventurer-${a.key}`, () => onAdventurer(S, a.key), t("horus.page.adventurer_hit", { adventurer: a.name, ability }));
     }
     g.append(grp);
   });
   y += 2 * (ch + gap);
   const sel = memo.horusAdv ? ADV[memo.horusAdv] : null;
   if (sel) {
-    const lines = wrap(`${sel.name} — ${sel.ability}: ${sel.text} Now click entrance e1 or e2.`, Math.floor(PW / fs(6.2)));
+    const chosen = t("horus.page.adventurer_chosen", { adventurer: sel.name, ability: `@horus.term.ability.${sel.ability}`, text: `@horus.term.ability.${sel.ability}.text` });
+    const lines = wrap(chosen, Math.floor(PW / fs(6.2)));
     lines.forEach((l) => {
       y += fs(14);
       g.append(text(0, y, l, { "font-size": fs(11), fill: "#4b2470" }));
@@ -1135,22 +1164,22 @@ function drawFinal(S, g, y, fs) {
   const { PW, seatName, view } = S;
   y += fs(18);
   const anyOut = view.final.some((e) => e.escaped);
-  g.append(text(0, y, anyOut ? "Final scores" : "The mummies win: nobody escaped", { "font-size": fs(15), "font-weight": "bold", fill: anyOut ? "#5a3d1e" : "#b03a2e" }));
+  g.append(text(0, y, t(anyOut ? "horus.page.final_head" : "horus.page.final_none"), { "font-size": fs(15), "font-weight": "bold", fill: anyOut ? "#5a3d1e" : "#b03a2e" }));
   y += fs(6);
   const keys = ["treasures", "necklaces", "chests", "idols", "variety", "total"];
   const colW = (PW - fs(90)) / keys.length;
   y += fs(14);
-  keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, key, { "font-size": fs(9.5), "text-anchor": "middle", opacity: 0.8 })));
+  keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, t(`horus.final.${key}`), { "font-size": fs(9.5), "text-anchor": "middle", opacity: 0.8 })));
   const best = Math.max(...view.final.map((e) => (e.escaped ? e.total : -1)));
   view.final.forEach((e, p) => {
     y += fs(16);
     const won = e.escaped && e.total === best;
     g.append(text(0, y, `${won ? "★ " : ""}${seatName(p)}`, { "font-size": fs(12), "font-weight": "bold", fill: seatColour(p) }));
-    g.append(text(fs(60), y, e.escaped ? "out" : "✗", { "font-size": fs(10), fill: e.escaped ? "#1b7f2a" : "#b03a2e" }));
+    g.append(text(fs(60), y, e.escaped ? t("horus.page.final_out") : "✗", { "font-size": fs(10), fill: e.escaped ? "#1b7f2a" : "#b03a2e" }));
     keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, e[key], { "font-size": fs(12), "text-anchor": "middle", "font-weight": key === "total" ? "bold" : null, opacity: e.escaped ? 1 : 0.5 })));
   });
   y += fs(8);
-  g.append(text(0, y + fs(6), "Only an adventurer who escaped scores.", { "font-size": fs(9.5), opacity: 0.7 }));
+  g.append(text(0, y + fs(6), t("horus.page.final_note"), { "font-size": fs(9.5), opacity: 0.7 }));
   return y + fs(8);
 }
 

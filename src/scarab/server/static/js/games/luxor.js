@@ -11,6 +11,7 @@
 // reward-scarab, reward-wild).
 
 import { svg, hit, resolve, seatColour } from "../common.js";
+import { t, phrased } from "../i18n.js";
 
 // The static board (GET /api/games/luxor/board): set by useBoard before drawing.
 let B = null;
@@ -23,12 +24,7 @@ const INK = "#3b2a17";
 const SAND = "#f6ecd2";
 const BAND_FILL = { 0: "#f3e6c4", 1: "#efdcb0", 2: "#ead29d", 3: "#e4c68a", 5: "#ddb877", 8: "#d4a862", 13: "#c8964f" };
 const TREASURE = { vase: "#23808f", statue: "#6d6f78", jewelry: "#a8327f" };
-const PHASE_PROMPT = {
-  play: "Play your leftmost or rightmost card: click it, then an adventurer (or its destination).",
-  die: "Move an adventurer by the roll: click it.",
-  act: "Advance all: click the space whose action one moved adventurer performs.",
-  choice: "Choose your reward in the supply.",
-};
+const PHASES = ["play", "die", "act", "choice"];
 
 export function useBoard(board) {
   if (B === board) return;
@@ -39,30 +35,52 @@ export function useBoard(board) {
 }
 
 // Positions as the view and the action fields write them (S, 1..40, C) and as drawn (0..41).
-const pos = (t) => (t === B.stairs ? 0 : t === B.chamber ? CHAMBER : Number(t));
+const pos = (at) => (at === B.stairs ? 0 : at === B.chamber ? CHAMBER : Number(at));
 const posText = (p) => (p === 0 ? B.stairs : p === CHAMBER ? B.chamber : String(p));
 const cell = (n) => B.cells[n - 1];
+
+// Words the page builds from the view. A message about a space has its own form for the
+// tomb chamber (`<id>_chamber`); a tile, a temple front and a count left are worded too.
+const aboutPlace = (id, p) => (p === CHAMBER ? t(`${id}_chamber`) : t(id, { space: posText(p) }));
+const capital = (str) => str.charAt(0).toUpperCase() + str.slice(1);
+const countLeft = (count) => t("luxor.page.left", { count });
+
+/**
+ * A tile as the view writes it ("vase 3vp need 2", "horus 2", "tunnel", "empty") in words.
+ * @param {string} tile
+ */
+export function tileName(tile) {
+  const words = String(tile).split(" ");
+  if (words.length === 4 && (B.treasure_types || []).includes(words[0])) {
+    return t("luxor.page.tile.treasure", { treasure: `@luxor.term.treasure.${words[0]}`, vp: words[1].replace("vp", ""), need: words[3] });
+  }
+  const key = words.join("");
+  return /^(empty|horus[123]|osiris[1-4]|scarab|wild|scarab_or_wild|horus12|horus23|tunnel)$/.test(key) ? t(`luxor.term.tile.${key}`) : tile;
+}
+
+// A temple tile's front in two short lines (what it gives).
+function frontLines(kind) {
+  const [a, b] = B.temple_fronts[kind] || [kind, ""];
+  if (!B.temple_fronts[kind]) return [a, b];
+  return [t(`luxor.page.front.${kind}`), b ? t(`luxor.page.front.${kind}.more`) : ""];
+}
+
+// The kinds of card face the page words (any other kind reads as a number card).
+const FACES = ["number", "pm", "die", "range_die", "range", "all", "last", "less"];
 
 // A card's face: its big label and a few words, from its kind in the board data.
 export function cardLabel(code) {
   const c = CARD[code];
   if (!c) return [code, ""];
-  const n = c.n;
-  return {
-    pm: ["±1", "1 on or back"],
-    die: ["die", "roll, then move"],
-    range_die: ["1–die", "roll, move 1–roll"],
-    range: [`1–${n}`, `move 1 to ${n}`],
-    all: [`all +${n}`, "every adventurer"],
-    last: ["last", "to 2nd-last"],
-    less: [String(n), "need one less"],
-  }[c.kind] || [String(n), `move ${n}`];
+  const kind = FACES.includes(c.kind) ? c.kind : "number";
+  const big = ["number", "less"].includes(kind) ? String(c.n) : t(`luxor.page.face.${kind}`, { steps: c.n });
+  return [big, t(`luxor.page.face.${kind}.words`, { steps: c.n })];
 }
 
 function shortLabel(code) {
   const c = CARD[code];
   if (!c) return code;
-  return { pm: "±1", die: "d", range_die: "1-d", last: "L2", all: `A${c.n}`, less: `${c.n}−` }[c.kind] || String(c.n);
+  return ["pm", "die", "range_die", "last", "all", "less"].includes(c.kind) ? t(`luxor.page.short.${c.kind}`, { steps: c.n }) : String(c.n);
 }
 
 function dieFace(x, y, size, value) {
@@ -138,7 +156,7 @@ export function render(root, ctx) {
 
   const rows = {};
   for (const row of view.board || []) rows[row.space] = row;
-  const names = seats.map((s, i) => (ctx.names && ctx.names[i]) || s.name || `seat ${i + 1}`);
+  const names = seats.map((s, i) => (ctx.names && ctx.names[i]) || s.name || t("luxor.page.seat_name", { seat: i + 1 }));
 
   // Legal moves and where they end (the engine's fields say both).
   const moves = legal.filter(isMove).map((e) => ({
@@ -153,7 +171,7 @@ export function render(root, ctx) {
 
   // ---------- click handlers ----------
   const cardOf = (side) => (side === "L" ? hand[0] : hand[hand.length - 1]);
-  const sideName = (side) => (side === "L" ? "leftmost" : "rightmost");
+  const sideName = (side) => t(`luxor.page.side.${side === "L" ? "L" : "R"}`);
   const actAt = (p) => legal.filter((e) => e.fields.verb === "act" && e.fields.space === p);
   const myCount = (p) => (mine ? mine.adventurers.filter((a) => pos(a) === p).length : 0);
 
@@ -163,7 +181,7 @@ export function render(root, ctx) {
   const sideW = 470;
   const W = wide ? boardW + 30 + sideW : boardW;
   const top = svg("svg", {
-    viewBox: "0 0 0 0", width: "100%", role: "group", "aria-label": "Luxor board",
+    viewBox: "0 0 0 0", width: "100%", role: "group", "aria-label": t("luxor.page.board"),
     style: "display:block;max-width:" + (wide ? "1240px" : "760px") + ";margin:0 auto;height:auto;user-select:none",
   });
   top.append(svg("rect", { x: 0, y: 0, width: "100%", height: "100%", fill: "#fbf6ea" }));
@@ -210,13 +228,12 @@ export function render(root, ctx) {
 function clickCard(S, side) {
   const { cardOf, ctx, legal, memo, phase, redraw, sideName } = S;
   if (phase !== "play") {
-    ctx.say(phase === "die" ? "First move an adventurer by the roll." : phase === "act"
-      ? "First choose the space whose action to perform." : "First choose your reward.");
+    ctx.say(t(`luxor.page.say.first_${phase === "die" ? "roll" : phase === "act" ? "act" : "reward"}`));
     return;
   }
   const cands = legal.filter((e) => e.fields.side === side);
   if (cands.length === 0) {
-    ctx.say(`Your ${sideName(side)} card (${cardLabel(cardOf(side) || "?")[0]}) cannot be played now; play the other end.`);
+    ctx.say(t("luxor.page.say.card_stuck", { side: sideName(side), card: cardLabel(cardOf(side) || "?")[0] }));
     return;
   }
   // A card play draws a new card, so it cannot be taken back: one click on the card
@@ -224,7 +241,8 @@ function clickCard(S, side) {
   memo.side = memo.side === side ? null : side;
   if (cands.length === 1 && memo.side) {
     redraw();
-    ctx.confirm(cands[0], `Play your ${sideName(side)} card (${cardLabel(cardOf(side) || "?")[0]}): ${cands[0].text}? It cannot be taken back.`);
+    ctx.confirm(cands[0], t("luxor.page.confirm", { side: sideName(side), card: cardLabel(cardOf(side) || "?")[0],
+      action: phrased(cands[0], ctx.names || []) }));
     return;
   }
   redraw();
@@ -233,43 +251,43 @@ function clickCard(S, side) {
 function clickAdventurer(S, src) {
   const { actAt, ctx, memo, moves, phase, sideName } = S;
   const p = posText(src);
-  if (phase === "act") { resolve(ctx, actAt(p), null, `No adventurer moved onto ${p === B.chamber ? "the tomb chamber" : "space " + p} in this advance.`); return; }
-  if (phase === "choice") { ctx.say("First choose your reward in the supply."); return; }
+  if (phase === "act") { resolve(ctx, actAt(p), null, aboutPlace("luxor.page.say.not_moved_onto", src)); return; }
+  if (phase === "choice") { ctx.say(t("luxor.page.say.first_supply")); return; }
   if (phase === "die") {
     const cands = moves.filter((x) => x.mv.src === src).map((x) => x.entry);
-    resolve(ctx, cands, null, `The adventurer on ${p} cannot move by this roll.`);
+    resolve(ctx, cands, null, t("luxor.page.say.roll_cannot_move", { at: p }));
     return;
   }
-  if (src === CHAMBER) { ctx.say("Adventurers in the tomb chamber do not move again."); return; }
+  if (src === CHAMBER) { ctx.say(t("luxor.page.say.chamber_stays")); return; }
   if (memo.side) {
     const cands = moves.filter((x) => x.mv.side === memo.side && x.mv.src === src).map((x) => x.entry);
     resolve(ctx, cands, null,
-      `Your ${sideName(memo.side)} card cannot move the adventurer on ${p}.`);
+      t("luxor.page.say.card_cannot_move", { side: sideName(memo.side), at: p }));
     return;
   }
   const cands = moves.filter((x) => x.mv.src === src).map((x) => x.entry);
-  resolve(ctx, cands, null, `Neither end card can move the adventurer on ${p}.`);
+  resolve(ctx, cands, null, t("luxor.page.say.neither_can_move", { at: p }));
 }
 
 function clickSpace(S, n) {
   const { actAt, ctx, memo, moves, myCount, phase } = S;
   const p = posText(n);
-  if (phase === "act") { resolve(ctx, actAt(p), null, `No adventurer moved onto ${p === B.chamber ? "the tomb chamber" : "space " + p} in this advance.`); return; }
-  if (phase === "choice") { ctx.say("First choose your reward in the supply."); return; }
+  if (phase === "act") { resolve(ctx, actAt(p), null, aboutPlace("luxor.page.say.not_moved_onto", n)); return; }
+  if (phase === "choice") { ctx.say(t("luxor.page.say.first_supply")); return; }
   if (phase === "play" && !memo.side && myCount(n) > 0) { clickAdventurer(S, n); return; }
   const pool = phase === "die" ? moves : memo.side ? moves.filter((x) => x.mv.side === memo.side) : moves;
   const cands = pool.filter((x) => x.dest === n).map((x) => x.entry);
   if (cands.length === 0 && myCount(n) > 0 && n !== CHAMBER) { clickAdventurer(S, n); return; }
   resolve(ctx, cands, null, phase === "play" && !memo.side
-    ? `No legal move ends on ${n === CHAMBER ? "the tomb chamber" : "space " + p}; pick a card first to see where it can go.`
-    : `No adventurer of yours can reach ${n === CHAMBER ? "the tomb chamber" : "space " + p} with this ${phase === "die" ? "roll" : "card"}.`);
+    ? aboutPlace("luxor.page.say.no_move_ends", n)
+    : aboutPlace(`luxor.page.say.cannot_reach_${phase === "die" ? "roll" : "card"}`, n));
 }
 
 function clickReward(S, what) {
   const { ctx, legal, phase } = S;
   const cands = legal.filter((e) => e.fields.reward === what);
-  if (phase !== "choice") { ctx.say("No reward to choose now."); return; }
-  resolve(ctx, cands, null, "That reward is not on offer: choose one of the highlighted ones.");
+  if (phase !== "choice") { ctx.say(t("luxor.page.say.no_reward")); return; }
+  resolve(ctx, cands, null, t("luxor.page.say.reward_not_offered"));
 }
 
 // ---------- status line ----------
@@ -279,15 +297,15 @@ function drawStatus(S, w) {
   const cur = view.current_player;
   let line;
   if (phase === "over") {
-    const win = (view.winners || []).map((p) => names[p]).join(" & ");
-    line = `Game over${win ? ` — ${win} win${(view.winners || []).length > 1 ? "" : "s"}` : ""}`;
+    const winners = view.winners || [];
+    const win = winners.map((p) => names[p]).join(" & ");
+    line = win ? t("luxor.page.status.won", { who: win, n: winners.length }) : t("luxor.page.status.over");
   } else if (active) {
-    line = PHASE_PROMPT[phase] || "";
+    line = PHASES.includes(phase) ? t(`luxor.page.prompt.${phase}`) : "";
   } else if (cur !== null && cur !== undefined) {
-    line = `${names[cur]} to ${phase === "play" ? "play a card" : phase === "die" ? "move by the roll"
-      : phase === "act" ? "pick a tile action" : "choose a reward"}`;
+    line = t(`luxor.page.status.waiting.${PHASES.includes(phase) ? phase : "choice"}`, { who: names[cur] });
   } else line = "";
-  g.append(text(6, 22, `Round ${view.round ?? "?"}`, { "font-size": 17, "font-weight": 700 }));
+  g.append(text(6, 22, t("luxor.page.status.round", { round: view.round ?? "?" }), { "font-size": 17, "font-weight": 700 }));
   if (cur !== null && cur !== undefined && phase !== "over") {
     g.append(svg("circle", { cx: 112, cy: 16, r: 7, fill: seatColour(cur), stroke: INK }));
   }
@@ -327,8 +345,8 @@ function drawBoard(S) {
     g.append(svg("rect", { ...r, fill: BAND_FILL[band] || SAND }));
   };
   for (let n = 1; n < N; n++) corridor(cellXY(S, n), cellXY(S, n + 1), rows[n + 1] ? rows[n + 1].wall : 0);
-  const [bx, by, bw, bh] = B.chamber_box;
-  const chamberBox = { x: bx * P + 5, y: by * P + 5, w: bw * P - 10, h: bh * P - 10 };
+  const [cx, cy, cw, ch] = B.chamber_box;
+  const chamberBox = { x: cx * P + 5, y: cy * P + 5, w: cw * P - 10, h: ch * P - 10 };
   corridor(cellXY(S, N), [chamberBox.x, cellXY(S, N)[1]], B.chamber_wall);
   // Stairs corridor: from space 1 down out of the board.
   const [sx, sy] = B.stairs_cell;
@@ -372,7 +390,7 @@ function drawSpace(S, g, n) {
   sg.append(text(x + C - 13, y + 15.5, String(row.wall), { "font-size": 12, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
   drawTile(S, sg, x + 5, y + 21, C - 10, 42, row);
   g.append(sg);
-  if (active) hit(sg, `space-${n}`, () => clickSpace(S, n), `space ${n}: ${row.tile}`);
+  if (active) hit(sg, `space-${n}`, () => clickSpace(S, n), t("luxor.page.hit.space", { space: n, tile: tileName(row.tile) }));
   drawPieces(S, g, n, x + 5, y + C - 12, C - 10);
 }
 
@@ -384,9 +402,9 @@ function drawTile(S, g, x, y, w, h, row) {
     g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "none", stroke: "#9c7b4d", "stroke-dasharray": "3 3" }));
   } else if (TREASURE[kind]) {
     g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: TREASURE[kind] }));
-    g.append(text(cx, y + 16, kind === "jewelry" ? "Jewelry" : kind[0].toUpperCase() + kind.slice(1),
+    g.append(text(cx, y + 16, capital(t(`luxor.term.treasure.${kind}`)),
       { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
-    g.append(text(x + 6, y + 36, `${words[1].replace("vp", "")}VP`, { "font-size": 15, "font-weight": 800, fill: "#fff" }));
+    g.append(text(x + 6, y + 36, t("luxor.page.vp", { vp: words[1].replace("vp", "") }), { "font-size": 15, "font-weight": 800, fill: "#fff" }));
     const need = Number(words[3]) || 1;
     for (let i = 0; i < need; i++) {
       const px = x + w - 9 - i * 11;
@@ -395,7 +413,7 @@ function drawTile(S, g, x, y, w, h, row) {
     }
   } else if (kind === "horus") {
     g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#d9a514" }));
-    g.append(text(cx, y + 16, "Horus", { "font-size": 14, "font-weight": 700, fill: "#3a2600", "text-anchor": "middle" }));
+    g.append(text(cx, y + 16, t("luxor.page.horus"), { "font-size": 14, "font-weight": 700, fill: "#3a2600", "text-anchor": "middle" }));
     const eyes = Number(words[1]) || 1;
     for (let i = 0; i < eyes; i++) {
       const ex = cx + (i - (eyes - 1) / 2) * 22;
@@ -404,20 +422,21 @@ function drawTile(S, g, x, y, w, h, row) {
     }
   } else if (kind === "osiris") {
     g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill: "#2b5797" }));
-    g.append(text(cx, y + 16, "Osiris", { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
+    g.append(text(cx, y + 16, t("luxor.page.osiris"), { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
     g.append(text(cx, y + 36, `+${words[1]}`, { "font-size": 17, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }));
   } else {
-    const [a, b] = B.temple_fronts[kind] || [kind, ""];
+    const [a, b] = frontLines(kind);
     const fill = kind === "tunnel" ? "#3d3d3d" : kind.startsWith("horus") ? "#b5770d" : "#2e7d32";
     g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill, stroke: "#fff", "stroke-width": 1.5, "stroke-dasharray": "2 2" }));
-    g.append(text(cx, y + (b ? 17 : 26), a, { "font-size": 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
+    g.append(text(cx, y + (b ? 17 : 26), a, { "font-size": a.length > 9 ? 11 : 14, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
     if (b) g.append(text(cx, y + 34, b, { "font-size": 12, fill: "#fff", "text-anchor": "middle" }));
   }
   if (row.icon) {
-    const letter = { cobra: "C", falcon: "F", lion: "L" }[row.icon] || "?";
+    const known = (B.temple_backs || []).includes(row.icon);
+    const letter = known ? t(`luxor.page.back_letter.${row.icon}`) : "?";
     const ix = x + 8, iy = y + h + 10;
     g.append(svg("g", {},
-      svg("title", {}, `temple tile back: ${row.icon}`),
+      svg("title", {}, t("luxor.page.back_title", { back: known ? t(`luxor.term.back.${row.icon}`) : row.icon })),
       svg("rect", { x: ix - 7, y: iy - 7, width: 14, height: 14, rx: 3, fill: "#efe2c4", stroke: "#6b4c26" }),
       text(ix, iy + 4, letter, { "font-size": 10.5, "font-weight": 700, "text-anchor": "middle", fill: "#6b4c26" })));
   }
@@ -454,7 +473,7 @@ function drawPieces(S, g, p, x, baseY, w, perRow = 5) {
     myGroup.insertBefore(svg("rect", { x: bb.x0 - 10, y: bb.y0 - 17, width: bb.x1 - bb.x0 + 20, height: bb.y1 - bb.y0 + 27, rx: 8,
       fill: live ? "#fff59d" : "#000", "fill-opacity": live ? 0.75 : 0, stroke: live ? "#e67e22" : "none", "stroke-width": 2.5 }), myGroup.firstChild);
     g.append(myGroup);
-    if (active) hit(myGroup, `adv-${posText(p)}`, () => clickAdventurer(S, p), `your adventurer${myCount(p) > 1 ? "s" : ""} on ${posText(p)}`);
+    if (active) hit(myGroup, `adv-${posText(p)}`, () => clickAdventurer(S, p), t("luxor.page.hit.adventurers", { n: Math.max(1, myCount(p)), at: posText(p) }));
   }
 }
 
@@ -467,7 +486,9 @@ function drawStatue(S, g, n, index) {
   if (ay === by) { cx = (Math.min(ax, bx) + C + Math.max(ax, bx)) / 2; cy = ay + C / 2; }
   else { cx = ax + C / 2; cy = (Math.min(ay, by) + C + Math.max(ay, by)) / 2; }
   const sg = svg("g", { "pointer-events": "none" });
-  sg.append(svg("title", {}, `Anubis statue ${index}` + (sleepers.length ? `: lying here ${sleepers.map((i) => names[i]).join(", ")}` : "")));
+  sg.append(svg("title", {}, sleepers.length
+    ? t("luxor.page.statue.lying", { statue: index, who: sleepers.map((i) => names[i]).join(", ") })
+    : t("luxor.page.statue", { statue: index })));
   sg.append(svg("rect", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 6, fill: "#1d1d1d", stroke: "#d4af37", "stroke-width": 1.5 }));
   sg.append(text(cx - w / 2 + 11, cy + 4.5, `A${index}`, { "font-size": 11, "font-weight": 700, fill: "#d4af37", "text-anchor": "middle" }));
   sleepers.forEach((seat, i) => {
@@ -485,35 +506,39 @@ function drawChamber(S, g, b) {
   if (isDest || isAct) cg.append(svg("rect", { x: b.x + 4, y: b.y + 4, width: b.w - 8, height: b.h - 8, rx: 10, fill: "none",
     stroke: isAct ? "#d35400" : "#f1c40f", "stroke-width": 4, "stroke-dasharray": isAct ? null : "8 5" }));
   const cx = b.x + b.w / 2;
-  cg.append(text(cx, b.y + 30, "Tomb chamber", { "font-size": 20, "font-weight": 700, fill: "#f3dc8f", "text-anchor": "middle" }));
+  cg.append(text(cx, b.y + 30, t("luxor.page.chamber.title"), { "font-size": 20, "font-weight": 700, fill: "#f3dc8f", "text-anchor": "middle" }));
   const wall = 13;
-  cg.append(text(cx, b.y + 50, `wall ${wall} VP · needs exact count + key`, { "font-size": 12, fill: "#e8d7a8", "text-anchor": "middle" }));
+  cg.append(text(cx, b.y + 50, t("luxor.page.chamber.rule", { vp: wall }), { "font-size": 12, fill: "#e8d7a8", "text-anchor": "middle" }));
   // Sarcophagi left.
   const sarcs = view.sarcophagi_left || [];
-  cg.append(text(b.x + 14, b.y + 82, "Sarcophagi:", { "font-size": 13, fill: "#e8d7a8" }));
-  if (!sarcs.length) cg.append(text(b.x + 96, b.y + 82, "none left", { "font-size": 13, fill: "#bfae83" }));
+  cg.append(text(b.x + 14, b.y + 82, t("luxor.page.chamber.sarcophagi"), { "font-size": 13, fill: "#e8d7a8" }));
+  if (!sarcs.length) cg.append(text(b.x + 96, b.y + 82, t("luxor.page.chamber.none_left"), { "font-size": 13, fill: "#bfae83" }));
   sarcs.forEach((v, i) => {
     const sx = b.x + 96 + i * 40;
     cg.append(svg("rect", { x: sx, y: b.y + 64, width: 32, height: 26, rx: 10, fill: "#c9a227", stroke: "#fff3c4" }));
     cg.append(text(sx + 16, b.y + 82, String(v), { "font-size": 14, "font-weight": 700, "text-anchor": "middle", fill: "#3b2a17" }));
   });
   // Key space.
-  cg.append(text(b.x + 14, b.y + 112, `Keys spent: ${view.key_space ?? 0}`, { "font-size": 13, fill: "#e8d7a8" }));
+  cg.append(text(b.x + 14, b.y + 112, t("luxor.page.chamber.keys_spent", { keys: view.key_space ?? 0 }), { "font-size": 13, fill: "#e8d7a8" }));
   const inside = (view.chamber || []).length;
-  cg.append(text(b.x + 14, b.y + 134, inside ? `Inside (${inside}):` : "Nobody inside yet", { "font-size": 13, fill: "#e8d7a8" }));
+  cg.append(text(b.x + 14, b.y + 134, inside ? t("luxor.page.chamber.inside", { count: inside }) : t("luxor.page.chamber.empty"),
+    { "font-size": 13, fill: "#e8d7a8" }));
   g.append(cg);
-  if (active) hit(cg, "space-C", () => clickSpace(S, CHAMBER), "the tomb chamber");
+  if (active) hit(cg, "space-C", () => clickSpace(S, CHAMBER), t("luxor.page.the_chamber"));
   drawPieces(S, g, CHAMBER, b.x + 14, b.y + 168, b.w - 28, 8);
   // Horus stacks and supply digest in the chamber's lower half.
   const yy = b.y + 212;
-  g.append(text(b.x + 14, yy, `Draw pile ${view.draw_pile ?? 0} · discard ${((view.discard_pile || []).length)}`
-    + (view.discard_pile && view.discard_pile.length ? ` (top ${cardLabel(view.discard_pile[view.discard_pile.length - 1])[0]})` : ""),
-    { "font-size": 12.5, fill: "#e8d7a8" }));
+  const discard = view.discard_pile || [];
+  const piles = { draw: view.draw_pile ?? 0, discard: discard.length };
+  g.append(text(b.x + 14, yy, discard.length
+    ? t("luxor.page.piles.top", { ...piles, card: cardLabel(discard[discard.length - 1])[0] })
+    : t("luxor.page.piles", piles),
+  { "font-size": 12.5, fill: "#e8d7a8" }));
   const ts = view.temple_stacks || {};
-  g.append(text(b.x + 14, yy + 20, `Temple stacks: cobra ${ts.cobra ?? 0}, falcon ${ts.falcon ?? 0}, lion ${ts.lion ?? 0}`,
+  g.append(text(b.x + 14, yy + 20, t("luxor.page.temple_stacks", { cobra: ts.cobra ?? 0, falcon: ts.falcon ?? 0, lion: ts.lion ?? 0 }),
     { "font-size": 12.5, fill: "#e8d7a8" }));
-  g.append(text(b.x + 14, yy + 40, "Space: number · wall VP (green)", { "font-size": 11.5, fill: "#bfae83" }));
-  g.append(text(b.x + 14, yy + 56, "C/F/L: temple back · A: Anubis", { "font-size": 11.5, fill: "#bfae83" }));
+  g.append(text(b.x + 14, yy + 40, t("luxor.page.legend.space"), { "font-size": 11.5, fill: "#bfae83" }));
+  g.append(text(b.x + 14, yy + 56, t("luxor.page.legend.backs"), { "font-size": 11.5, fill: "#bfae83" }));
 }
 
 function drawStairs(S, g, y0) {
@@ -524,15 +549,15 @@ function drawStairs(S, g, y0) {
   for (let i = 0; i < 4; i++) {
     sg.append(svg("line", { x1: x + w - 70 + i * 16, y1: y0 + 32 + i * 14, x2: x + w - 8, y2: y0 + 32 + i * 14, stroke: "#b08d57", "stroke-width": 3 }));
   }
-  sg.append(text(x + 10, y0 + 42, "Stairs (start)", { "font-size": 14, "font-weight": 700 }));
-  sg.append(text(x + 48, y0 + 16, "▲ to space 1", { "font-size": 12, fill: "#6b4c26" }));
+  sg.append(text(x + 10, y0 + 42, t("luxor.page.stairs.title"), { "font-size": 14, "font-weight": 700 }));
+  sg.append(text(x + 48, y0 + 16, t("luxor.page.stairs.to_space_1"), { "font-size": 12, fill: "#6b4c26" }));
   g.append(sg);
   drawPieces(S, g, 0, x + 8, y0 + 78, w - 90, 10);
   // Supply digest beside the stairs.
   const s = view.supply || {};
-  g.append(text(320, y0 + 44, `Supply: keys ${s.keys ?? 0} · wild tiles ${s.wild_tiles ?? 0} · scarabs ${s.scarabs ?? 0}`, { "font-size": 13 }));
-  const hs = (view.horus_stacks || []).map((h) => `H${h.level} ${h.top ? cardLabel(h.top)[0] : "—"} (${h.size})`).join(" · ");
-  g.append(text(320, y0 + 66, `Horus: ${hs}`, { "font-size": 13 }));
+  g.append(text(320, y0 + 44, t("luxor.page.supply", { keys: s.keys ?? 0, wild: s.wild_tiles ?? 0, scarabs: s.scarabs ?? 0 }), { "font-size": 13 }));
+  const hs = (view.horus_stacks || []).map((stack) => `H${stack.level} ${stack.top ? cardLabel(stack.top)[0] : "—"} (${stack.size})`).join(" · ");
+  g.append(text(320, y0 + 66, t("luxor.page.horus_stacks", { stacks: hs }), { "font-size": 13 }));
   return y0 + 24 + h;
 }
 
@@ -541,8 +566,8 @@ function drawHand(S, w) {
   const { active, ctx, hand, legal, me, memo, names, phase, sideName } = S;
   const g = svg("g", {});
   g.append(svg("rect", { x: 0, y: 0, width: w, height: 168, rx: 10, fill: "#efe3c6", stroke: "#c7ad7a" }));
-  g.append(text(12, 22, `Your hand (${names[me]})`, { "font-size": 16, "font-weight": 700 }));
-  g.append(text(w - 12, 22, "play the leftmost or rightmost card", { "font-size": 12, "text-anchor": "end", fill: "#6b4c26" }));
+  g.append(text(12, 22, t("luxor.page.hand.title", { who: names[me] }), { "font-size": 16, "font-weight": 700 }));
+  g.append(text(w - 12, 22, t("luxor.page.hand.hint"), { "font-size": 12, "text-anchor": "end", fill: "#6b4c26" }));
   const n = hand.length;
   const gap = 8;
   const cw = Math.min(92, (w - 24 - gap * (n - 1)) / Math.max(n, 1));
@@ -564,22 +589,22 @@ function drawHand(S, w) {
     if (code === "die") cg.append(dieFace(x + cw / 2 - 18, y + 24, 36, 5));
     else cg.append(text(x + cw / 2, y + 58, big, { "font-size": big.length > 4 ? 20 : big.length > 2 ? 26 : 36, "font-weight": 800, "text-anchor": "middle" }));
     cg.append(text(x + cw / 2, y + 86, small, { "font-size": cw < 80 ? 9.5 : 11, "text-anchor": "middle", fill: "#5a4020" }));
-    if (horus) cg.append(text(x + cw / 2, y + 104, "Horus", { "font-size": 11, "font-weight": 700, "text-anchor": "middle", fill: "#8a5a00" }));
-    if (side) cg.append(text(x + 10, y + 18, side, { "font-size": 15, "font-weight": 800, fill: selected ? "#d35400" : "#8c6a3f" }));
+    if (horus) cg.append(text(x + cw / 2, y + 104, t("luxor.page.horus"), { "font-size": 11, "font-weight": 700, "text-anchor": "middle", fill: "#8a5a00" }));
+    if (side) cg.append(text(x + 10, y + 18, t(`luxor.page.side_letter.${side}`), { "font-size": 15, "font-weight": 800, fill: selected ? "#d35400" : "#8c6a3f" }));
     g.append(cg);
     if (active) {
-      if (side) hit(cg, `card-${side}`, () => clickCard(S, side), `${sideName(side)} card ${big}`);
-      else hit(cg, `card-${i + 1}`, () => ctx.say("Only the leftmost or rightmost card can be played."), `card ${big} (middle)`);
+      if (side) hit(cg, `card-${side}`, () => clickCard(S, side), t("luxor.page.hit.card", { side: sideName(side), card: big }));
+      else hit(cg, `card-${i + 1}`, () => ctx.say(t("luxor.page.say.only_ends")), t("luxor.page.hit.middle_card", { card: big }));
     }
     if (n === 1 && active) {
       // A single card is both ends: the right end gets its own small handle.
       const rg = svg("g", {}, svg("rect", { x: x + cw + 6, y: y + 40, width: 34, height: 34, rx: 6, fill: "#fffaf0", stroke: "#8c6a3f" }),
-        text(x + cw + 23, y + 62, "R", { "font-size": 15, "font-weight": 800, "text-anchor": "middle" }));
+        text(x + cw + 23, y + 62, t("luxor.page.side_letter.R"), { "font-size": 15, "font-weight": 800, "text-anchor": "middle" }));
       g.append(rg);
-      hit(rg, "card-R", () => clickCard(S, "R"), "the card, as the rightmost");
+      hit(rg, "card-R", () => clickCard(S, "R"), t("luxor.page.hit.single_card"));
     }
   });
-  if (!n) g.append(text(w / 2, 100, "no cards", { "font-size": 14, "text-anchor": "middle" }));
+  if (!n) g.append(text(w / 2, 100, t("luxor.page.hand.empty"), { "font-size": 14, "text-anchor": "middle" }));
   return { g, h: 168 };
 }
 
@@ -591,15 +616,16 @@ function drawSupply(S, w) {
   const offered = new Set(choosing ? view.choices || [] : []);
   const h = 132;
   g.append(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: choosing ? "#fff3cf" : "#f2ead8", stroke: choosing ? "#e0a800" : "#d6c6a4", "stroke-width": choosing ? 3 : 1 }));
-  g.append(text(12, 21, choosing ? "Choose your reward" : "Horus cards & supply", { "font-size": 15, "font-weight": 700, fill: choosing ? "#8a3b00" : INK }));
+  g.append(text(12, 21, t(choosing ? "luxor.page.rewards.choose" : "luxor.page.rewards.title"), { "font-size": 15, "font-weight": 700, fill: choosing ? "#8a3b00" : INK }));
   const items = [];
   for (const hs of view.horus_stacks || []) {
-    items.push({ what: `h${hs.level}`, title: `Horus ${hs.level}`, big: hs.top ? cardLabel(hs.top)[0] : "—", small: `${hs.size} left`, fill: "#f7d774", eyes: hs.level });
+    items.push({ what: `h${hs.level}`, title: t("luxor.page.rewards.horus", { level: hs.level }), big: hs.top ? cardLabel(hs.top)[0] : "—",
+      small: countLeft(hs.size), fill: "#f7d774", eyes: hs.level });
   }
   const s = view.supply || {};
-  items.push({ what: "key", title: "Key", big: "", small: `${s.keys ?? 0} left`, fill: "#e9e2d0" });
-  items.push({ what: "scarab", title: "Scarab", big: "◉", small: `${s.scarabs ?? 0} left`, fill: "#cfe8d0" });
-  items.push({ what: "wild", title: "Wild tile", big: "✱", small: `${s.wild_tiles ?? 0} left`, fill: "#e7d3ef" });
+  items.push({ what: "key", title: t("luxor.page.rewards.key"), big: "", small: countLeft(s.keys ?? 0), fill: "#e9e2d0" });
+  items.push({ what: "scarab", title: t("luxor.page.rewards.scarab"), big: "◉", small: countLeft(s.scarabs ?? 0), fill: "#cfe8d0" });
+  items.push({ what: "wild", title: t("luxor.page.rewards.wild"), big: "✱", small: countLeft(s.wild_tiles ?? 0), fill: "#e7d3ef" });
   const gap = 6;
   const iw = (w - 24 - gap * (items.length - 1)) / items.length;
   items.forEach((it, i) => {
@@ -608,12 +634,12 @@ function drawSupply(S, w) {
     const ig = svg("g", {});
     ig.append(svg("rect", { x, y, width: iw, height: 92, rx: 8, fill: it.fill, stroke: on ? "#d35400" : "#a89468", "stroke-width": on ? 4 : 1.2,
       opacity: choosing && !on ? 0.45 : 1 }));
-    ig.append(text(x + iw / 2, y + 17, it.title, { "font-size": iw < 60 ? 10 : 12, "font-weight": 700, "text-anchor": "middle" }));
+    ig.append(text(x + iw / 2, y + 17, it.title, { "font-size": iw < 60 || it.title.length > 9 ? 10 : 12, "font-weight": 700, "text-anchor": "middle" }));
     if (it.what === "key") ig.append(keyIcon(x + iw / 2, y + 45));
     else ig.append(text(x + iw / 2, y + 52, it.big, { "font-size": it.big.length > 4 ? 15 : it.big.length > 2 ? 19 : 24, "font-weight": 800, "text-anchor": "middle" }));
     ig.append(text(x + iw / 2, y + 80, it.small, { "font-size": iw < 60 ? 10 : 11.5, "text-anchor": "middle", fill: "#5a4020" }));
     g.append(ig);
-    if (choosing) hit(ig, `reward-${it.what}`, () => clickReward(S, it.what), `take ${it.title}`);
+    if (choosing) hit(ig, `reward-${it.what}`, () => clickReward(S, it.what), t("luxor.page.hit.reward", { reward: it.title }));
   });
   return { g, h };
 }
@@ -640,47 +666,48 @@ function drawSeat(S, s, i, x, y, w, h) {
   g.append(svg("rect", { x, y, width: w, height: h, rx: 10, fill: "#fffaf0", stroke: isCur ? seatColour(i) : "#d6c6a4", "stroke-width": isCur ? 3.5 : 1.2 }));
   g.append(svg("rect", { x, y, width: 10, height: h, rx: 5, fill: seatColour(i) }));
   g.append(pawn(x + 27, y + 24, seatColour(i), 10));
-  let title = names[i] + (i === me ? " (you)" : "");
+  let title = i === me ? t("luxor.page.seat.you", { who: names[i] }) : names[i];
   if (title.length > 22) title = title.slice(0, 21) + "…";
   g.append(text(x + 44, y + 25, title, { "font-size": 16, "font-weight": 700 }));
-  if (isCur) g.append(text(x + 44, y + 42, "▶ to move", { "font-size": 11.5, fill: seatColour(i), "font-weight": 700 }));
-  if (won) g.append(text(x + 44, y + 42, "★ winner", { "font-size": 12.5, fill: "#b8860b", "font-weight": 800 }));
+  if (isCur) g.append(text(x + 44, y + 42, t("luxor.page.seat.to_move"), { "font-size": 11.5, fill: seatColour(i), "font-weight": 700 }));
+  if (won) g.append(text(x + 44, y + 42, t("luxor.page.seat.winner"), { "font-size": 12.5, fill: "#b8860b", "font-weight": 800 }));
   g.append(text(x + w - 12, y + 30, String(s.score), { "font-size": 28, "font-weight": 800, "text-anchor": "end" }));
-  g.append(text(x + w - 12, y + 44, "VP", { "font-size": 11, "text-anchor": "end", fill: "#6b4c26" }));
+  g.append(text(x + w - 12, y + 44, t("luxor.page.seat.vp"), { "font-size": 11, "text-anchor": "end", fill: "#6b4c26" }));
   // Line 2: keys, scarabs, sarcophagi, adventurers.
   const act = s.adventurers.length;
   const onStairs = s.adventurers.filter((a) => a === "S").length;
   const inChamber = s.adventurers.filter((a) => a === "C").length;
   const sleeping = (s.sleeping_at_statues || []).length;
-  let scar = `scarabs ${s.scarab_count}`;
-  if (s.scarabs && s.scarabs.length) scar += ` (${s.scarabs.join("+")}=${s.scarabs.reduce((a, b) => a + b, 0)})`;
-  const l2 = [`keys ${s.keys}`, scar];
-  if ((s.sarcophagi || []).length) l2.push(`sarcophagi ${s.sarcophagi.join("+")}`);
+  const scarabs = s.scarabs && s.scarabs.length
+    ? t("luxor.page.seat.scarabs_known", { count: s.scarab_count, values: s.scarabs.join("+"), sum: s.scarabs.reduce((a, b) => a + b, 0) })
+    : t("luxor.page.seat.scarabs", { count: s.scarab_count });
+  const l2 = [t("luxor.page.seat.keys", { count: s.keys }), scarabs];
+  if ((s.sarcophagi || []).length) l2.push(t("luxor.page.seat.sarcophagi", { values: s.sarcophagi.join("+") }));
   g.append(text(x + 18, y + 62, l2.join(" · "), { "font-size": 12.5 }));
-  const l3 = [`adventurers ${act}`];
-  if (onStairs) l3.push(`${onStairs} on stairs`);
-  if (inChamber) l3.push(`${inChamber} in chamber`);
-  if (sleeping) l3.push(`${sleeping} lying (A${s.sleeping_at_statues.join(",A")})`);
+  const l3 = [t("luxor.page.seat.adventurers", { count: act })];
+  if (onStairs) l3.push(t("luxor.page.seat.on_stairs", { count: onStairs }));
+  if (inChamber) l3.push(t("luxor.page.seat.in_chamber", { count: inChamber }));
+  if (sleeping) l3.push(t("luxor.page.seat.lying", { count: sleeping, statues: `A${s.sleeping_at_statues.join(",A")}` }));
   g.append(text(x + 18, y + 80, l3.join(" · "), { "font-size": 12.5 }));
   // Treasures as tokens, grouped by type, then wild tiles.
   let tx = x + 18;
   const ty = y + 92;
   for (const type of ["vase", "statue", "jewelry"]) {
-    const list = (s.treasures || []).filter((t) => t.type === type);
-    for (const t of list) {
-      g.append(svg("g", {}, svg("title", {}, `${type} ${t.vp} VP`),
+    const list = (s.treasures || []).filter((held) => held.type === type);
+    for (const item of list) {
+      g.append(svg("g", {}, svg("title", {}, t("luxor.page.seat.treasure", { treasure: `@luxor.term.treasure.${type}`, vp: item.vp })),
         svg("rect", { x: tx, y: ty, width: 16, height: 20, rx: 3, fill: TREASURE[type] }),
-        text(tx + 8, ty + 14.5, String(t.vp), { "font-size": 11.5, "font-weight": 700, fill: "#fff", "text-anchor": "middle" })));
+        text(tx + 8, ty + 14.5, String(item.vp), { "font-size": 11.5, "font-weight": 700, fill: "#fff", "text-anchor": "middle" })));
       tx += 18;
     }
     if (list.length) tx += 5;
   }
   for (let k = 0; k < (s.wild_tiles || 0); k++) {
     g.append(svg("rect", { x: tx, y: ty, width: 16, height: 20, rx: 3, fill: "#8e5fb0" }));
-    g.append(text(tx + 8, ty + 14.5, "W", { "font-size": 11, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
+    g.append(text(tx + 8, ty + 14.5, t("luxor.page.seat.wild_letter"), { "font-size": 11, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
     tx += 18;
   }
-  if (!(s.treasures || []).length && !s.wild_tiles) g.append(text(tx, ty + 15, "no treasures yet", { "font-size": 11.5, fill: "#8c7a5a" }));
+  if (!(s.treasures || []).length && !s.wild_tiles) g.append(text(tx, ty + 15, t("luxor.page.seat.no_treasures"), { "font-size": 11.5, fill: "#8c7a5a" }));
   // Hand: card backs, known Horus cards shown.
   const known = {};
   for (const k of s.known_cards || []) known[k.slot] = k.card;
@@ -689,7 +716,7 @@ function drawSeat(S, s, i, x, y, w, h) {
     for (let k = 0; k < s.hand_size; k++) {
       const hx = x + w - 12 - (s.hand_size - k) * 15;
       const code = known[k];
-      g.append(svg("g", {}, svg("title", {}, code ? `known card: ${cardLabel(code)[0]}` : "card"),
+      g.append(svg("g", {}, svg("title", {}, code ? t("luxor.page.seat.known_card", { card: cardLabel(code)[0] }) : t("luxor.page.seat.card")),
         svg("rect", { x: hx, y: ty - 2, width: 13, height: 22, rx: 2, fill: code ? "#f7d774" : "#8c6a3f", stroke: "#3b2a17", "stroke-width": 0.8 }),
         code ? text(hx + 6.5, ty + 13, shortLabel(code), { "font-size": 7, "font-weight": 700, "text-anchor": "middle" }) : null));
     }
@@ -704,27 +731,27 @@ function drawFinal(S, w) {
   const fin = view.final || [];
   /** @type {Array<[string, (e: any, s: any) => any]>} */
   const rowsF = [
-    ["during play", (e, s) => s.score - e.total],
+    ["during", (e, s) => s.score - e.total],
     ["adventurers", (e) => e.adventurers],
     ["sarcophagi", (e) => e.sarcophagi],
     ["keys", (e) => e.keys],
-    ["treasure sets", (e) => `${e.set_points} (${e.sets})`],
+    ["sets", (e) => `${e.set_points} (${e.sets})`],
     ["scarabs", (e) => e.scarabs],
     ["score", (e, s) => s.score],
   ];
   const h = 40 + rowsF.length * 22 + 10;
   g.append(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: "#fff3cf", stroke: "#d4af37", "stroke-width": 2 }));
-  g.append(text(12, 24, "Final scoring", { "font-size": 16, "font-weight": 700 }));
+  g.append(text(12, 24, t("luxor.page.final.title"), { "font-size": 16, "font-weight": 700 }));
   const labelW = 120;
   const colW = (w - labelW - 16) / Math.max(1, seats.length);
   seats.forEach((s, i) => {
     const cx = labelW + colW * i + colW / 2;
     g.append(text(cx, 24, names[i].slice(0, 10), { "font-size": 13, "font-weight": 700, fill: seatColour(i), "text-anchor": "middle" }));
   });
-  rowsF.forEach(([label, fn], r) => {
+  rowsF.forEach(([key, fn], r) => {
     const yy = 48 + r * 22;
     const last = r === rowsF.length - 1;
-    g.append(text(12, yy, label, { "font-size": 13, "font-weight": last ? 700 : 400 }));
+    g.append(text(12, yy, t(`luxor.page.final.${key}`), { "font-size": 13, "font-weight": last ? 700 : 400 }));
     seats.forEach((s, i) => {
       const e = fin[i] || {};
       const cx = labelW + colW * i + colW / 2;

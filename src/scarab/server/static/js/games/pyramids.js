@@ -15,6 +15,7 @@
 //   single               toggle marking one single cell instead of the shape (key S)
 
 import { svg, html, hit, resolve, seatColour } from "../common.js";
+import { t } from "../i18n.js";
 
 const INK = "#3b2a1a";
 const PAPER = "#fbf4e2";
@@ -46,7 +47,11 @@ const FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif";
 const cellName = (i) => B.cell_names[i];
 const cellIndex = (name) => B.cell_names.indexOf(name);
 const markKey = (card, cells) => `${card}:${[...cells].sort((a, b) => a - b).join(",")}`;
-const ordinal = (n) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+// An ordinal ("2nd"): English picks its suffix by the number; the other languages may word
+// all four forms alike.
+const ordinal = (n) => t(`pyramids.page.ordinal.${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`, { n });
+// A term's words: a card colour ("purple"), a symbol ("red gem"), an expedition shape.
+const term = (kind, name) => (name ? t(`pyramids.term.${kind}.${String(name).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "")}`) : "");
 const cellsText = (cells) => [...cells].sort((a, b) => a - b).map(cellName).join(", ");
 
 // ---- keys: one listener for the module, talking to the table drawn last ------
@@ -55,8 +60,8 @@ if (typeof document !== "undefined") {
   document.addEventListener("keydown", (event) => {
     if (!active || !active.root.isConnected) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const t = event.target;
-    if (t instanceof Element && t.closest("input, textarea, select, [contenteditable]")) return;
+    const target = event.target;
+    if (target instanceof Element && target.closest("input, textarea, select, [contenteditable]")) return;
     const fn = { r: active.rotate, m: active.mirror, s: active.single }[event.key.toLowerCase()];
     if (!fn) return;
     event.preventDefault();
@@ -286,10 +291,10 @@ function drawCard(card, opts) {
     text(pad + 2, head * 0.74, `${card.id}`, { "font-size": head * 0.72, "font-weight": 700, fill: "#fff" }),
   );
   if (s >= 26 || opts.labels) {
-    g.append(text(pad + head * 1.6, head * 0.72, card.colour, { "font-size": head * 0.58, fill: "#fff", opacity: 0.9 }));
+    g.append(text(pad + head * 1.6, head * 0.72, term("colour", card.colour), { "font-size": head * 0.58, fill: "#fff", opacity: 0.9 }));
   }
   if (done) {
-    g.append(text(w - pad - 2, head * 0.74, "✓ tomb", { "font-size": head * 0.62, "font-weight": 700, fill: "#fff3c4", "text-anchor": "end" }));
+    g.append(text(w - pad - 2, head * 0.74, `✓ ${t("pyramids.page.tomb_done")}`, { "font-size": head * 0.62, "font-weight": 700, fill: "#fff3c4", "text-anchor": "end" }));
   }
   const ox = pad + lab;
   const oy = head + pad + lab;
@@ -440,31 +445,31 @@ export function render(root, ctx) {
   // ---- header: where the game stands, what to do, the shape controls
   const header = html("div", { style: "display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;margin:0 0 8px" });
   const status = [];
-  if (view.phase === "keep") status.push("Setup");
-  else if (view.phase === "over") status.push("Game over");
-  else status.push(`Round ${view.round} of ${ROUNDS} · turn ${view.turn} of ${TURNS}`);
-  status.push(`deck ${view.deck}`);
+  if (view.phase === "keep") status.push(t("pyramids.page.setup"));
+  else if (view.phase === "over") status.push(t("pyramids.page.game_over"));
+  else status.push(t("pyramids.page.round_turn", { round: view.round, rounds: ROUNDS, turn: view.turn, turns: TURNS }));
+  status.push(t("pyramids.page.deck_count", { n: view.deck }));
   header.append(html("span", { style: "opacity:0.8" }, status.join(" · ")));
   let prompt = "";
   if (myTurn) {
     if (legal.keeps.length) {
       prompt = memo.keepSel.length
-        ? `Keep ${memo.keepSel[0]} and which other card?`
-        : "Choose two of your four dealt cards to keep.";
+        ? t("pyramids.page.prompt.keep_other", { card: memo.keepSel[0] })
+        : t("pyramids.page.prompt.keep");
     } else if (view.phase === "extra") {
       const n = view.extra_marks || 1;
-      prompt = `Red cross: mark one extra cell next to a marked one, or an entrance${n > 1 ? ` (${n} to mark)` : ""}.`;
+      prompt = n > 1 ? t("pyramids.page.prompt.extra_many", { n }) : t("pyramids.page.prompt.extra");
     } else if (legal.marks.length) {
       prompt = single
-        ? "Mark one single cell (dashed cells are open to you)."
-        : `Place the ${exp.name} on one of your cards (R rotate, M mirror, S single cell).`;
+        ? t("pyramids.page.prompt.single")
+        : t("pyramids.page.prompt.shape", { shape: term("shape", exp.name) });
     } else if (legal.takes.length) {
-      prompt = "Pyramid complete! Take a replacement from the display or the deck.";
+      prompt = t("pyramids.page.prompt.replace");
     } else if (legal.pass) {
-      prompt = "You have no card left to mark: pass.";
+      prompt = t("pyramids.page.prompt.pass");
     }
   } else if (view.phase !== "over" && typeof view.current_player === "number") {
-    prompt = `Waiting for ${nameOf(view.current_player)}…`;
+    prompt = t("pyramids.page.prompt.waiting", { name: `#${view.current_player}` }, seatNames(S));
   }
   if (prompt) header.append(html("strong", {}, prompt));
   if (legal.marks.length && exp) {
@@ -477,12 +482,12 @@ export function render(root, ctx) {
     const controls = html("span", { style: "display:inline-flex;gap:6px" });
     if (!single) {
       controls.append(
-        btn("rotate", "⟳ Rotate", "Rotate the shape (R)", active.rotate),
-        btn("mirror", "⇋ Mirror", "Mirror the shape (M)", active.mirror, memo.mir),
+        btn("rotate", `⟳ ${t("pyramids.page.rotate")}`, t("pyramids.page.rotate_title"), active.rotate),
+        btn("mirror", `⇋ ${t("pyramids.page.mirror")}`, t("pyramids.page.mirror_title"), active.mirror, memo.mir),
       );
     }
     if (!forcedSingle) {
-      controls.append(btn("single", single ? "◼ Shape" : "▪ Single cell", "Mark one cell instead of the shape (S)", active.single, memo.single));
+      controls.append(btn("single", single ? `◼ ${t("pyramids.page.shape")}` : `▪ ${t("pyramids.page.single")}`, t("pyramids.page.single_title"), active.single, memo.single));
     }
     header.append(controls);
   }
@@ -506,10 +511,18 @@ export function render(root, ctx) {
 function misfit(S, card, cells) {
   const { exp, legal, single } = S;
   const onCard = legal.marks.filter((m) => m.card === card.id);
-  if (!onCard.length) return `Card ${card.id} takes no mark now: mark one of your other cards.`;
-  const what = single ? "A single cell" : `The ${exp ? exp.name : "pattern"}`;
-  return `${what} does not fit on ${cellsText(cells)} of card ${card.id}. ` +
-    "The highlighted cells show where it can go (R rotates, M mirrors).";
+  if (!onCard.length) return t("pyramids.page.misfit.card", { card: card.id });
+  const where = { cells: cellsText(cells), card: card.id };
+  let why = t("pyramids.page.misfit.pattern", where);
+  if (single) why = t("pyramids.page.misfit.single", where);
+  else if (exp) why = t("pyramids.page.misfit.shape", { ...where, shape: term("shape", exp.name) });
+  return `${why} ${t("pyramids.page.misfit.hint")}`;
+}
+
+// The seats' names, for messages that name a seat as "#n" (a name is never read as a
+// message's markup that way).
+function seatNames(S) {
+  return S.view.seats.map((_, p) => S.nameOf(p));
 }
 
 function refresh(S) {
@@ -542,11 +555,11 @@ function expeditionStrip(S, strip, y) {
       strip.append(svg("rect", { x: ox + c * s, y: oy + r * s, width: s - 1.5, height: s - 1.5, rx: 2, fill: GOLD, stroke: "#fff3c4", "stroke-width": 1 }));
     }
     strip.append(
-      text(96, y + 16, "Expedition", { "font-size": 12, fill: "#7a6a50" }),
-      text(96, y + 36, exp.name, { "font-size": 19, "font-weight": 700 }),
+      text(96, y + 16, t("pyramids.page.expedition"), { "font-size": 12, fill: "#7a6a50" }),
+      text(96, y + 36, term("shape", exp.name), { "font-size": 19, "font-weight": 700 }),
     );
     strip.append(
-      text(96, y + 56, single && legal.marks.length ? "marking one single cell" : "any rotation or mirror, or 1 single cell", {
+      text(96, y + 56, single && legal.marks.length ? t("pyramids.page.marking_single") : t("pyramids.page.any_orientation"), {
         "font-size": 11,
         fill: single && legal.marks.length ? "#1f7a3a" : "#7a6a50",
         "font-weight": single && legal.marks.length ? 700 : 400,
@@ -555,26 +568,27 @@ function expeditionStrip(S, strip, y) {
     // the cards revealed earlier this round, as small shapes
     const used = (view.expedition_used || []).slice(0, -1);
     if (used.length) {
-      strip.append(text(96, y + 75, "earlier:", { "font-size": 10, fill: "#7a6a50" }));
+      strip.append(text(96, y + 75, t("pyramids.page.earlier"), { "font-size": 10, fill: "#7a6a50" }));
       let ux = 140;
       for (const name of used) {
         const cells = SHAPES[name];
         if (!cells) {
-          strip.append(text(ux, y + 75, name, { "font-size": 10, fill: "#7a6a50" }));
-          ux += name.length * 5.5 + 8;
+          const words = term("shape", name);
+          strip.append(text(ux, y + 75, words, { "font-size": 10, fill: "#7a6a50" }));
+          ux += words.length * 5.5 + 8;
           continue;
         }
         const us = 6;
         const g = svg("g", { transform: `translate(${ux} ${y + 64})` });
-        g.append(svg("title", {}, name));
+        g.append(svg("title", {}, term("shape", name)));
         for (const [c, r] of cells) g.append(svg("rect", { x: c * us, y: r * us, width: us - 1, height: us - 1, fill: "#a88f5e" }));
         strip.append(g);
         ux += (Math.max(...cells.map((q) => q[0])) + 1) * us + 8;
       }
     }
   } else {
-    const title = { keep: "Setup", over: "Game over" }[view.phase] || "Expedition";
-    const sub = { keep: "everyone keeps two of four cards", over: "after 4 rounds" }[view.phase] || "";
+    const title = { keep: t("pyramids.page.setup"), over: t("pyramids.page.game_over") }[view.phase] || t("pyramids.page.expedition");
+    const sub = { keep: t("pyramids.page.setup_sub"), over: t("pyramids.page.over_sub", { n: ROUNDS }) }[view.phase] || "";
     strip.append(
       text(14, y + 22, title, { "font-size": 19, "font-weight": 700 }),
       text(14, y + 42, sub, { "font-size": 12, fill: "#7a6a50" }),
@@ -587,7 +601,7 @@ function roundPips(S, strip, y, W) {
   const { me, view } = S;
   const seat = view.seats[me];
   const px = W - 150;
-  strip.append(text(px, y + 14, "round", { "font-size": 11, fill: "#7a6a50" }));
+  strip.append(text(px, y + 14, t("pyramids.page.round"), { "font-size": 11, fill: "#7a6a50" }));
   for (let r = 1; r <= ROUNDS; r++) {
     const on = r <= view.round;
     const torch = seat.score_card.torches[r - 1];
@@ -595,10 +609,10 @@ function roundPips(S, strip, y, W) {
     strip.append(text(px + 48 + (r - 1) * 22, y + 14, r, { "text-anchor": "middle", "font-size": 10, "font-weight": 700 }));
     if (torch) strip.append(icon("t", px + 48 + (r - 1) * 22, y + 30, 16));
   }
-  strip.append(text(px, y + 52, "turn", { "font-size": 11, fill: "#7a6a50" }));
-  for (let t = 1; t <= TURNS; t++) {
-    const on = view.phase !== "keep" && t <= view.turn;
-    strip.append(svg("rect", { x: px + 34 + (t - 1) * 15, y: y + 43, width: 11, height: 11, rx: 2, fill: on ? (t === view.turn ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
+  strip.append(text(px, y + 52, t("pyramids.page.turn"), { "font-size": 11, fill: "#7a6a50" }));
+  for (let k = 1; k <= TURNS; k++) {
+    const on = view.phase !== "keep" && k <= view.turn;
+    strip.append(svg("rect", { x: px + 34 + (k - 1) * 15, y: y + 43, width: 11, height: 11, rx: 2, fill: on ? (k === view.turn ? GOLD : "#c9b58a") : "none", stroke: INK, "stroke-width": 1 }));
   }
 }
 
@@ -621,7 +635,8 @@ function mineCards(S, parts, y, W) {
       const col = k % 2;
       x = 10 + col * ((W - 20) / 2) + ((W - 20) / 2 - d.w) / 2;
       d.g.setAttribute("transform", `translate(${x} ${y})`);
-      hit(d.g, `dealt-${card.id}`, () => chooseKeep(S, card.id), `${sel ? "unselect" : "keep"} card ${card.id} (${card.colour})`);
+      const label = t(sel ? "pyramids.page.unselect_card" : "pyramids.page.keep_card", { card: card.id, colour: term("colour", card.colour) });
+      hit(d.g, `dealt-${card.id}`, () => chooseKeep(S, card.id), label);
       d.g.setAttribute("style", "cursor:pointer");
       parts.push(d.g);
       rowH = Math.max(rowH, d.h);
@@ -629,13 +644,13 @@ function mineCards(S, parts, y, W) {
     });
     if (cards.length % 2) y += rowH + 14;
     if (cards.some((c) => !c.rows)) {
-      parts.push(text(W / 2, y + 2, "The grids show once kept: the view names dealt cards by number.", { "text-anchor": "middle", "font-size": 11, fill: "#7a6a50" }));
+      parts.push(text(W / 2, y + 2, t("pyramids.page.grids_later"), { "text-anchor": "middle", "font-size": 11, fill: "#7a6a50" }));
       y += 14;
     }
   } else if (seat.cards.length) {
     const s = 46;
     const dims = seat.cards.map((c) => drawCard(c, { s, labels: true }));
-    const total = dims.reduce((t, d) => t + d.w, 0) + (dims.length - 1) * 14;
+    const total = dims.reduce((sum, d) => sum + d.w, 0) + (dims.length - 1) * 14;
     let x = Math.max(8, (W - total) / 2);
     for (const card of seat.cards) {
       const all = memo.showLegal === card.id;
@@ -655,8 +670,8 @@ function mineCards(S, parts, y, W) {
     }
     y += dims[0].h + 12;
   } else {
-    let msg = "No card to mark.";
-    if (view.phase === "keep") msg = seat.chosen ? "You have chosen; waiting for the others." : "Dealing…";
+    let msg = t("pyramids.page.mine.no_card");
+    if (view.phase === "keep") msg = seat.chosen ? t("pyramids.page.mine.chosen") : t("pyramids.page.mine.dealing");
     parts.push(text(W / 2, y + 30, msg, { "text-anchor": "middle", "font-size": 14, fill: "#7a6a50" }));
     y += 50;
   }
@@ -664,9 +679,9 @@ function mineCards(S, parts, y, W) {
     const b = svg("g", { transform: `translate(${W / 2 - 70} ${y})`, style: "cursor:pointer" });
     b.append(
       svg("rect", { width: 140, height: 32, rx: 8, fill: "#7b4a1e" }),
-      text(70, 21, "Pass", { "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }),
+      text(70, 21, t("pyramids.page.pass"), { "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }),
     );
-    hit(b, "pass", () => resolve(ctx, [legal.pass], null, ""), "pass");
+    hit(b, "pass", () => resolve(ctx, [legal.pass], null, ""), t("pyramids.page.pass_label"));
     parts.push(b);
     y += 44;
   }
@@ -674,7 +689,7 @@ function mineCards(S, parts, y, W) {
 }
 
 function drawMine(S) {
-  const { me, nameOf, view } = S;
+  const { me, view } = S;
   const seat = view.seats[me];
   const W = 540;
   const parts = [];
@@ -689,13 +704,13 @@ function drawMine(S) {
   parts.push(you);
   you.append(
     svg("circle", { cx: 18, cy: y + 2, r: 6, fill: seatColour(me) }),
-    text(30, y + 7, `${nameOf(me)} (you)`, { "font-size": 15, "font-weight": 700 }),
-    text(W - 10, y + 7, `${seat.score_card.points} VP so far`, { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
+    text(30, y + 7, t("pyramids.page.you", { name: `#${me}` }, seatNames(S)), { "font-size": 15, "font-weight": 700 }),
+    text(W - 10, y + 7, t("pyramids.page.vp_so_far", { n: seat.score_card.points }), { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
   );
   y += 18;
 
   y = mineCards(S, parts, y, W);
-  const p = panel(W, y, 430, 560, "your cards");
+  const p = panel(W, y, 430, 560, t("pyramids.page.your_cards"));
   p.el.append(background(W, y), ...parts);
   return p.box;
 }
@@ -725,7 +740,7 @@ function chooseKeep(S, id) {
     const pair = sel.slice(-2).sort((a, b) => a - b);
     memo.keepSel = [];
     const cands = legal.keeps.filter((k) => k.cards.length === 2 && k.cards.includes(pair[0]) && k.cards.includes(pair[1])).map((k) => k.entry);
-    resolve(ctx, cands, null, `You keep two of the cards dealt to you: ${pair.join(" and ")} cannot be kept together.`);
+    resolve(ctx, cands, null, t("pyramids.page.keep_apart", { card1: pair[0], card2: pair[1] }));
     refresh(S);
     return;
   }
@@ -784,7 +799,7 @@ function wireCell(S, card, i, rect, preview, s) {
       if (event && event.type === "click" && (event.pointerType || memo.lastPointer) === "touch" && memo.armed !== key) {
         memo.armed = key;
         show();
-        ctx.say(`Tap again to mark ${cellsText(cells)} on card ${card.id}.`);
+        ctx.say(t("pyramids.page.tap_again", { cells: cellsText(cells), card: card.id }));
         return;
       }
       memo.armed = null;
@@ -794,7 +809,7 @@ function wireCell(S, card, i, rect, preview, s) {
       }
       resolve(ctx, candidates, null, misfit(S, card, cells));
     },
-    `card ${card.id} ${cellName(i)}: mark ${tried}`,
+    t("pyramids.page.cell_label", { card: card.id, cell: cellName(i), cells: tried }),
   );
   if (memo.hover && memo.hover.card === card.id && memo.hover.i === i) {
     queueMicrotask(() => {
@@ -812,7 +827,7 @@ function drawSide(S) {
   y = sideRace(S, parts, y, W);
   y = sideScoreCards(S, parts, y, W);
   y = sideLegend(S, parts, y, W);
-  const pnl = panel(W, y, 340, 480, "display, race and score cards");
+  const pnl = panel(W, y, 340, 480, t("pyramids.page.side_label"));
   pnl.el.append(background(W, y), ...parts);
   return pnl.box;
 }
@@ -820,9 +835,9 @@ function drawSide(S) {
 /** The display cards and the deck, each takeable when legal. @returns {number} the y below it */
 function sideDisplay(S, parts, y, W) {
   const { ctx, legal, view } = S;
-  const takeable = new Set(legal.takes.map((t) => t.card));
-  parts.push(text(10, y + 14, "Display", { "font-size": 15, "font-weight": 700 }));
-  if (takeable.size) parts.push(text(76, y + 14, "click a card or the deck to take it", { "font-size": 12, "font-weight": 700, fill: "#1f7a3a" }));
+  const takeable = new Set(legal.takes.map((k) => k.card));
+  parts.push(text(10, y + 14, t("pyramids.page.display"), { "font-size": 15, "font-weight": 700 }));
+  if (takeable.size) parts.push(text(76, y + 14, t("pyramids.page.display_hint"), { "font-size": 12, "font-weight": 700, fill: "#1f7a3a" }));
   y += 22;
   const s = 16;
   let x = 10;
@@ -832,15 +847,16 @@ function sideDisplay(S, parts, y, W) {
     const d = drawCard(card, { s, labels: false, choosable: can });
     d.g.setAttribute("transform", `translate(${x} ${y})`);
     if (can) {
-      const entry = legal.takes.find((t) => t.card === String(card.id)).entry;
-      hit(d.g, `display-${card.id}`, () => resolve(ctx, [entry], null, ""), `take display card ${card.id} (${card.colour})`);
+      const entry = legal.takes.find((k) => k.card === String(card.id)).entry;
+      const label = t("pyramids.page.take_display", { card: card.id, colour: term("colour", card.colour) });
+      hit(d.g, `display-${card.id}`, () => resolve(ctx, [entry], null, ""), label);
     }
     parts.push(d.g);
     x += d.w + 7;
     h = Math.max(h, d.h);
   }
   if (!view.display.length) {
-    parts.push(text(x, y + 30, "empty", { fill: "#7a6a50" }));
+    parts.push(text(x, y + 30, t("pyramids.page.empty"), { fill: "#7a6a50" }));
     h = 60;
   }
   // the deck: a stack of card backs
@@ -857,12 +873,12 @@ function sideDisplay(S, parts, y, W) {
   }
   deck.append(
     text(mid, dh / 2 + 16, view.deck, { "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: view.deck ? "#fff" : "#7a6a50" }),
-    text(mid, dh / 2 + 30, "deck", { "text-anchor": "middle", "font-size": 10, fill: view.deck ? "#f1e2bb" : "#7a6a50" }),
+    text(mid, dh / 2 + 30, t("pyramids.page.deck"), { "text-anchor": "middle", "font-size": 10, fill: view.deck ? "#f1e2bb" : "#7a6a50" }),
   );
   if (takeable.has("deck")) {
     deck.append(svg("rect", { x: -3, y: -3, width: dw - 2, height: dh - 2, rx: 6, fill: "none", stroke: "#1f7a3a", "stroke-width": 3, "stroke-dasharray": "7 4" }));
-    const entry = legal.takes.find((t) => t.card === "deck").entry;
-    hit(deck, "deck", () => resolve(ctx, [entry], null, ""), "take the top card of the deck");
+    const entry = legal.takes.find((k) => k.card === "deck").entry;
+    hit(deck, "deck", () => resolve(ctx, [entry], null, ""), t("pyramids.page.take_deck"));
   }
   parts.push(deck);
   y += dh + 8;
@@ -873,8 +889,8 @@ function sideDisplay(S, parts, y, W) {
 function sideRace(S, parts, y, W) {
   const { view } = S;
   // the colour race
-  parts.push(text(10, y + 14, "Pyramid points race", { "font-size": 15, "font-weight": 700 }));
-  parts.push(text(W - 10, y + 14, `${B.claim_at.map(ordinal).join(", ")} pyramid of a colour claims`, { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
+  parts.push(text(10, y + 14, t("pyramids.page.race"), { "font-size": 15, "font-weight": 700 }));
+  parts.push(text(W - 10, y + 14, t("pyramids.page.race_rule", { places: B.claim_at.map(ordinal).join(", ") }), { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
   y += 22;
   const race = view.race || {};
   let rx = 10;
@@ -882,7 +898,7 @@ function sideRace(S, parts, y, W) {
     const left = race[colour] || [];
     const all = B.pyramid_points;
     const taken = all.length - left.length;
-    parts.push(text(rx, y + 18, colour, { "font-size": 12, "font-weight": 700, fill: PYR[colour] }));
+    parts.push(text(rx, y + 18, term("colour", colour), { "font-size": 12, "font-weight": 700, fill: PYR[colour] }));
     all.forEach((v, k) => {
       const gone = k < taken;
       const g = pyramidChip(rx + 46 + k * 28, y, 25, gone ? null : colour, v);
@@ -900,11 +916,11 @@ function sideRace(S, parts, y, W) {
 
 /** Each seat's score card: gems, torches, skulls, claims and pyramids done. @returns {number} the y below it */
 function sideScoreCards(S, parts, y, W) {
-  const { me, nameOf, view } = S;
+  const { me, view } = S;
   // score cards
-  parts.push(text(10, y + 14, "Score cards", { "font-size": 15, "font-weight": 700 }));
+  parts.push(text(10, y + 14, t("pyramids.page.score_cards"), { "font-size": 15, "font-weight": 700 }));
   if (me !== null && (view.phase === "mark" || view.phase === "extra")) {
-    parts.push(text(W - 10, y + 14, "others as of the start of this turn", { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
+    parts.push(text(W - 10, y + 14, t("pyramids.page.others_as_of"), { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
   }
   y += 20;
   view.seats.forEach((seat, p) => {
@@ -915,9 +931,10 @@ function sideScoreCards(S, parts, y, W) {
     const RH = 78;
     g.append(svg("rect", { x: 0, y: 0, width: W - 20, height: RH, rx: 7, fill: turn || won ? "#fff2c2" : "#fffaf0", stroke: turn || won ? GOLD : "#e0d2ad", "stroke-width": turn || won ? 2 : 1 }));
     g.append(svg("rect", { x: 0, y: 0, width: 6, height: RH, rx: 3, fill: seatColour(p) }));
-    const who = `${turn ? "▶ " : ""}${nameOf(p)}${p === me ? " (you)" : ""}${won ? "  ★ winner" : ""}`;
+    const whose = `pyramids.page.${p === me ? "you" : "seat"}${won ? "_winner" : ""}`;
+    const who = `${turn ? "▶ " : ""}${t(whose, { name: `#${p}` }, seatNames(S))}`;
     g.append(text(14, 18, who, { "font-size": 14, "font-weight": 700, fill: seatColour(p) }));
-    g.append(text(W - 30, 22, seat.score_card.points, { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, "VP now", { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
+    g.append(text(W - 30, 22, seat.score_card.points, { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, t("pyramids.page.vp_now"), { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
     // gems, torches, skulls
     const row = 38;
     let gx = 14;
@@ -927,12 +944,12 @@ function sideScoreCards(S, parts, y, W) {
     gx += 48;
     sc.torches.forEach((lit, r) => {
       const tx = gx + 9 + r * 19;
-      const t = icon("t", tx, row, 22);
-      if (!lit) t.setAttribute("opacity", "0.25");
-      g.append(t, text(tx + 6, row + 11, r + 1, { "font-size": 8, fill: "#7a6a50" }));
+      const torch = icon("t", tx, row, 22);
+      if (!lit) torch.setAttribute("opacity", "0.25");
+      g.append(torch, text(tx + 6, row + 11, r + 1, { "font-size": 8, fill: "#7a6a50" }));
     });
     gx += 4 * 19 + 10;
-    g.append(icon("s", gx + 9, row, 22), text(gx + 21, row + 5, sc.skulls ? `${sc.skulls}  (worst ${sc.worst_skull})` : "0", { "font-size": 14, "font-weight": 700 }));
+    g.append(icon("s", gx + 9, row, 22), text(gx + 21, row + 5, sc.skulls ? t("pyramids.page.skulls", { n: sc.skulls, worst: sc.worst_skull }) : "0", { "font-size": 14, "font-weight": 700 }));
     // pyramid points claimed and completed cards
     const row2 = 54;
     let px = 14;
@@ -943,7 +960,7 @@ function sideScoreCards(S, parts, y, W) {
       }
       px += 8;
     }
-    g.append(text(px, row2 + 15, seat.completed.length ? "done:" : "no pyramid done yet", { "font-size": 11, fill: "#7a6a50" }));
+    g.append(text(px, row2 + 15, seat.completed.length ? t("pyramids.page.done") : t("pyramids.page.none_done"), { "font-size": 11, fill: "#7a6a50" }));
     px += 34;
     seat.completed.forEach((c, k) => {
       if (px + k * 21 < W - 40) g.append(pyramidChip(px + k * 21, row2, 20, c.colour, c.id));
@@ -962,7 +979,7 @@ function sideLegend(S, parts, y, W) {
   const legend = [
     ["E", "entrance"], ["T", "tomb"], ["#", "wall"], ["x", "red cross"], ["r", "red gem"],
     ["g", "green gem"], ["t", "torch"], ["s", "skull"], ["p", "potion"], ["mark", "marked"],
-  ];
+  ].map(([ch, name]) => [ch, term("symbol", name)]);
   let lx = 10;
   let ly = y;
   for (const [ch, name] of legend) {
@@ -1000,7 +1017,7 @@ function drawOthers(S) {
   let maxX = 0;
   for (const { seat, p } of seats) {
     const blocks = seat.cards.map((c) => drawCard(c, { s, labels: false, markColour: seatColour(p) }));
-    const bw = Math.max(160, blocks.reduce((t, d) => t + d.w + 8, 0) - 8);
+    const bw = Math.max(160, blocks.reduce((sum, d) => sum + d.w + 8, 0) - 8);
     const bh = 24 + (blocks.length ? blocks[0].h : 40);
     if (x + bw > W - 10 && x > 10) {
       x = 10;
@@ -1014,8 +1031,8 @@ function drawOthers(S) {
       text(16, 13, `${turn ? "▶ " : ""}${nameOf(p)}`, { "font-size": 14, "font-weight": 700, fill: turn ? "#8a6100" : INK }),
     );
     if (!blocks.length) {
-      let msg = "no card to mark";
-      if (view.phase === "keep") msg = seat.chosen ? "has chosen (hidden)" : "choosing two cards…";
+      let msg = t("pyramids.page.others.no_card");
+      if (view.phase === "keep") msg = seat.chosen ? t("pyramids.page.others.chosen") : t("pyramids.page.others.choosing");
       g.append(text(16, 40, msg, { "font-size": 12, fill: "#7a6a50" }));
     }
     let cx = 0;
@@ -1031,7 +1048,7 @@ function drawOthers(S) {
   }
   const H = y + rowH + 10;
   const used = Math.min(W, Math.max(200, maxX + 10));
-  const pnl = panel(used, H, 300, used * 1.05, me === null ? "the players' cards" : "other players' cards");
+  const pnl = panel(used, H, 300, used * 1.05, t(me === null ? "pyramids.page.players_cards" : "pyramids.page.others_cards"));
   pnl.el.append(background(used, H), ...parts);
   pnl.box.style.flexBasis = "100%";
   return pnl.box;
@@ -1042,19 +1059,19 @@ function drawOthers(S) {
 function drawFinal(view, nameOf) {
   /** @type {Array<[string, (e: any) => any]>} */
   const rows = [
-    [`pyramids (${VP.tomb} each)`, (e) => `${e.pyramids} (${e.pyramids * VP.tomb})`],
-    ["pyramid points", (e) => e.pyramid_points],
-    [`torches (${VP.torch} each)`, (e) => `${e.torches} (${e.torches * VP.torch})`],
-    ["red gems", (e) => e.red_gems],
-    ["green gems", (e) => e.green_gems],
-    ["gem points", (e) => e.gem_points],
-    ["worst skull", (e) => e.worst_skull],
+    [t("pyramids.final.pyramids", { vp: VP.tomb }), (e) => `${e.pyramids} (${e.pyramids * VP.tomb})`],
+    [t("pyramids.final.pyramid_points"), (e) => e.pyramid_points],
+    [t("pyramids.final.torches", { vp: VP.torch }), (e) => `${e.torches} (${e.torches * VP.torch})`],
+    [t("pyramids.final.red_gems"), (e) => e.red_gems],
+    [t("pyramids.final.green_gems"), (e) => e.green_gems],
+    [t("pyramids.final.gem_points"), (e) => e.gem_points],
+    [t("pyramids.final.worst_skull"), (e) => e.worst_skull],
   ];
   const n = view.final.length;
   const colW = 90;
   const W = 170 + n * colW + 10;
   const H = 46 + 26 + rows.length * 22 + 34;
-  const parts = [text(12, 26, "Final scoring", { "font-size": 17, "font-weight": 700 })];
+  const parts = [text(12, 26, t("pyramids.page.final_scoring"), { "font-size": 17, "font-weight": 700 })];
   const winners = view.winners || [];
   let y = 50;
   view.final.forEach((e, p) => {
@@ -1070,9 +1087,9 @@ function drawFinal(view, nameOf) {
   }
   parts.push(svg("path", { d: `M10 ${y - 14} H${W - 10}`, stroke: INK, "stroke-width": 1 }));
   y += 6;
-  parts.push(text(12, y, "total", { "font-size": 14, "font-weight": 700 }));
+  parts.push(text(12, y, t("pyramids.final.total"), { "font-size": 14, "font-weight": 700 }));
   view.final.forEach((e, p) => parts.push(text(170 + p * colW + colW / 2, y, e.total, { "text-anchor": "middle", "font-size": 15, "font-weight": 800 })));
-  const p = panel(W, H, 300, W * 1.1, "final scoring");
+  const p = panel(W, H, 300, W * 1.1, t("pyramids.page.final_label"));
   p.el.append(background(W, H), ...parts);
   p.box.style.flexBasis = "100%";
   return p.box;

@@ -1,0 +1,113 @@
+// @ts-check
+// The reader's language: the page's words come from the server's message catalogue
+// (the same JSON the server and the terminal read), chosen from the browser's languages
+// and changed with the selector in the header. Messages follow scarab/i18n.py:
+// "{name}" placeholders, "@id" arguments are translated terms, "#n" is seat n's name,
+// and "<id>.one" is the singular form used when the argument n is 1.
+
+export const LANGS = ["en", "pt", "es"];
+const KEY = "scarab.lang";
+
+/** @type {Record<string, string>} */
+let messages = {};
+/** @type {Record<string, string>} */
+let english = {};
+let current = "en";
+
+/** The language the page speaks now. */
+export function lang() {
+  return current;
+}
+
+/**
+ * Our language for a list of browser language tags (English when none fits).
+ * @param {readonly string[]} tags
+ */
+export function choose(tags) {
+  for (const tag of tags) {
+    const base = String(tag).slice(0, 2).toLowerCase();
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+/** The language kept from the selector, else the browser's. */
+export function preferred() {
+  let kept = null;
+  try { kept = localStorage.getItem(KEY); } catch { kept = null; }
+  if (kept && LANGS.includes(kept)) return kept;
+  return choose(navigator.languages || [navigator.language || "en"]);
+}
+
+/**
+ * Fetch the catalogues and speak `code` from now on.
+ * @param {string} code
+ */
+export async function useLang(code) {
+  const get = async (/** @type {string} */ c) => {
+    const response = await fetch(`/api/i18n/${c}`);
+    if (!response.ok) throw new Error(`the ${c} messages could not be loaded`);
+    return response.json();
+  };
+  english = await get("en");
+  messages = code === "en" ? english : await get(code);
+  current = code;
+  document.documentElement.lang = code;
+}
+
+/**
+ * Keep a language chosen in the selector.
+ * @param {string} code
+ */
+export function keep(code) {
+  try { localStorage.setItem(KEY, code); } catch { /* private mode: this page only */ }
+}
+
+/**
+ * Load catalogues directly (the unit tests, which have no server).
+ * @param {Record<string, string>} own
+ * @param {Record<string, string>} en
+ * @param {string} code
+ */
+export function setMessages(own, en, code) {
+  messages = own;
+  english = en;
+  current = code;
+}
+
+/**
+ * The words of a message in the page's language.
+ * @param {string} id
+ * @param {Record<string, any>} [args]
+ * @param {readonly string[]} [names] the seats' names, for "#n" arguments
+ * @returns {string}
+ */
+export function t(id, args = {}, names = []) {
+  let key = id;
+  if (args.n === 1 && (key + ".one") in english) key += ".one";
+  const template = messages[key] ?? english[key] ?? id;
+  return template.replace(/\{([a-z_][a-z0-9_]*)\}/g, (hole, name) =>
+    name in args ? argument(args[name], names) : hole);
+}
+
+/**
+ * @param {any} value
+ * @param {readonly string[]} names
+ * @returns {string}
+ */
+function argument(value, names) {
+  if (typeof value === "string" && value.startsWith("@")) return t(value.slice(1), {}, names);
+  if (typeof value === "string" && /^#\d+$/.test(value)) return names[Number(value.slice(1))] ?? value;
+  if (Array.isArray(value)) return value.map((v) => argument(v, names)).join(" ");
+  return String(value);
+}
+
+/**
+ * A line the server phrased ({msg, args}), in the page's language; its English text
+ * when it carries no message id.
+ * @param {{msg?: string, args?: Record<string, any>, text?: string}} line
+ * @param {readonly string[]} names
+ */
+export function phrased(line, names) {
+  return line.msg ? t(line.msg, line.args || {}, names) : line.text || "";
+}

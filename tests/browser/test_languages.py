@@ -1,0 +1,185 @@
+"""The page in Portuguese and Spanish: chosen from the browser's language, changed with
+the selector and kept; the lobby, a table's words (actions, log, status, rules, errors)
+and the final scoring all come from the catalogues."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from scarab import i18n
+from tests.browser.conftest import WAIT_MS, WATCH_SOCKET, Seat, api, make_table, shoot, wait_until
+
+if shutil.which("chromium") is None:
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+@pytest.fixture
+def speaker(browser: Any, base_url: str) -> Iterator[Callable[[str], Any]]:
+    """Pages whose browser prefers a language (as a person's browser would say), failing
+    the test on any error in the page or its console."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def open_page(locale: str) -> Any:
+        context = browser.new_context(
+            base_url=base_url, locale=locale, viewport={"width": 1280, "height": 900}
+        )
+        context.set_default_timeout(WAIT_MS)
+        context.add_init_script(WATCH_SOCKET)
+        contexts.append(context)
+        pg = context.new_page()
+        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+        pg.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+        return pg
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, f"errors in the page or its console: {errors}"
+
+
+def words(lang: str, msg: str, **args: Any) -> str:
+    return i18n.text(lang, msg, args)
+
+
+def play_at(page: Any, table: dict[str, Any], seat: int) -> Seat:
+    page.goto(table["seats"][seat]["link"])
+    at = Seat(page)
+    at.wait_drawn()
+    return at
+
+
+def check_table_speaks(page: Any, at: Seat, lang: str, game: str) -> None:
+    """The status, every action's words, the log after a move, and the rules panel."""
+    m = at.wait_decision()
+    assert page.locator("html").get_attribute("lang") == lang
+    assert words(lang, "ui.status.yours") in page.locator(".status").inner_text()
+    for entry in m["legal"]:
+        shown = page.locator(f'#actions button.action[data-action="{entry["action"]}"]')
+        said = i18n.text(lang, entry["msg"], entry["args"], m["names"])
+        assert shown.inner_text().strip() == f"{entry['action']} {said}"
+    assert any(i18n.text(lang, e["msg"], e["args"], m["names"]) != e["text"] for e in m["legal"])
+    at.click(page.locator("#actions button.action").first)
+    page.locator("#log li:not(.round)").first.wait_for()
+    line = at.state()["log"][-1]
+    said = i18n.text(lang, line["msg"], line["args"], at.state()["names"])
+    assert said in page.locator("#log").inner_text()
+    heading = words(lang, "ui.table.round", n=line["round"]) if line["round"] else None
+    assert (heading or words(lang, "ui.table.setup")) in page.locator("#log").inner_text()
+    page.click("#rules summary")
+    first = json.loads(api_text(page, f"/api/games/{game}/rules"))["sections"][0]["id"]
+    heading = page.locator(f'#rules [data-section="{first}"] h3').inner_text()
+    assert heading == words(lang, f"rules.{game}.section.{first}")
+    assert heading != words("en", f"rules.{game}.section.{first}")
+
+
+def api_text(page: Any, path: str) -> str:
+    return str(page.evaluate("async (p) => (await fetch(p)).text()", path))
+
+
+def test_a_portuguese_browser_gets_the_lobby_and_a_horus_table_in_portuguese(
+    speaker: Callable[[str], Any], base_url: str
+) -> None:
+    page = speaker("pt-BR")
+    page.goto("/")
+    page.locator("#create").wait_for()
+    assert page.locator("#create").inner_text() == "Criar mesa"
+    assert page.locator("header nav a").first.inner_text() == "Mesas"
+    assert page.locator("#lang").input_value() == "pt"
+    shoot(page, "lobby-pt")
+    table = make_table(
+        base_url, "horus", [{"kind": "human", "name": "ana"}, {"kind": "bot", "level": "greedy"}]
+    )
+    at = play_at(page, table, 0)
+    check_table_speaks(page, at, "pt", "horus")
+    shoot(page, "horus-pt")
+
+
+def test_a_spanish_browser_gets_a_luxor_table_its_errors_and_the_leaderboard_in_spanish(
+    speaker: Callable[[str], Any], base_url: str
+) -> None:
+    rated = api(
+        base_url,
+        "/api/tables",
+        {
+            "game": "luxor",
+            "public": True,
+            "rated": True,
+            "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}],
+        },
+    )
+    page = speaker("es-ES")
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "eva"}, {"kind": "bot", "level": "greedy"}]
+    )
+    at = play_at(page, table, 0)
+    check_table_speaks(page, at, "es", "luxor")
+    shoot(page, "luxor-es")
+    for n in range(6):  # one line over the chat's rate: the refusal is in Spanish
+        page.fill("#chat-text", f"hola {n}")
+        page.click("#chat-send")
+    refusal = words("es", "ui.err.chat_rate", n=5, seconds="10")
+    page.locator("#message").get_by_text(refusal).wait_for()
+    board = f"/api/tables/{rated['table']}"
+    wait_until(lambda: api(base_url, board)["over"], "the rated bots' game to end", 120)
+    wait_until(
+        lambda: api(base_url, "/api/leaderboard/luxor")["rows"], "the leaderboard to fill", 30
+    )
+    page.goto("/")
+    page.select_option("#board-game", "luxor")
+    page.locator("#leaderboard table").wait_for()
+    header = page.locator("#leaderboard thead").inner_text()
+    assert words("es", "ui.board.rating") in header and "rating" not in header
+    assert page.locator("#leaderboard").get_by_text(words("es", "ui.level.greedy")).count() >= 1
+    shoot(page, "leaderboard-es")
+
+
+def test_the_language_selector_changes_the_page_and_the_choice_is_kept(
+    speaker: Callable[[str], Any],
+) -> None:
+    page = speaker("en-US")
+    page.goto("/")
+    page.locator("#create").wait_for()
+    assert page.locator("#create").inner_text() == "Create table"
+    with page.expect_navigation():
+        page.select_option("#lang", "es")
+    page.locator("#create").wait_for()
+    assert page.locator("#create").inner_text() == "Crear mesa"
+    page.reload()
+    page.locator("#create").wait_for()
+    assert page.locator("#create").inner_text() == "Crear mesa"
+    assert page.locator("html").get_attribute("lang") == "es"  # kept in this browser
+
+
+def test_a_players_profile_after_a_rated_game_in_spanish(
+    speaker: Callable[[str], Any], base_url: str
+) -> None:
+    page = speaker("es-ES")
+    page.goto("/")
+    page.fill("#player-name", "eva")
+    page.click("#player-start")
+    page.wait_for_selector("#player-me")
+    me = json.loads(page.evaluate("() => localStorage.getItem('scarab.player')"))
+    seats = [{"kind": "human", "me": True}, {"kind": "bot", "level": "greedy"}]
+    made = api(
+        base_url,
+        "/api/tables",
+        {"game": "luxor", "public": True, "rated": True, "seats": seats},
+        headers={"X-Player-Key": me["key"]},
+    )
+    page.goto(f"/t/{made['table']}")
+    Seat(page).wait_drawn()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#leave")  # the zombie plays eva's seat to the end: still her rated game
+    wait_until(lambda: api(base_url, f"/api/tables/{made['table']}")["over"], "the end", 120)
+    page.goto(f"/p/{me['player']}")
+    page.locator("#profile table").wait_for()
+    text = page.locator("#profile").inner_text()
+    assert words("es", "ui.profile.ratings") in text and words("es", "ui.profile.recent") in text
+    assert "luxor" in text.lower()
+    shoot(page, "profile-es")

@@ -1,0 +1,61 @@
+"""The message catalogues: every message in every language, with the same placeholders."""
+
+from __future__ import annotations
+
+import pytest
+
+from scarab import i18n
+
+
+def test_every_message_has_a_translation_in_every_language() -> None:
+    english = set(i18n.catalogue("en"))
+    for lang in i18n.LANGS:
+        own = set(i18n.catalogue(lang))
+        assert not english - own, f"{lang} lacks {sorted(english - own)[:20]}"
+        assert not own - english, f"{lang} has ids English lacks: {sorted(own - english)[:20]}"
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_a_translation_has_the_placeholders_of_the_original(lang: str) -> None:
+    english, own = i18n.catalogue("en"), i18n.catalogue(lang)
+    wrong = {
+        msg: (sorted(set(i18n.HOLE.findall(text))), sorted(set(i18n.HOLE.findall(own[msg]))))
+        for msg, text in english.items()
+        if set(i18n.HOLE.findall(text)) != set(i18n.HOLE.findall(own.get(msg, text)))
+    }
+    assert not wrong, f"placeholders differ: {wrong}"
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es"])
+def test_messages_are_text_with_balanced_braces(lang: str) -> None:
+    for msg, text in i18n.catalogue(lang).items():
+        assert isinstance(text, str) and text.strip(), msg
+        stripped = i18n.HOLE.sub("", text)
+        assert "{" not in stripped and "}" not in stripped, f"{lang} {msg}: {text!r}"
+
+
+def test_a_singular_form_stands_beside_its_plural() -> None:
+    english = i18n.catalogue("en")
+    lonely = [m for m in english if m.endswith(".one") and m[: -len(".one")] not in english]
+    assert not lonely
+
+
+def test_a_message_is_filled_with_terms_seats_and_the_singular() -> None:
+    assert i18n.text("en", "ui.lang") == "English"
+    assert i18n.text("pt", "ui.lang") == "Português"
+    names = ["Ana", "Bea"]
+    words = i18n.text("en", "ui.status.to_play", {"who": "#1"}, names)
+    assert words == "Bea to play."
+    assert i18n.text("es", "ui.players.count", {"n": 1}) == "1 jugador"
+    assert i18n.text("es", "ui.players.count", {"n": 3}) == "3 jugadores"
+    # an unknown id and a missing argument stay visible rather than fail
+    assert i18n.text("pt", "no.such.message") == "no.such.message"
+    assert "{who}" in i18n.text("en", "ui.status.to_play")
+
+
+def test_the_reader_language_comes_from_the_browser_header() -> None:
+    assert i18n.pick("pt-BR,pt;q=0.9,en;q=0.8") == "pt"
+    assert i18n.pick("de-DE, es;q=0.7, en;q=0.3") == "es"
+    assert i18n.pick("fr") == "en" and i18n.pick(None) == "en" and i18n.pick("x" * 10_000) == "en"
+    with pytest.raises(ValueError, match="en, pt, es"):
+        i18n.lang_field("fr")
