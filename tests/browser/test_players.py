@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import WATCH_SOCKET, Seat, shoot
+from tests.browser.conftest import WATCH_SOCKET, Seat, api, shoot
 
 if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
@@ -208,3 +208,24 @@ def test_the_maker_fills_an_open_seat_with_a_bot_from_the_table(page: Any) -> No
     names = "() => [...document.querySelectorAll('#players li')].map((li) => li.textContent)"
     page.wait_for_function(f"() => ({names})().some((t) => t.includes('greedy bot 1'))")
     assert page.locator("#fill").count() == 0  # no open seat left
+
+
+def test_the_maker_starts_with_the_players_seated_and_the_open_seat_goes(
+    page: Any, base_url: str
+) -> None:
+    become(page, "ann")
+    page.select_option("#quick-game", "luxor")
+    page.select_option("#quick-players", "3")
+    page.click("#quick-play")
+    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+    m = Seat(page).wait_drawn()
+    bob = api(base_url, "/api/players", {"name": "bob"})
+    free = next(i for i, s in enumerate(m["seats"]) if s["kind"] == "open")
+    api(base_url, f"/api/tables/{m['table']}/sit", {"seat": free}, {"X-Player-Key": bob["key"]})
+    page.locator("#start-now").wait_for()
+    assert page.locator("#start-now").inner_text() == "Start now with 2 players"
+    page.click("#start-now")
+    page.wait_for_function("() => document.querySelectorAll('#players li').length === 2")
+    assert page.locator("#start-now").count() == 0 and page.locator("#fill").count() == 0
+    assert sorted(Seat(page).state()["names"]) == ["ann", "bob"]
+    shoot(page, "started-with-two")
