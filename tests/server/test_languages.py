@@ -18,6 +18,8 @@ def test_each_language_is_served_with_a_tag_and_an_unknown_one_is_refused(
     again = client.get("/api/i18n/pt", headers={"If-None-Match": r.headers["etag"]})
     assert again.status_code == 304
     assert client.get("/api/i18n/es").json()["ui.table.yes"] == "Sí"
+    squeezed = client.get("/api/i18n/es", headers={"Accept-Encoding": "gzip"})
+    assert squeezed.headers["content-encoding"] == "gzip"  # ~100 kB of text goes as ~25
     missing = client.get("/api/i18n/fr")
     assert missing.status_code == 404 and "en, pt, es" in missing.json()["error"]
 

@@ -34,6 +34,8 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -427,6 +429,8 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
+        # the catalogues, boards and page modules are text that shrinks to about a quarter
+        middleware=[Middleware(GZipMiddleware, minimum_size=2048)],
         exception_handlers={
             ScarabError: scarab_error,
             HTTPException: http_error,
