@@ -60,12 +60,6 @@ def english_rules() -> dict[str, str]:
     return out
 
 
-@cache
-def catalogue_bytes(lang: str) -> bytes:
-    """One language's catalogue as the page fetches it."""
-    return json.dumps(catalogue(lang), ensure_ascii=False, sort_keys=True).encode()
-
-
 def text(
     lang: str, msg: str, args: Mapping[str, Any] | None = None, names: Sequence[str] = ()
 ) -> str:

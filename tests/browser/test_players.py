@@ -15,6 +15,14 @@ if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
 
 
+def quick_play(page: Any, game: str, players: int) -> None:
+    """Quick play from the lobby: the page goes to the seat it was given."""
+    page.select_option("#quick-game", game)
+    page.select_option("#quick-players", str(players))
+    page.click("#quick-play")
+    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+
+
 def become(page: Any, name: str) -> None:
     """Open the lobby and play as a new player of this name."""
     page.goto("/")
@@ -71,10 +79,7 @@ def test_quick_play_makes_a_public_table_and_another_player_takes_its_seat_from_
     page: Any, browser: Any, base_url: str
 ) -> None:
     become(page, "ann")
-    page.select_option("#quick-game", "luxor")
-    page.select_option("#quick-players", "2")
-    page.click("#quick-play")
-    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+    quick_play(page, "luxor", 2)
     first = Seat(page).wait_drawn()
     assert first["seat"] == 0 and first["names"][0] == "ann"
     table = first["table"]
@@ -198,10 +203,7 @@ def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
 
 def test_the_maker_fills_an_open_seat_with_a_bot_from_the_table(page: Any) -> None:
     become(page, "ann")
-    page.select_option("#quick-game", "luxor")
-    page.select_option("#quick-players", "2")
-    page.click("#quick-play")
-    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+    quick_play(page, "luxor", 2)
     Seat(page).wait_drawn()
     page.select_option("#fill-level", "greedy")
     page.click("#fill")
@@ -214,10 +216,7 @@ def test_the_maker_starts_with_the_players_seated_and_the_open_seat_goes(
     page: Any, base_url: str
 ) -> None:
     become(page, "ann")
-    page.select_option("#quick-game", "luxor")
-    page.select_option("#quick-players", "3")
-    page.click("#quick-play")
-    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+    quick_play(page, "luxor", 3)
     m = Seat(page).wait_drawn()
     bob = api(base_url, "/api/players", {"name": "bob"})
     free = next(i for i, s in enumerate(m["seats"]) if s["kind"] == "open")

@@ -10,7 +10,7 @@ import { setMessages, t } from "../../src/scarab/server/static/js/i18n.js";
 /** @param {string} lang */
 function messages(lang) {
   const python = process.env.PYTHON || "python3";
-  const code = `import sys, scarab.i18n as i; sys.stdout.write(i.catalogue_bytes(${JSON.stringify(lang)}).decode())`;
+  const code = `import json, sys, scarab.i18n as i; sys.stdout.write(json.dumps(i.catalogue(${JSON.stringify(lang)})))`;
   return JSON.parse(execFileSync(python, ["-c", code], { encoding: "utf8" }));
 }
 

@@ -337,6 +337,24 @@ class State(ABC):
         return f"{scores} won by {won}"
 
 
+class Words(Protocol):
+    """A game's describer module (games/<game>/describe.py), as Game uses it."""
+
+    def fields(self, view: dict[str, JSON], act: Any, /) -> dict[str, JSON]: ...
+
+    def describe(
+        self, view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None, /
+    ) -> str: ...
+
+    def phrase(
+        self, view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None, /
+    ) -> tuple[str, dict[str, JSON]]: ...
+
+    def event_phrase(self, kind: str, data: dict[str, JSON], /) -> tuple[str, dict[str, JSON]]: ...
+
+    def final_rows(self, view: dict[str, JSON], /) -> list[dict[str, JSON]]: ...
+
+
 class Game(ABC):
     """A game's rules: metadata, setup and notation."""
 
@@ -392,33 +410,36 @@ class Game(ABC):
         """The static board and data a front end draws (JSON, from the data file): what
         no view repeats, fetched once per game."""
 
-    @abstractmethod
+    # What a front end shows of a game, read from views only: the game's ``words`` module
+    # (games/<game>/describe.py) says it, and these pass the calls on.
+    words: Words
+
     def fields(self, view: dict[str, JSON], action: Any) -> dict[str, JSON]:
         """A legal action's parts (``verb`` and, by game, the piece, card, from, to,
         cells, ...), read from the deciding seat's view, so that a front end matches a
         click to an action without parsing notation or knowing a rule."""
+        return self.words.fields(view, action)
 
-    @abstractmethod
     def describe(
         self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
     ) -> str:
         """A few words on what a legal action does, read from the deciding seat's view
         (from its ``fields`` when the caller has them already)."""
+        return self.words.describe(view, action, fields)
 
-    @abstractmethod
     def phrase(
         self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
     ) -> tuple[str, dict[str, JSON]]:
         """What ``describe`` says, as a message id and its arguments, so that a front end
         words it in its reader's language from the message catalogues."""
+        return self.words.phrase(view, action, fields)
 
-    @abstractmethod
     def event_phrase(self, kind: str, data: dict[str, JSON]) -> tuple[str, dict[str, JSON]]:
         """An event as a message id and its arguments, from the kind and the data one
         viewer was given (a hidden event's public data for the others). The acting seat's
         name is not in the message: a front end puts it before the line."""
+        return self.words.event_phrase(kind, data)
 
-    @abstractmethod
     def final_rows(self, view: dict[str, JSON]) -> list[dict[str, JSON]]:
         """The final scoring by category, from a finished game's view: rows of ``label``,
         ``cells`` (text per seat) and ``points`` (per seat; None where a cell scores
@@ -426,6 +447,7 @@ class Game(ABC):
         which is its score, so every front end shows one scoring that sums. Each row also
         has ``msg`` and ``args``: its label as a message; a row whose cells hold words has
         ``cell_msgs`` too, one ``{"msg", "args"}`` per seat."""
+        return self.words.final_rows(view)
 
     def parse_action(self, state: State, text: str) -> Any:
         """The legal action that ``text`` names; IllegalAction otherwise."""

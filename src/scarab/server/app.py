@@ -159,37 +159,18 @@ def create_app(
             )
         return JSONResponse({"games": out, "levels": agent_names()})
 
-    boards = {name: _board_bytes(name) for name in games()}
-    rulebooks = {name: _rules_bytes(name) for name in games()}
+    boards = {name: _tagged(load(name).board()) for name in games()}
+    rulebooks = {name: _tagged(_rules_body(name)) for name in games()}
+    catalogues = {lang: _tagged(i18n.catalogue(lang)) for lang in i18n.LANGS}
 
     async def rules(request: Request) -> Response:
-        name = request.path_params["game"]
-        if name not in rulebooks:
-            return error(f"there is no game {name!r}: the games are {', '.join(rulebooks)}", 404)
-        data, tag = rulebooks[name]
-        headers = {"ETag": tag, "Cache-Control": "public, max-age=3600"}
-        return Response(data, media_type="application/json", headers=headers)
+        return _static_json(request, rulebooks, "game", "game")
 
     async def messages(request: Request) -> Response:
-        lang = request.path_params["lang"]
-        if lang not in i18n.LANGS:
-            return error(f"there is no language {lang!r}: the languages are en, pt, es", 404)
-        data = i18n.catalogue_bytes(lang)
-        tag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
-        headers = {"ETag": tag, "Cache-Control": "public, max-age=3600", "Vary": "Accept"}
-        if request.headers.get("if-none-match") == tag:
-            return Response(status_code=304, headers=headers)
-        return Response(data, media_type="application/json; charset=utf-8", headers=headers)
+        return _static_json(request, catalogues, "lang", "language")
 
     async def board(request: Request) -> Response:
-        name = request.path_params["game"]
-        if name not in boards:
-            return error(f"there is no game {name!r}: the games are {', '.join(boards)}", 404)
-        data, tag = boards[name]
-        headers = {"ETag": tag, "Cache-Control": "public, max-age=3600"}
-        if request.headers.get("if-none-match") == tag:
-            return Response(status_code=304, headers=headers)
-        return Response(data, media_type="application/json", headers=headers)
+        return _static_json(request, boards, "game", "game")
 
     players = Players(hub.store, hub.storage)
 
@@ -443,29 +424,42 @@ def create_app(
     return app
 
 
-def _rules_bytes(name: str) -> tuple[bytes, str]:
-    """A game's rule catalogue (our words, with sources) and the clauses behind each kind
-    of event, for the page's rules panel and its "why" links."""
+def _rules_body(name: str) -> dict[str, Any]:
+    """A game's rule catalogue (our words, with sources), its sections and worked examples
+    in the rulebook's order, and the clauses behind each kind of event, for the page's
+    rules panel and its "why" links."""
     clauses = [
         {"id": c.id, "text": c.text, "source": c.source, "ruling": c.ruling, "section": c.section}
         for c in catalogue(name)
     ]
-    body = {
+    return {
         "game": name,
         "sections": [asdict(s) for s in sections(name)],
         "clauses": clauses,
         "examples": [asdict(e) for e in examples(name)],
         "events": event_clauses(name),
     }
-    data = json.dumps(body, separators=(",", ":"), sort_keys=True).encode()
+
+
+def _tagged(body: Any) -> tuple[bytes, str]:
+    """Data that changes only with the package, as JSON bytes and an ETag from them."""
+    data = json.dumps(body, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode()
     return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 
 
-def _board_bytes(name: str) -> tuple[bytes, str]:
-    """A game's static board as JSON, with an ETag from its content (it changes only
-    when the data file does, and then the tag with it)."""
-    data = json.dumps(load(name).board(), separators=(",", ":"), sort_keys=True).encode()
-    return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+def _static_json(
+    request: Request, served: dict[str, tuple[bytes, str]], param: str, noun: str
+) -> Response:
+    """One of ``served`` by the path parameter ``param``: cached for an hour, 304 when the
+    client holds it already, 404 naming the choices when there is none of that name."""
+    name = request.path_params[param]
+    if name not in served:
+        return error(f"there is no {noun} {name!r}: the {noun}s are {', '.join(served)}", 404)
+    data, tag = served[name]
+    headers = {"ETag": tag, "Cache-Control": "public, max-age=3600"}
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers=headers)
+    return Response(data, media_type="application/json; charset=utf-8", headers=headers)
 
 
 async def _receive(ws: WebSocket) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from scarab.core.clauses import event_clauses
 from scarab.core.errors import IllegalAction, ScarabError
-from scarab.core.game import JSON, MAX_NAME, Event, Game, State, events_for
+from scarab.core.game import JSON, MAX_NAME, Event, Game, State
 from scarab.core.record import Record, write_record
 from scarab.core.registry import load
 from scarab.server.store import Header, StoredMove, StoredTable
@@ -526,23 +526,31 @@ def _log(
 ) -> None:
     """Add what each viewer may learn of ``events`` to that viewer's log, in English words
     and as a message for the reader's language (made from that viewer's copy only), with
-    the event's kind, the round of the move that caused it, and the clauses behind it."""
+    the event's kind, the round of the move that caused it, and the clauses behind it.
+    Viewers who see the same copy share one line (the public copy of a hidden event is
+    the same for every viewer but its owner)."""
     why = event_clauses(game.name)
-    for viewer, lines in logs.items():
-        for e in events_for(events, viewer):
-            if e.text and e.kind != "final":
-                msg, args = game.event_phrase(e.kind, dict(e.data))
-                lines.append(
-                    {
-                        "seat": e.player,
-                        "text": e.text,
-                        "msg": msg,
-                        "args": args,
-                        "kind": e.kind,
-                        "round": in_round,
-                        "clauses": list(why.get(e.kind, ())),
-                    }
-                )
+    for e in events:
+        if e.kind == "final":
+            continue
+        made: dict[bool, dict[str, JSON]] = {}  # whole (True) or public (False) copy
+        for viewer, lines in logs.items():
+            seen = e.for_viewer(viewer)
+            if seen is None or not seen.text:
+                continue
+            line = made.get(seen is e)
+            if line is None:
+                msg, args = game.event_phrase(seen.kind, dict(seen.data))
+                line = made[seen is e] = {
+                    "seat": seen.player,
+                    "text": seen.text,
+                    "msg": msg,
+                    "args": args,
+                    "kind": seen.kind,
+                    "round": in_round,
+                    "clauses": list(why.get(seen.kind, ())),
+                }
+            lines.append(line)
 
 
 def check_notation(value: object) -> str:

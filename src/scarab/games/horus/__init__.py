@@ -6,8 +6,6 @@ clauses: clauses.toml.
 
 from __future__ import annotations
 
-from typing import Any
-
 from scarab.core.game import JSON, Game
 from scarab.games.horus import board, describe, rules
 from scarab.games.horus.actions import HorusAction, parse
@@ -19,6 +17,7 @@ class Horus(Game):
     title = "The Adventurers: The Pyramid of Horus"
     min_players = 2
     max_players = 6
+    words = describe
     action_type = HorusAction
 
     def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> HorusState:
@@ -29,25 +28,6 @@ class Horus(Game):
 
     def board(self) -> dict[str, JSON]:
         return board.board()
-
-    def fields(self, view: dict[str, JSON], action: Any) -> dict[str, JSON]:
-        return describe.fields(view, action)
-
-    def describe(
-        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
-    ) -> str:
-        return describe.describe(view, action, fields)
-
-    def final_rows(self, view: dict[str, JSON]) -> list[dict[str, JSON]]:
-        return describe.final_rows(view)
-
-    def phrase(
-        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
-    ) -> tuple[str, dict[str, JSON]]:
-        return describe.phrase(view, action, fields)
-
-    def event_phrase(self, kind: str, data: dict[str, JSON]) -> tuple[str, dict[str, JSON]]:
-        return describe.event_phrase(kind, data)
 
 
 GAME = Horus()

@@ -7,7 +7,6 @@ tools/pyramids_deck.py); notation: actions.py; clauses: clauses.toml.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any
 
 from scarab.core.errors import BadOption
 from scarab.core.game import JSON, Game
@@ -21,6 +20,7 @@ class Pyramids(Game):
     title = "Silver & Gold: Pyramids"
     min_players = 1
     max_players = 4
+    words = describe
     action_type = PyramidsAction
     options = MappingProxyType({"solo": bool})
 
@@ -41,25 +41,6 @@ class Pyramids(Game):
 
     def board(self) -> dict[str, JSON]:
         return board.board()
-
-    def fields(self, view: dict[str, JSON], action: Any) -> dict[str, JSON]:
-        return describe.fields(view, action)
-
-    def describe(
-        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
-    ) -> str:
-        return describe.describe(view, action, fields)
-
-    def final_rows(self, view: dict[str, JSON]) -> list[dict[str, JSON]]:
-        return describe.final_rows(view)
-
-    def phrase(
-        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
-    ) -> tuple[str, dict[str, JSON]]:
-        return describe.phrase(view, action, fields)
-
-    def event_phrase(self, kind: str, data: dict[str, JSON]) -> tuple[str, dict[str, JSON]]:
-        return describe.event_phrase(kind, data)
 
 
 GAME = Pyramids()
