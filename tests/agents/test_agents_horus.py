@@ -16,8 +16,10 @@ from scarab.agents import (
     RandomAgent,
     Seat,
     heuristic_for,
+    level_agent,
     make_agent,
 )
+from scarab.agents.greedy import win_chances_for
 from scarab.core.rng import Rng
 from scarab.games.horus import data as D
 from scarab.games.horus import heuristic
@@ -306,3 +308,33 @@ def test_a_search_with_win_chances_uses_them_only_when_its_rivals_are_settled() 
     assert seat is not None
     bot.choose(Seat(both_in, seat))
     assert bot._chances is None  # a rival is still looking: points, as before
+
+
+# ---- weights tuned by play ----------------------------------------------------------
+def test_tuned_weights_discount_a_distant_find_more_and_only_by_the_walk() -> None:
+    """The tuned decay (0.7 a square, not 0.9) values a find far off less: a seat at the door
+    is drawn less deep. Nothing else is read differently."""
+    state = new(2, seed=4)
+    _inside(state, 0, D.EXIT_DOOR[0])
+    hand, tuned = heuristic.read(state, 0), heuristic.read(state, 0, heuristic.TUNED)
+    assert 0 < tuned.find < hand.find
+    assert (tuned.carried, tuned.way_out, tuned.safe) == (hand.carried, hand.way_out, hand.safe)
+    assert heuristic.evaluate(state, 0) == hand.value
+    assert heuristic.tuned_search_value(state, 0) == pytest.approx(
+        tuned.value + heuristic.LOAD * tuned.in_hand
+    )
+    assert heuristic.TUNED.decay < heuristic.HAND.decay
+
+
+def test_the_expert_searches_with_the_tuned_weights_and_greedy_keeps_the_hand_set() -> None:
+    """Greedy is an anchor of the ladder: tuning must not move it."""
+    assert heuristic_for("horus") is heuristic.evaluate
+    assert heuristic_for("horus", "tuned_search_value") is heuristic.tuned_search_value
+    assert win_chances_for("horus", tuned=True) is heuristic.tuned_win_chances
+    assert heuristic_for("luxor", "tuned_search_value") is heuristic_for("luxor", "search_value")
+    expert = level_agent("expert", seed=1, budget=Budget(iterations=30))
+    assert expert.tuned == {"horus": True}
+    assert level_agent("strong", seed=1).tuned is False
+    ahead = _last_in_play(rival_score=5, carrying=10)
+    expert.choose(Seat(ahead, 0))
+    assert expert._chances is heuristic.tuned_win_chances

@@ -50,6 +50,7 @@ def _level_settings(config: dict[str, Any]) -> dict[str, Any]:
         "learned": config.get("learned", False),
         "greedy_rollout": config.get("greedy_rollout", False),
         "win_chances": config.get("win_chances", False),
+        "tuned": config.get("tuned", False),
     }
 
 

@@ -36,11 +36,16 @@ def heuristic_for(game: str, use: str = "evaluate") -> Heuristic:
     """The game's position value, ``scarab.games.<game>.heuristic.evaluate``; cached.
 
     ``use="search_value"`` asks for the variant a search values its leaves with, where the
-    game has one (else ``evaluate``)."""
+    game has one (else ``evaluate``); ``tuned_<use>`` for the one with weights tuned by play,
+    where the game has it (else ``<use>``)."""
     found = _HEURISTICS.get(f"{game}.{use}")
     if found is None:
         module = _heuristic_module(game)
-        found = _score_track if module is None else getattr(module, use, module.evaluate)
+        if module is None:
+            found = _score_track
+        else:
+            plain = getattr(module, use.removeprefix("tuned_"), module.evaluate)
+            found = getattr(module, use, plain)
         _HEURISTICS[f"{game}.{use}"] = found
     return found
 
@@ -57,17 +62,22 @@ def _heuristic_module(game: str) -> Any:
         return None
 
 
-def win_chances_for(game: str) -> WinChances | None:
+def win_chances_for(game: str, tuned: bool = False) -> WinChances | None:
     """The game's ``heuristic.win_chances(state)`` (each seat's chance to win, or None where
-    it cannot tell), or None for a game without one."""
-    return cast("WinChances | None", getattr(_heuristic_module(game), "win_chances", None))
+    it cannot tell), or None for a game without one; ``tuned``: its ``tuned_win_chances``
+    where it has one."""
+    module = _heuristic_module(game)
+    plain = getattr(module, "win_chances", None)
+    found = getattr(module, "tuned_win_chances", plain) if tuned else plain
+    return cast("WinChances | None", found)
 
 
 class GreedyAgent:
     name = "greedy"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, value: Heuristic | None = None) -> None:
         self.rng = random.Random(seed)
+        self.value = value  # None: the game's own heuristic (a tuning tool passes others)
         self._why = "has not chosen yet"
 
     def choose(self, seat: Seat) -> Any:
@@ -75,7 +85,7 @@ class GreedyAgent:
         if len(legal) == 1:
             self._why = f"{legal[0]} is the only legal action"
             return legal[0]
-        evaluate = heuristic_for(seat.game.name)
+        evaluate = self.value or heuristic_for(seat.game.name)
         sample = seat.determinize(self.rng)
         me = seat.seat
         scored: list[tuple[float, Any]] = []

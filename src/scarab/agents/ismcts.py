@@ -22,7 +22,9 @@ With ``win_chances`` (per game) a search whose rivals are all settled values its
 leaves with the game's ``heuristic.win_chances``, each seat's chance to win, where
 the game has one: in Horus the last seat in play must beat scores already made, which
 a lead in points misreads. The choice is made once per search, at the root, so that
-one search never mixes the two scales.
+one search never mixes the two scales. With ``tuned`` (per game) it values positions
+with the game's heuristic weights tuned by play (``tuned_search_value``,
+``tuned_win_chances``) where the game has them, not the greedy bot's hand-set ones.
 
 Budgets: iterations, wall seconds, or forward-model calls (every applied
 action, in the tree and in rollouts), whichever ends first. With an iteration
@@ -100,6 +102,7 @@ class IsmctsAgent:
         learned: bool | Mapping[str, bool] = False,
         greedy_rollout: bool | Mapping[str, bool] = False,
         win_chances: bool | Mapping[str, bool] = False,
+        tuned: bool | Mapping[str, bool] = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()  # one for all games, or one per game
@@ -118,6 +121,7 @@ class IsmctsAgent:
         self._learned: LearnedValue | None = None  # for the game being searched
         self.win_chances = win_chances
         self._chances: WinChances | None = None  # for the game being searched
+        self.tuned = tuned
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -170,8 +174,10 @@ class IsmctsAgent:
         self._learned = learned_value(game) if per_game(self.learned, game, False) else None
         self._greedy = per_game(self.greedy_rollout, game, False)
         wants = per_game(self.win_chances, game, False)
-        self._chances = win_chances_for(game) if wants else None
-        evaluate = heuristic_for(game, "search_value" if self._own_turn else "evaluate")
+        tuned = per_game(self.tuned, game, False)
+        self._chances = win_chances_for(game, tuned) if wants else None
+        use = "search_value" if self._own_turn else "evaluate"
+        evaluate = heuristic_for(game, f"tuned_{use}" if tuned else use)
         root: Node | None = None
         allowed = set(legal)
         b = per_game(self.budget, game, Budget())

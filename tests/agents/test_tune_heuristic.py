@@ -1,0 +1,40 @@
+"""tools/tune_heuristic.py: candidate weights meet the same deals, and bad ones are refused."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOL = ROOT / "tools" / "tune_heuristic.py"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(TOOL), "--game", "horus", "--workers", "1", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_each_candidate_gets_a_row_and_a_rerun_gives_the_same_figures() -> None:
+    args = ("--games", "6", "--seed", "5", "--set", "", "--set", "decay=0.7")
+    first, again = _run(*args), _run(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == again.stdout
+    rows = [line.split("|") for line in first.stdout.splitlines()[2:]]
+    assert [r[1].strip() for r in rows] == ["hand-set", "decay=0.7"]
+    for r in rows:
+        assert r[2].strip() == "6" and 0 <= float(r[3]) <= 6
+
+
+def test_an_unknown_weight_or_a_word_for_a_number_is_refused_before_any_game() -> None:
+    unknown = _run("--set", "dcay=0.7")
+    assert unknown.returncode != 0
+    assert "no weight 'dcay'" in unknown.stderr and "decay" in unknown.stderr
+    word = _run("--set", "decay=steep")
+    assert word.returncode != 0 and "takes a number" in word.stderr
+    assert "|" not in unknown.stdout + word.stdout
