@@ -26,7 +26,7 @@ from typing import Any
 from scarab.agents import GreedyAgent, Seat
 from scarab.arena.spec import derived_seed
 from scarab.arena.stats import wilson
-from scarab.core.registry import load
+from scarab.core.registry import games, load
 
 CHUNK = 50  # games per task handed to a worker
 
@@ -83,7 +83,7 @@ def measure(pool: ProcessPoolExecutor, game: str, spec: str, games: int, seed: i
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--game", default="horus")
+    p.add_argument("--game", default="horus", choices=games())
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)

@@ -329,9 +329,11 @@ def test_tuned_weights_discount_a_distant_find_more_and_only_by_the_walk() -> No
 def test_the_expert_searches_with_the_tuned_weights_and_greedy_keeps_the_hand_set() -> None:
     """Greedy is an anchor of the ladder: tuning must not move it."""
     assert heuristic_for("horus") is heuristic.evaluate
-    assert heuristic_for("horus", "tuned_search_value") is heuristic.tuned_search_value
+    assert heuristic_for("horus", "search_value", tuned=True) is heuristic.tuned_search_value
     assert win_chances_for("horus", tuned=True) is heuristic.tuned_win_chances
-    assert heuristic_for("luxor", "tuned_search_value") is heuristic_for("luxor", "search_value")
+    assert heuristic_for("luxor", "search_value", tuned=True) is heuristic_for(
+        "luxor", "search_value"
+    )
     expert = level_agent("expert", seed=1, budget=Budget(iterations=30))
     assert expert.tuned == {"horus": True}
     assert level_agent("strong", seed=1).tuned is False

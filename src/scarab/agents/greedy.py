@@ -32,21 +32,22 @@ def _score_track(state: State, seat: int) -> float:
     return float(state.scores()[seat])
 
 
-def heuristic_for(game: str, use: str = "evaluate") -> Heuristic:
+def heuristic_for(game: str, use: str = "evaluate", tuned: bool = False) -> Heuristic:
     """The game's position value, ``scarab.games.<game>.heuristic.evaluate``; cached.
 
     ``use="search_value"`` asks for the variant a search values its leaves with, where the
-    game has one (else ``evaluate``); ``tuned_<use>`` for the one with weights tuned by play,
-    where the game has it (else ``<use>``)."""
-    found = _HEURISTICS.get(f"{game}.{use}")
+    game has one (else ``evaluate``); ``tuned`` for its ``tuned_<use>``, with weights tuned
+    by play, where the game has one (else ``<use>``)."""
+    key = f"{game}.{use}.{tuned}"
+    found = _HEURISTICS.get(key)
     if found is None:
         module = _heuristic_module(game)
         if module is None:
             found = _score_track
         else:
-            plain = getattr(module, use.removeprefix("tuned_"), module.evaluate)
-            found = getattr(module, use, plain)
-        _HEURISTICS[f"{game}.{use}"] = found
+            plain = getattr(module, use, module.evaluate)
+            found = getattr(module, f"tuned_{use}", plain) if tuned else plain
+        _HEURISTICS[key] = found
     return found
 
 

@@ -177,7 +177,7 @@ class IsmctsAgent:
         tuned = per_game(self.tuned, game, False)
         self._chances = win_chances_for(game, tuned) if wants else None
         use = "search_value" if self._own_turn else "evaluate"
-        evaluate = heuristic_for(game, f"tuned_{use}" if tuned else use)
+        evaluate = heuristic_for(game, use, tuned)
         root: Node | None = None
         allowed = set(legal)
         b = per_game(self.budget, game, Budget())
