@@ -25,6 +25,7 @@ from scarab.arena import ArenaSpec, run_arena
 from scarab.arena.ratings import win_shares
 from scarab.arena.results import read_games
 from scarab.arena.stats import wilson
+from scarab.cli import count
 from scarab.core.registry import games, load
 
 TARGET = 0.65  # a level against the one below
@@ -80,9 +81,9 @@ def row(game: str, match: str, folder: Path, upper: str, lower: str, count: int)
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--games", type=count(1, 1_000_000, "a number of games"), default=40)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", type=count(1, 256, "a number of workers"), default=2)
     p.add_argument("--out", type=Path, default=Path("results/calibration"))
     p.add_argument("--only", choices=games(), action="append")
     p.add_argument("--pairs", action="append", help="lower-upper, e.g. strong-expert")

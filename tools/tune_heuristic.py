@@ -26,6 +26,7 @@ from typing import Any
 from scarab.agents import GreedyAgent, Seat
 from scarab.arena.spec import derived_seed
 from scarab.arena.stats import wilson
+from scarab.cli import count
 from scarab.core.registry import games, load
 
 CHUNK = 50  # games per task handed to a worker
@@ -51,10 +52,9 @@ def weights(game: str, spec: str) -> Any:
     return dataclasses.replace(base, **changes)
 
 
-def play(game: str, spec: str, seed: int, index: int) -> float:
-    """One game: the candidate's share of the win (0 when nobody wins)."""
+def play(game: str, w: Any, seed: int, index: int) -> float:
+    """One game: the candidate (weights ``w``)'s share of the win (0 when nobody wins)."""
     module = importlib.import_module(f"scarab.games.{game}.heuristic")
-    w = weights(game, spec)
     mine = index % 2
 
     def value(state: Any, seat: int) -> float:
@@ -72,7 +72,8 @@ def play(game: str, spec: str, seed: int, index: int) -> float:
 
 
 def chunk(game: str, spec: str, seed: int, start: int, stop: int) -> float:
-    return sum(play(game, spec, seed, i) for i in range(start, stop))
+    w = weights(game, spec)
+    return sum(play(game, w, seed, i) for i in range(start, stop))
 
 
 def measure(pool: ProcessPoolExecutor, game: str, spec: str, games: int, seed: int) -> float:
@@ -84,9 +85,9 @@ def measure(pool: ProcessPoolExecutor, game: str, spec: str, games: int, seed: i
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", default="horus", choices=games())
-    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--games", type=count(1, 1_000_000, "a number of games"), default=2000)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", type=count(1, 256, "a number of workers"), default=2)
     p.add_argument("--set", action="append", default=[], help="name=value,... (none: HAND)")
     args = p.parse_args()
     specs = args.set or [""]

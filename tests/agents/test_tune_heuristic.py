@@ -1,4 +1,4 @@
-"""tools/tune_heuristic.py: candidate weights meet the same deals, and bad ones are refused."""
+"""tools/tune_heuristic.py and tools/calibrate.py: the same deals, bad input refused."""
 
 from __future__ import annotations
 
@@ -38,3 +38,17 @@ def test_an_unknown_weight_or_a_word_for_a_number_is_refused_before_any_game() -
     word = _run("--set", "decay=steep")
     assert word.returncode != 0 and "takes a number" in word.stderr
     assert "|" not in unknown.stdout + word.stdout
+    none = _run("--games", "0")
+    assert none.returncode != 0 and "give 1 to" in none.stderr and "|" not in none.stdout
+
+
+def test_the_calibration_refuses_a_count_of_no_games_before_playing() -> None:
+    tool = ROOT / "tools" / "calibrate.py"
+    run = subprocess.run(
+        [sys.executable, str(tool), "--games", "0", "--only", "horus"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 2 and "give 1 to" in run.stderr and "|" not in run.stdout
