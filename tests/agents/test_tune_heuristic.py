@@ -31,6 +31,15 @@ def test_each_candidate_gets_a_row_and_a_rerun_gives_the_same_figures() -> None:
         assert r[2].strip() == "6" and 0 <= float(r[3]) <= 6
 
 
+def test_a_candidate_may_play_its_endgame_by_win_chances() -> None:
+    args = ("--games", "4", "--seed", "5", "--set", "decay=0.7", "--win-chances")
+    first, again = _run(*args), _run(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == again.stdout
+    [row] = [line.split("|") for line in first.stdout.splitlines()[2:]]
+    assert row[1].strip() == "decay=0.7 + win chances" and 0 <= float(row[3]) <= 4
+
+
 def test_an_unknown_weight_or_a_word_for_a_number_is_refused_before_any_game() -> None:
     unknown = _run("--set", "dcay=0.7")
     assert unknown.returncode != 0

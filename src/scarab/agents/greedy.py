@@ -76,9 +76,17 @@ def win_chances_for(game: str, tuned: bool = False) -> WinChances | None:
 class GreedyAgent:
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, value: Heuristic | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        value: Heuristic | None = None,
+        chances: WinChances | None = None,
+    ) -> None:
         self.rng = random.Random(seed)
         self.value = value  # None: the game's own heuristic (a tuning tool passes others)
+        # Where the game can tell each seat's chance to win (chances(state) is not None,
+        # e.g. its rivals are settled), choose by it instead (a tuning tool passes it).
+        self.chances = chances
         self._why = "has not chosen yet"
 
     def choose(self, seat: Seat) -> Any:
@@ -88,6 +96,8 @@ class GreedyAgent:
             return legal[0]
         evaluate = self.value or heuristic_for(seat.game.name)
         sample = seat.determinize(self.rng)
+        if self.chances is not None and self.chances(sample) is not None:
+            evaluate = self._chance_of_winning
         me = seat.seat
         scored: list[tuple[float, Any]] = []
         for act in legal:
@@ -118,6 +128,16 @@ class GreedyAgent:
             v2, a2 = others[0]
             self._why = f"{gain}; the runner-up {a2} gains {v2 - base:+.1f}"
         return act
+
+    def _chance_of_winning(self, state: State, seat: int) -> float:
+        """The seat's chance to win: its share of a finished game, else the game's estimate
+        (decided once per decision, so every action is valued on this one scale)."""
+        if state.is_over:
+            winners = state.winners()
+            return 1 / len(winners) if seat in winners else 0.0
+        assert self.chances is not None
+        chances = self.chances(state)
+        return chances[seat] if chances is not None else 0.0
 
     def explain(self) -> str:
         return self._why

@@ -22,9 +22,11 @@ With ``win_chances`` (per game) a search whose rivals are all settled values its
 leaves with the game's ``heuristic.win_chances``, each seat's chance to win, where
 the game has one: in Horus the last seat in play must beat scores already made, which
 a lead in points misreads. The choice is made once per search, at the root, so that
-one search never mixes the two scales. With ``tuned`` (per game) it values positions
-with the game's heuristic weights tuned by play (``tuned_search_value``,
-``tuned_win_chances``) where the game has them, not the greedy bot's hand-set ones.
+one search never mixes the two scales, and a greedy rollout then chooses by win chances
+too (by points it would go on looking for treasure that no longer matters). With
+``tuned`` (per game) it values positions with the game's heuristic weights tuned by
+play (``tuned_search_value``, ``tuned_win_chances``) where the game has them, not the
+greedy bot's hand-set ones.
 
 Budgets: iterations, wall seconds, or forward-model calls (every applied
 action, in the tree and in rollouts), whichever ends first. With an iteration
@@ -281,13 +283,19 @@ class IsmctsAgent:
 
     def _greedy_choice(self, world: State, legal: list[Any], evaluate: Any) -> Any:
         """The action the game's heuristic values most for the mover, one ply ahead (the
-        greedy bot's choice in this world): a rollout that plays like a sensible player."""
+        greedy bot's choice in this world): a rollout that plays like a sensible player.
+        Once the search values leaves by win chances, so does the rollout: a seat far ahead
+        of the settled scores has only to get out, and points would send it looking."""
         mover = world.current_player
+        assert mover is not None
         best, best_value = None, -math.inf
         for act in legal:
             trial = world.clone()
             self._step(trial, act)
-            value = evaluate(trial, mover)
+            if self._chances is not None:
+                value = self._value(trial, evaluate)[mover]
+            else:
+                value = evaluate(trial, mover)
             if value > best_value:
                 best, best_value = act, value
         return best
