@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import importlib
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -69,11 +70,7 @@ def play(game: str, w: Any, seed: int, index: int, endgame: bool = False) -> flo
     def value(state: Any, seat: int) -> float:
         return float(module.read(state, seat, w).value)
 
-    def chances(state: Any) -> list[float] | None:
-        found: list[float] | None = module.win_chances(state, w)
-        return found
-
-    judge = chances if endgame else None
+    judge = functools.partial(module.win_chances, w=w) if endgame else None
     candidate = GreedyAgent(derived_seed(seed, index, "candidate"), value, judge)
     bots = {mine: candidate, 1 - mine: GreedyAgent(derived_seed(seed, index, "greedy"))}
     state = load(game).new_game(2, seed=derived_seed(seed, index, "deal"))

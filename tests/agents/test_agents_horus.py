@@ -5,6 +5,7 @@ Card values and the board are provisional (horus.toml): nothing here assumes the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -312,22 +313,29 @@ def test_a_search_with_win_chances_uses_them_only_when_its_rivals_are_settled() 
     assert bot._chances is None  # a rival is still looking: points, as before
 
 
-def test_a_rollout_of_the_last_seat_in_play_heads_out_once_it_is_ahead() -> None:
-    """Once a search values its leaves by win chances, its rollout chooses by them too: a seat
-    far ahead of the settled score, nine squares in, walks out. Chosen by points, the rollout
-    searched the pond instead (as the expert once did until it was sealed, 20 points to 6)."""
+def _far_ahead_in_the_pond() -> tuple[HorusState, Callable[[Any], int]]:
+    """The last seat in play, far ahead of the settled score, nine squares in (the Crocodile
+    Pond), and the walk out that is left after each of its actions."""
     state = _last_in_play(rival_score=5, carrying=12)
-    state.pos[0] = D.sq(4, 2)  # the Crocodile Pond
-    state.legal = None
-    walk = heuristic.read(state, 0).way_out
-    bot = IsmctsAgent(seed=1, own_turn=True, greedy_rollout=True, win_chances=True)
-    legal = state.legal_actions()
+    state.pos[0] = D.sq(4, 2)
+    state.legal = None  # the cached legal actions were for the door
 
     def walk_after(act: Any) -> int:
         trial = state.clone()
         trial.apply(act)
         return heuristic.read(trial, 0).way_out
 
+    return state, walk_after
+
+
+def test_a_rollout_of_the_last_seat_in_play_heads_out_once_it_is_ahead() -> None:
+    """Once a search values its leaves by win chances, its rollout chooses by them too: a seat
+    far ahead of the settled score, nine squares in, walks out. Chosen by points, the rollout
+    searched the pond instead (as the expert once did until it was sealed, 20 points to 6)."""
+    state, walk_after = _far_ahead_in_the_pond()
+    walk = heuristic.read(state, 0).way_out
+    bot = IsmctsAgent(seed=1, own_turn=True, greedy_rollout=True, win_chances=True)
+    legal = state.legal_actions()
     bot._chances = None  # a rival still looking: points
     assert str(bot._greedy_choice(state, legal, heuristic.search_value)) == "search"
     bot._chances = heuristic.win_chances
@@ -338,16 +346,8 @@ def test_a_rollout_of_the_last_seat_in_play_heads_out_once_it_is_ahead() -> None
 def test_greedy_given_win_chances_chooses_by_them_once_its_rivals_are_settled() -> None:
     """The tuning tool's endgame: far ahead of the settled score, walk out; while a rival is
     still looking the chances cannot tell, and the bot plays as plain greedy does."""
-    state = _last_in_play(rival_score=5, carrying=12)
-    state.pos[0] = D.sq(4, 2)
-    state.legal = None
+    state, walk_after = _far_ahead_in_the_pond()
     walk = heuristic.read(state, 0).way_out
-
-    def walk_after(act: Any) -> int:
-        trial = state.clone()
-        trial.apply(act)
-        return heuristic.read(trial, 0).way_out
-
     plain = GreedyAgent(1).choose(Seat(state, 0))
     chosen = GreedyAgent(1, chances=heuristic.win_chances).choose(Seat(state, 0))
     assert walk_after(plain) >= walk  # by points: on towards the next find
