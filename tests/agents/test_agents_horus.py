@@ -298,7 +298,41 @@ def test_the_last_seat_in_play_is_valued_against_the_score_it_must_beat() -> Non
     assert high[1] == pytest.approx(1 - high[0] / heuristic.read(ahead, 0).safe, abs=0.05)
     go, stay = heuristic.plans(ahead, 0)
     assert go.points == heuristic.carried(ahead, 0) and go.out == heuristic.read(ahead, 0).safe
-    assert stay.points >= go.points and stay.spread > go.spread
+    assert stay.points >= go.points and stay.spread > go.spread == 0.0
+
+
+def _cards(kind: str, count: int) -> list[int]:
+    return [c for c, card in enumerate(D.CARDS) if card.kind == kind][:count]
+
+
+def test_the_last_seat_in_play_counts_only_what_scores_at_the_exit() -> None:
+    """Equipment is no treasure (HOR-SCORE-VALUES): the heuristic's ``carried`` counts its
+    use, the exit does not. A seat 1 point behind the escaped rival once read itself 83%
+    sure to win by walking out, because of three pieces of equipment; it stayed by the
+    exit, round after round, until a block sealed it in."""
+    state = _last_in_play(rival_score=15, carrying=14)
+    fixed, chests = heuristic.banked(state, 0)
+    state.score[1] = fixed + 1
+    state.cards[0] += _cards(D.EQUIPMENT, 3)
+    assert heuristic.carried(state, 0) > state.score[1]  # it looks ahead by the heuristic
+    assert heuristic.banked(state, 0) == (fixed, chests) == (fixed, 0)
+    go, _ = heuristic.plans(state, 0)
+    assert go.points == fixed
+    assert heuristic._beats(go, list(heuristic.plans(state, 1))) == 0.0
+
+
+@pytest.mark.rule("HOR-SCORE-CHEST", "HOR-WIN")
+def test_a_chest_is_a_die_at_the_exit_and_a_tie_counts_half() -> None:
+    """5 points behind with one chest: walking out wins on a 6 and ties on a 5."""
+    state = _last_in_play(rival_score=15, carrying=10)
+    state.cards[0] += _cards(D.CHEST, 1)
+    fixed, chests = heuristic.banked(state, 0)
+    assert chests == 1
+    state.score[1] = fixed + 5
+    go, _ = heuristic.plans(state, 0)
+    assert go.points == fixed + 3.5 and go.odds == pytest.approx([1 / 6] * 6)
+    rival = heuristic.plans(state, 1)
+    assert heuristic._beats(go, list(rival)) == pytest.approx(go.out * (1 / 6 + 0.5 / 6))
 
 
 def test_a_search_with_win_chances_uses_them_only_when_its_rivals_are_settled() -> None:

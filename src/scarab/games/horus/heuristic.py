@@ -34,12 +34,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from scarab.core.game import State
 from scarab.games.horus import data as D
 from scarab.games.horus import hazards as H
 from scarab.games.horus.rules import cursed, wll
+from scarab.games.horus.scoring import breakdown
 from scarab.games.horus.stages import (
     ACTIONS,
     ADJUST,
@@ -435,38 +436,82 @@ def tuned_search_value(state: State, seat: int) -> float:
 # Points only count for a seat that gets out, and only against the others' points: a
 # seat behind an escaped rival gains nothing by walking out, and one ahead of every
 # rival loses only by staying. A value in points cannot say this; a chance of winning
-# can. Spreads are the standard deviations of a seat's final points.
-SPREAD = 1.5  # heading out now: what it carries is known, but for rounding and ties
-CHEST_SPREAD = 1.7  # one chest's die
-LOOK_SPREAD = 4.0  # one more round of looking: what it finds is a draw
+# can. A seat's points at the exit are known but for its chests' dice; a round of
+# looking adds a find whose worth is a guess (its spread a standard deviation).
+LOOK_SPREAD = 4.0  # most a round of looking's finds may spread (its mean is the find)
 STEEP = 1.7  # a logistic of (difference / spread) times this is close to the normal's
+
+
+@cache
+def _dice_sums(dice: int) -> tuple[float, ...]:
+    """The chance of each total of ``dice`` six-sided dice, from ``dice`` up."""
+    odds = [1.0]
+    for _ in range(dice):
+        odds = [sum(odds[max(0, t - 5) : t + 1]) / 6 for t in range(len(odds) + 5)]
+    return tuple(odds)
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """One way a seat may end: the chance it gets out, its points then, their spread."""
+    """One way a seat may end: the chance it gets out, and its points then: a known total
+    but for its chests' dice (``odds``: the chance of each total from ``low`` up), plus,
+    for a plan of looking on, a find whose worth is a guess (mean ``extra``, ``spread``)."""
 
     out: float
-    points: float
-    spread: float
+    low: int
+    odds: tuple[float, ...] = (1.0,)
+    extra: float = 0.0
+    spread: float = 0.0
+
+    @property
+    def points(self) -> float:
+        return self.low + sum(i * x for i, x in enumerate(self.odds)) + self.extra
+
+
+def banked(s: HorusState, p: int) -> tuple[int, int]:
+    """What the seat's cards would score if it got out now, chests aside, and its chests
+    (each scores a die's roll then). Equipment scores nothing (HOR-SCORE-VALUES)."""
+    chests = sum(1 for c in _held(s, p) if D.CARDS[c].kind == D.CHEST)
+    b = breakdown(s, p)  # its total counts only for a seat that is out
+    return b.treasures + b.necklaces + b.idols + b.variety, chests
 
 
 def plans(s: HorusState, p: int, w: Weights = HAND) -> tuple[Plan, ...]:
     """The seat's ways to end: heading out now, and (inside or waiting) one more round of
-    looking for the best find within reach. No phantom points: only what it carries and
-    the find it walks towards count."""
+    looking for the best find within reach. Points are what would score at the exit (the
+    heuristic's ``carried`` counts equipment's use, which scores nothing there); no
+    phantom points: only those and the find it walks towards count, and a round of looking
+    with nothing within reach cannot bring much."""
     st = s.status[p]
     if st == ESCAPED:
-        return (Plan(1.0, float(s.score[p]), 0.0),)
+        return (Plan(1.0, s.score[p]),)
     if st not in (WAITING, INSIDE):
-        return (Plan(0.0, 0.0, 0.0),)
+        return (Plan(0.0, 0),)
     r = read(s, p, w)
-    chests = sum(1 for c in _held(s, p) if D.CARDS[c].kind == D.CHEST)
-    spread = (SPREAD**2 + chests * CHEST_SPREAD**2) ** 0.5
-    stay = Plan(r.stay_safe, r.carried + r.find * SEEK, (spread**2 + LOOK_SPREAD**2) ** 0.5)
+    fixed, chests = banked(s, p)
+    dice = _dice_sums(chests)
+    find = r.find * SEEK
+    stay = Plan(r.stay_safe, fixed + chests, dice, find, min(LOOK_SPREAD, find))
     if st == WAITING:
         return (stay,)
-    return (Plan(r.safe, r.carried, spread), stay)
+    return (Plan(r.safe, fixed + chests, dice), stay)
+
+
+def _ahead(a: Plan, b: Plan) -> float:
+    """The chance that ``a``'s points beat ``b``'s, a tie counting half (the tie-breaks on
+    idols are left out): exact over the dice, a logistic over the finds' spread."""
+    spread = (a.spread**2 + b.spread**2) ** 0.5
+    shift = a.extra - b.extra
+    chance = 0.0
+    for i, x in enumerate(a.odds):
+        for j, y in enumerate(b.odds):
+            diff = a.low + i - b.low - j + shift
+            if spread > 0:
+                z = max(-50.0, min(50.0, STEEP * diff / spread))  # no overflow when narrow
+                chance += x * y / (1 + math.exp(-z))
+            else:
+                chance += x * y * (1.0 if diff > 0 else 0.5 if diff == 0 else 0.0)
+    return chance
 
 
 def _beats(mine: Plan, rivals: list[Plan]) -> float:
@@ -474,9 +519,7 @@ def _beats(mine: Plan, rivals: list[Plan]) -> float:
     chance = mine.out
     for rival in rivals:
         if rival.out > 0:
-            spread = max(0.5, (mine.spread**2 + rival.spread**2) ** 0.5)
-            ahead = 1 / (1 + math.exp(-STEEP * (rival.points - mine.points) / spread))
-            chance *= 1 - rival.out * ahead
+            chance *= 1 - rival.out * _ahead(rival, mine)
     return chance
 
 
