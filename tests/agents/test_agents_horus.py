@@ -305,6 +305,7 @@ def _cards(kind: str, count: int) -> list[int]:
     return [c for c, card in enumerate(D.CARDS) if card.kind == kind][:count]
 
 
+@pytest.mark.rule("HOR-SCORE-VALUES")
 def test_the_last_seat_in_play_counts_only_what_scores_at_the_exit() -> None:
     """Equipment is no treasure (HOR-SCORE-VALUES): the heuristic's ``carried`` counts its
     use, the exit does not. A seat 1 point behind the escaped rival once read itself 83%
