@@ -59,8 +59,7 @@ def play(game: str, index: int, players: int, seed: int, explore: float, sample:
         act = rng.choice(legal) if rng.random() < explore else bots[who].choose(seats[who])
         moves.append(str(act))
         state.apply(act)
-    winners = state.winners()
-    share = [1 / len(winners) if p in winners else 0.0 for p in range(players)]
+    share = [state.win_share(p) for p in range(players)]
     return {
         "index": index,
         "seed": seed,

@@ -78,8 +78,7 @@ def play(game: str, w: Any, seed: int, index: int, endgame: bool = False) -> flo
         seat = state.current_player
         assert seat is not None
         state.apply(bots[seat].choose(Seat(state, seat)))
-    winners = state.winners()
-    return 1 / len(winners) if mine in winners else 0.0
+    return state.win_share(mine)
 
 
 def chunk(game: str, spec: str, seed: int, start: int, stop: int, endgame: bool) -> float:

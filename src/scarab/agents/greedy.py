@@ -133,8 +133,7 @@ class GreedyAgent:
         """The seat's chance to win: its share of a finished game, else the game's estimate
         (decided once per decision, so every action is valued on this one scale)."""
         if state.is_over:
-            winners = state.winners()
-            return 1 / len(winners) if seat in winners else 0.0
+            return state.win_share(seat)
         assert self.chances is not None
         chances = self.chances(state)
         return chances[seat] if chances is not None else 0.0

@@ -307,8 +307,7 @@ class IsmctsAgent:
         logistic of the seat's heuristic lead over the best other seat."""
         n = world.num_players
         if world.is_over:
-            winners = world.winners()
-            return [1.0 / len(winners) if i in winners else 0.0 for i in range(n)]
+            return [world.win_share(i) for i in range(n)]
         if self._learned is not None:
             return [self._learned(world, i) for i in range(n)]
         if self._chances is not None:

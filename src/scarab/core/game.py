@@ -218,6 +218,12 @@ class State(ABC):
     def winners(self) -> list[int]:
         """Seats that won (several on a shared win); empty while not over."""
 
+    def win_share(self, seat: int) -> float:
+        """The seat's share of the win: 1 alone, 1/k of a win shared by k, else 0 (also
+        while the game is not over, and when nobody wins)."""
+        winners = self.winners()
+        return 1 / len(winners) if seat in winners else 0.0
+
     @abstractmethod
     def clone(self) -> State: ...
 

@@ -40,7 +40,7 @@ from scarab.core.game import State
 from scarab.games.horus import data as D
 from scarab.games.horus import hazards as H
 from scarab.games.horus.rules import cursed, wll
-from scarab.games.horus.scoring import breakdown
+from scarab.games.horus.scoring import breakdown, holdings
 from scarab.games.horus.stages import (
     ACTIONS,
     ADJUST,
@@ -110,16 +110,11 @@ _NEW_GOD = [
 ]
 
 
-def _held(s: HorusState, p: int) -> list[int]:
-    """The seat's cards, bagged treasures included."""
-    return s.cards[p] + [c for _, c in s.bagged[p]]
-
-
 def carried(s: HorusState, p: int) -> float:
     """What the seat would take out now, chests at their expected roll; wounds not counted."""
     total = 0.0
     gods: set[str] = set()
-    for c in _held(s, p):
+    for c in holdings(s, p):
         card = D.CARDS[c]
         if card.kind != D.WOUND:
             total += _card_worth(card)
@@ -264,7 +259,7 @@ def opportunity(
 ) -> float:
     """The best find within reach, its worth discounted by the walk to it (``deck_walks``:
     the walk to each deck's nearest square)."""
-    gods = {D.CARDS[c].god for c in _held(s, p)} - {""}
+    gods = {D.CARDS[c].god for c in holdings(s, p)} - {""}
     bonus_now = D.VARIETY[len(gods)]
     new_god = D.VARIETY[min(len(gods) + 1, len(D.VARIETY) - 1)] - bonus_now
 
@@ -471,7 +466,7 @@ class Plan:
 def banked(s: HorusState, p: int) -> tuple[int, int]:
     """What the seat's cards would score if it got out now, chests aside, and its chests
     (each scores a die's roll then). Equipment scores nothing (HOR-SCORE-VALUES)."""
-    chests = sum(1 for c in _held(s, p) if D.CARDS[c].kind == D.CHEST)
+    chests = sum(1 for c in holdings(s, p) if D.CARDS[c].kind == D.CHEST)
     b = breakdown(s, p)  # its total counts only for a seat that is out
     return b.treasures + b.necklaces + b.idols + b.variety, chests
 
