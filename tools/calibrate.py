@@ -89,8 +89,11 @@ def main() -> None:
     p.add_argument("--pairs", action="append", help="lower-upper, e.g. strong-expert")
     p.add_argument("--players", type=int, default=2, help="above 2: expert against greedy seats")
     args = p.parse_args()
-    chosen = set(args.pairs or [])
-    wanted = [(u, lo) for u, lo in pairs() if not chosen or f"{lo}-{u}" in chosen]
+    known = {f"{lo}-{u}": (u, lo) for u, lo in pairs()}
+    unknown = sorted(set(args.pairs or []) - set(known))
+    if unknown:
+        p.error(f"no pair {', '.join(unknown)}: give lower-upper, one of {', '.join(known)}")
+    wanted = [known[name] for name in known if not args.pairs or name in args.pairs]
     print(
         "| game | match | games | upper's wins | win rate | 95% interval | aim | met "
         "| upper slowest | lower slowest |"

@@ -51,13 +51,24 @@ def test_an_unknown_weight_or_a_word_for_a_number_is_refused_before_any_game() -
     assert none.returncode != 0 and "give 1 to" in none.stderr and "|" not in none.stdout
 
 
-def test_the_calibration_refuses_a_count_of_no_games_before_playing() -> None:
+def _calibrate(*args: str) -> subprocess.CompletedProcess[str]:
     tool = ROOT / "tools" / "calibrate.py"
-    run = subprocess.run(
-        [sys.executable, str(tool), "--games", "0", "--only", "horus"],
+    return subprocess.run(
+        [sys.executable, str(tool), "--only", "horus", *args],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
+
+
+def test_the_calibration_refuses_a_count_of_no_games_before_playing() -> None:
+    run = _calibrate("--games", "0")
     assert run.returncode == 2 and "give 1 to" in run.stderr and "|" not in run.stdout
+
+
+def test_the_calibration_refuses_a_pair_it_does_not_know_and_names_the_pairs() -> None:
+    """Pairs are lower-upper: "expert-greedy" once matched nothing and played nothing."""
+    run = _calibrate("--pairs", "greedy-expert", "--pairs", "expert-greedy")
+    assert run.returncode == 2 and "|" not in run.stdout
+    assert "no pair expert-greedy" in run.stderr and "greedy-expert" in run.stderr

@@ -203,6 +203,7 @@ def test_the_last_move_is_marked_on_the_board_whoever_made_it(page: Any, base_ur
     moves = [e for e in m["legal"] if e["fields"]["verb"] == "move"]
     seat.act_from_list((moves or m["legal"])[0]["action"])
     seat.wait_decision()  # the bot has answered
+    page.wait_for_selector("#board [data-last]")  # the board is drawn just after the decision
     marked = page.locator("#board [data-last]")
     assert marked.count() >= 1
     assert all(

@@ -341,6 +341,9 @@ class Reading:
     per_round: float = 0.0  # actions a round gives on average
     in_hand: float = 0.0  # actions still to take before this round's block
     stay_safe: float = 0.0  # the chance of getting out after one more round of looking
+    risk: float = 0.0  # the chance that one falling block seals the seat in
+    falls: float = 0.0  # blocks that fall before it is out if it heads out now
+    later: float = 0.0  # rounds to walk out after a round of looking
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -388,8 +391,10 @@ def _inside(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
     go = safe * (ESCAPE + have)
     later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
     stay_safe = float((1 - risk) ** max(later, falls + 1))
-    stay = stay_safe * (ESCAPE + have + more)
-    return Reading(max(go, stay), have, out, safe, find, stay_safe=stay_safe)
+    value = max(go, stay_safe * (ESCAPE + have + more))
+    return Reading(
+        value, have, out, safe, find, stay_safe=stay_safe, risk=risk, falls=falls, later=later
+    )
 
 
 def _waiting(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
@@ -409,7 +414,10 @@ def _waiting(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
     more = _more(s, p, find, per_round)
     stay_safe = float((1 - risk) ** max(later, falls + 1))
     value = stay_safe * (ESCAPE + have + more)
-    return Reading(value, have, out, float((1 - risk) ** falls), find, stay_safe=stay_safe)
+    safe = float((1 - risk) ** falls)
+    return Reading(
+        value, have, out, safe, find, stay_safe=stay_safe, risk=risk, falls=falls, later=later
+    )
 
 
 def search_value(state: State, seat: int, w: Weights = HAND) -> float:
@@ -434,6 +442,7 @@ def tuned_search_value(state: State, seat: int) -> float:
 # can. A seat's points at the exit are known but for its chests' dice; a round of
 # looking adds a find whose worth is a guess (its spread a standard deviation).
 LOOK_SPREAD = 4.0  # most a round of looking's finds may spread (its mean is the find)
+LOOK_ROUNDS = 4  # rounds of looking a plan may take (one read the last seat too low)
 STEEP = 1.7  # a logistic of (difference / spread) times this is close to the normal's
 
 
@@ -472,11 +481,11 @@ def banked(s: HorusState, p: int) -> tuple[int, int]:
 
 
 def plans(s: HorusState, p: int, w: Weights = HAND) -> tuple[Plan, ...]:
-    """The seat's ways to end: heading out now, and (inside or waiting) one more round of
-    looking for the best find within reach. Points are what would score at the exit (the
-    heuristic's ``carried`` counts equipment's use, which scores nothing there); no
-    phantom points: only those and the find it walks towards count, and a round of looking
-    with nothing within reach cannot bring much."""
+    """The seat's ways to end: heading out now, and (inside or waiting) looking on for 1 to
+    ``LOOK_ROUNDS`` rounds for finds like the best within reach, then heading out. Points
+    are what would score at the exit (the heuristic's ``carried`` counts equipment's use,
+    which scores nothing there); no phantom points: only those and the finds it walks
+    towards count, and looking with nothing within reach cannot bring much."""
     st = s.status[p]
     if st == ESCAPED:
         return (Plan(1.0, s.score[p]),)
@@ -486,10 +495,20 @@ def plans(s: HorusState, p: int, w: Weights = HAND) -> tuple[Plan, ...]:
     fixed, chests = banked(s, p)
     dice = _dice_sums(chests)
     find = r.find * SEEK
-    stay = Plan(r.stay_safe, fixed + chests, dice, find, min(LOOK_SPREAD, find))
+    keep = 1 - r.risk
+    looks = tuple(
+        Plan(
+            float(keep ** max(r.later + k - 1, r.falls + k)),
+            fixed + chests,
+            dice,
+            k * find,
+            k**0.5 * min(LOOK_SPREAD, find),
+        )
+        for k in range(1, LOOK_ROUNDS + 1)
+    )
     if st == WAITING:
-        return (stay,)
-    return (Plan(r.safe, fixed + chests, dice), stay)
+        return looks
+    return (Plan(r.safe, fixed + chests, dice), *looks)
 
 
 def _ahead(a: Plan, b: Plan) -> float:
@@ -520,22 +539,24 @@ def _beats(mine: Plan, rivals: list[Plan]) -> float:
 
 def win_chances(state: State, w: Weights = HAND) -> list[float] | None:
     """Each seat's chance to win, once at most one seat is still in play (None before:
-    while several seats are still looking, each has rounds of finds ahead that one
-    round's plan cannot see, and points compare better).
+    while several seats are still looking, each one's finds race the others', which
+    plans against settled scores cannot weigh, and points compare better).
 
-    The last seat in play is valued by its better plan against the settled scores; the
-    chances may sum to less than 1 (the mummies may win)."""
+    The last seat in play takes the plan with the best chance of beating the settled
+    scores, and every seat's chance follows from that plan; the chances may sum to less
+    than 1 (the mummies may win)."""
     if not isinstance(state, HorusState):
         raise TypeError(f"the Horus heuristic needs a Horus state, not {type(state).__name__}")
     if sum(1 for st in state.status if st in (UNCHOSEN, WAITING, INSIDE)) > 1:
         return None
     n = len(state.names)
     options = [plans(state, p, w) for p in range(n)]
-    likely = [max(ps, key=lambda q: q.out * (ESCAPE + q.points)) for ps in options]
-    return [
-        max(_beats(q, [likely[j] for j in range(n) if j != p]) for q in options[p])
-        for p in range(n)
-    ]
+    chosen = [ps[0] for ps in options]
+    for p, ps in enumerate(options):
+        if len(ps) > 1:  # the one seat in play
+            rest = [chosen[j] for j in range(n) if j != p]
+            chosen[p] = max(ps, key=lambda q: _beats(q, rest))
+    return [_beats(chosen[p], [chosen[j] for j in range(n) if j != p]) for p in range(n)]
 
 
 def tuned_win_chances(state: State) -> list[float] | None:
