@@ -551,11 +551,10 @@ def win_chances(state: State, w: Weights = HAND) -> list[float] | None:
         return None
     n = len(state.names)
     options = [plans(state, p, w) for p in range(n)]
-    chosen = [ps[0] for ps in options]
-    for p, ps in enumerate(options):
-        if len(ps) > 1:  # the one seat in play
-            rest = [chosen[j] for j in range(n) if j != p]
-            chosen[p] = max(ps, key=lambda q: _beats(q, rest))
+    chosen = [ps[0] for ps in options]  # a settled seat has one plan
+    for p in (p for p in range(n) if state.status[p] in (WAITING, INSIDE)):
+        rest = [chosen[j] for j in range(n) if j != p]
+        chosen[p] = max(options[p], key=lambda q: _beats(q, rest))
     return [_beats(chosen[p], [chosen[j] for j in range(n) if j != p]) for p in range(n)]
 
 
