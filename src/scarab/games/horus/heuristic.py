@@ -555,7 +555,9 @@ def win_chances(state: State, w: Weights = HAND) -> list[float] | None:
     for p in (p for p in range(n) if state.status[p] in (WAITING, INSIDE)):
         rest = [chosen[j] for j in range(n) if j != p]
         chosen[p] = max(options[p], key=lambda q: _beats(q, rest))
-    return [_beats(chosen[p], [chosen[j] for j in range(n) if j != p]) for p in range(n)]
+    # The rivals of each seat: every chosen plan but its own (a settled seat's
+    # chance depends on the plan the seat in play took, so it is read after).
+    return [_beats(chosen[p], chosen[:p] + chosen[p + 1 :]) for p in range(n)]
 
 
 def tuned_win_chances(state: State) -> list[float] | None:
