@@ -57,7 +57,9 @@ def test_a_newcomer_gets_the_lines_it_may_read_and_the_replay_the_players_own(
         ann.send_json({"type": "chat", "text": "hello table"})
         next_of(ann, "chat")
         eve.send_json({"type": "chat", "text": "psst"})
-        next_of(eve, "chat")
+        # eve reads the players' channel too: wait for its own line, not ann's
+        while next_of(eve, "chat")["text"] != "psst":
+            pass
     with client.websocket_connect(path) as bob:
         bob.send_json({"type": "hello", "token": token(t, 1)})
         bob.receive_json()
