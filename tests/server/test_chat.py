@@ -24,6 +24,14 @@ def next_of(ws: Any, kind: str) -> dict[str, Any]:
             return m  # type: ignore[no-any-return]
 
 
+def line_of(ws: Any, text: str) -> dict[str, Any]:
+    """Read chat lines until the one saying ``text`` (a watcher reads the players' too)."""
+    while True:
+        line = next_of(ws, "chat")
+        if line["text"] == text:
+            return line
+
+
 def test_players_talk_to_the_table_and_watchers_only_to_watchers(client: TestClient) -> None:
     t = make_table(client)
     path = f"/ws/{t['table']}"
@@ -57,9 +65,7 @@ def test_a_newcomer_gets_the_lines_it_may_read_and_the_replay_the_players_own(
         ann.send_json({"type": "chat", "text": "hello table"})
         next_of(ann, "chat")
         eve.send_json({"type": "chat", "text": "psst"})
-        # eve reads the players' channel too: wait for its own line, not ann's
-        while next_of(eve, "chat")["text"] != "psst":
-            pass
+        line_of(eve, "psst")  # not ann's line, which eve, a watcher, reads first
     with client.websocket_connect(path) as bob:
         bob.send_json({"type": "hello", "token": token(t, 1)})
         bob.receive_json()
