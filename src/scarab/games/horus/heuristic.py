@@ -340,7 +340,6 @@ class Reading:
     find: float = 0.0  # the best find within reach, discounted by the walk
     per_round: float = 0.0  # actions a round gives on average
     in_hand: float = 0.0  # actions still to take before this round's block
-    stay_safe: float = 0.0  # the chance of getting out after one more round of looking
     risk: float = 0.0  # the chance that one falling block seals the seat in
     falls: float = 0.0  # blocks that fall before it is out if it heads out now
     later: float = 0.0  # rounds to walk out after a round of looking
@@ -392,9 +391,7 @@ def _inside(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
     later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
     stay_safe = float((1 - risk) ** max(later, falls + 1))
     value = max(go, stay_safe * (ESCAPE + have + more))
-    return Reading(
-        value, have, out, safe, find, stay_safe=stay_safe, risk=risk, falls=falls, later=later
-    )
+    return Reading(value, have, out, safe, find, risk=risk, falls=falls, later=later)
 
 
 def _waiting(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
@@ -415,9 +412,7 @@ def _waiting(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
     stay_safe = float((1 - risk) ** max(later, falls + 1))
     value = stay_safe * (ESCAPE + have + more)
     safe = float((1 - risk) ** falls)
-    return Reading(
-        value, have, out, safe, find, stay_safe=stay_safe, risk=risk, falls=falls, later=later
-    )
+    return Reading(value, have, out, safe, find, risk=risk, falls=falls, later=later)
 
 
 def search_value(state: State, seat: int, w: Weights = HAND) -> float:
@@ -553,7 +548,7 @@ def win_chances(state: State, w: Weights = HAND) -> list[float] | None:
     options = [plans(state, p, w) for p in range(n)]
     chosen = [ps[0] for ps in options]  # a settled seat has one plan
     for p in (p for p in range(n) if state.status[p] in (WAITING, INSIDE)):
-        rest = [chosen[j] for j in range(n) if j != p]
+        rest = chosen[:p] + chosen[p + 1 :]
         chosen[p] = max(options[p], key=lambda q: _beats(q, rest))
     # The rivals of each seat: every chosen plan but its own (a settled seat's
     # chance depends on the plan the seat in play took, so it is read after).
