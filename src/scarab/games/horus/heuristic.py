@@ -375,6 +375,13 @@ def _more(s: HorusState, p: int, find: float, per_round: float) -> float:
     return more + (0.0 if s.used_ability[p] else ABILITY)
 
 
+def _look_then_leave(out: int, per_round: float, risk: float, falls: float) -> tuple[float, float]:
+    """Rounds to walk ``out`` squares after a round of looking, and the chance that no
+    block seals the seat in meanwhile: this round's, then one before every later round."""
+    later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
+    return later, float((1 - risk) ** max(later, falls + 1))
+
+
 def _inside(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
     dist = distances(s, s.pos[p])
     have = carried(s, p)
@@ -385,11 +392,10 @@ def _inside(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
         return Reading(0.0, have, find=find)  # no way out: sealed when the block phase comes
     falls, risk = exposure(s, p, out, per_round, s.pos[p])
     # Either head out now, or spend this round looking around where it stands and walk
-    # out later: this round's block, then a block before every round after the first.
+    # out later.
     safe = float((1 - risk) ** falls)
     go = safe * (ESCAPE + have)
-    later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
-    stay_safe = float((1 - risk) ** max(later, falls + 1))
+    later, stay_safe = _look_then_leave(out, per_round, risk, falls)
     value = max(go, stay_safe * (ESCAPE + have + more))
     return Reading(value, have, out, safe, find, risk=risk, falls=falls, later=later)
 
@@ -405,11 +411,10 @@ def _waiting(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
     dist = tuple(d + 1 if d >= 0 else d for d in distances(s, door))
     out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
     falls, risk = exposure(s, p, out, per_round, door, threat_extra=door)
-    later = 1 + max(0.0, out / max(per_round, 0.5) - 1)
     walks = tuple(d + 1 if d >= 0 else d for d in _deck_walks(s.blocked, door))
     find = opportunity(s, p, dist, walks, w)
     more = _more(s, p, find, per_round)
-    stay_safe = float((1 - risk) ** max(later, falls + 1))
+    later, stay_safe = _look_then_leave(out, per_round, risk, falls)
     value = stay_safe * (ESCAPE + have + more)
     safe = float((1 - risk) ** falls)
     return Reading(value, have, out, safe, find, risk=risk, falls=falls, later=later)
