@@ -23,6 +23,7 @@ from scarab.agents import (
     make_agent,
 )
 from scarab.agents.greedy import win_chances_for
+from scarab.agents.ismcts import Node
 from scarab.core.rng import Rng
 from scarab.games.horus import data as D
 from scarab.games.horus import heuristic
@@ -445,3 +446,38 @@ def test_the_expert_searches_with_the_tuned_weights_and_greedy_keeps_the_hand_se
     ahead = _last_in_play(rival_score=5, carrying=10)
     expert.choose(Seat(ahead, 0))
     assert expert._chances is heuristic.tuned_win_chances
+
+
+def test_a_search_by_win_chances_takes_the_best_rated_of_its_most_visited_actions() -> None:
+    """Near a sure win, actions a few points of chance apart are visited alike: the expert
+    once searched and waited three squares from the exit, 21 points to 15, until a block
+    sealed it in. By win chances it takes the best rated of the actions visited at least
+    half as often as the most visited; by points, the most visited as before."""
+    state, _ = _far_ahead_in_the_pond()
+    legal = state.legal_actions()
+    out, search, end = (next(a for a in legal if str(a) == t) for t in ("move s", "search", "end"))
+    bot = IsmctsAgent(seed=1)
+    bot._seat = 0
+    root = Node(2)
+    for act, visits, rating in ((search, 105, 0.99), (out, 97, 1.0), (end, 40, 1.0)):
+        child = root.children[act] = Node(2)
+        child.visits, child.reward = visits, [visits * rating, 0.0]
+    bot._chances = heuristic.win_chances
+    assert bot._best(root, legal) == out  # end is rated as well, but seldom visited
+    bot._chances = None
+    assert bot._best(root, legal) == search
+
+
+def test_the_expert_says_when_it_takes_an_action_that_was_not_the_most_visited() -> None:
+    """Seeds and budgets where the best rated and the most visited differ, and where not;
+    either way the candidates (a hint's list) start with the action taken."""
+    for seed, iterations, differs in ((11, 30, True), (1, 60, False)):
+        state, _ = _far_ahead_in_the_pond()
+        bot = IsmctsAgent(
+            seed, budget=Budget(iterations=iterations), own_turn=True, win_chances=True
+        )
+        chosen = bot.choose(Seat(state, 0))
+        top = bot.candidates(3)
+        assert top[0][0] == chosen and bot.explain().startswith(f"{chosen} rated")
+        assert (top[0][2] < max(n for _, _, n in top)) == differs
+        assert ("is the best rated of the actions searched" in bot.explain()) == differs

@@ -139,9 +139,14 @@ class IsmctsAgent:
             self._why = f"{legal[0]} is the only legal action"
             return legal[0]
         root = self.search(seat, legal)
-        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        best = self._best(root, legal)
         top = self.candidates(3)
         self._why = "; ".join(f"{a} rated {p:.0%} over {n} visits" for a, p, n in top)
+        if root.children[best].visits < max(n.visits for n in root.children.values()):
+            self._why += (
+                f" ({best} is the best rated of the actions searched at least half as "
+                "often as the most visited)"
+            )
         heat = per_game(self.temperature, seat.game.name, 0.0)
         if heat > 0:
             act = self._draw(root, legal, heat)
@@ -153,6 +158,18 @@ class IsmctsAgent:
                 )
             return act
         return best
+
+    def _best(self, root: Node, legal: list[Any]) -> Any:
+        """The most visited action; but where the leaves were win chances, the best rated of
+        those visited at least half as often. Near a sure win, actions a few points of
+        chance apart are visited alike, and a seat that could walk out the winner now
+        would pick among them by noise and wait for a block to seal it in."""
+        visits = {a: root.children[a].visits if a in root.children else -1 for a in legal}
+        most = max(legal, key=visits.__getitem__)
+        if self._chances is None:
+            return most
+        often = [a for a in legal if visits[a] * 2 >= visits[most]]
+        return max(often, key=lambda a: (self._rating(root, a), visits[a]))
 
     def _rating(self, root: Node, act: Any) -> float:
         child = root.children[act]
@@ -323,13 +340,17 @@ class IsmctsAgent:
 
     # ---- what it says -------------------------------------------------------
     def candidates(self, k: int = 3) -> list[tuple[Any, float, int]]:
-        """The last search's top ``k`` actions: (action, mean reward, visits).
+        """The last search's top ``k`` actions: (action, mean reward, visits), the one it
+        takes first (``_best``), then by visits.
 
         The mean reward is 1 for a won game and, for a rollout cut short, the seat's
         place between the worst (0) and best (1) seat: read it as a win chance."""
         if self._root is None:
             return []
-        ranked = sorted(self._root.children.items(), key=lambda kv: -kv[1].visits)[:k]
+        best = self._best(self._root, list(self._root.children))
+        # The action the bot takes first, then the others by visits.
+        ranked = sorted(self._root.children.items(), key=lambda kv: (kv[0] != best, -kv[1].visits))
+        ranked = ranked[:k]
         return [
             (a, n.reward[self._seat] / n.visits if n.visits else 0.0, n.visits) for a, n in ranked
         ]
