@@ -139,8 +139,8 @@ class IsmctsAgent:
             self._why = f"{legal[0]} is the only legal action"
             return legal[0]
         root = self.search(seat, legal)
-        best = self._best(root, legal)
         top = self.candidates(3)
+        best = top[0][0]  # the candidates start with the action the search takes
         self._why = "; ".join(f"{a} rated {p:.0%} over {n} visits" for a, p, n in top)
         if root.children[best].visits < max(n.visits for n in root.children.values()):
             self._why += (
