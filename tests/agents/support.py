@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from scarab.agents import Agent, Seat
 from scarab.core.game import State
 
@@ -40,3 +43,25 @@ def greedy_changes_nothing(state: State, moves: int) -> None:
         assert not any(isinstance(v, State) for v in vars(bot).values())
         assert str(act) in bot.explain()
         state.apply(act)
+
+
+def greedy_is_blind_to(state: State, moves: int, hide: Callable[[Any, int], None]) -> None:
+    """Twin games that differ only in what is hidden from the seat to move (``hide`` changes
+    the twin's hidden parts, and its RNG is reseeded): the seat's view is the same, and so
+    is the greedy bot's choice."""
+    from scarab.agents import GreedyAgent
+    from scarab.core.rng import Rng
+
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        twin = state.clone()
+        twin.rng = Rng(987654321)
+        hide(twin, seat)
+        assert twin.view(seat) == state.view(seat)
+        a = GreedyAgent(seed=3).choose(Seat(state, seat))
+        b = GreedyAgent(seed=3).choose(Seat(twin, seat))
+        assert a == b
+        state.apply(a)

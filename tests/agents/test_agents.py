@@ -19,10 +19,9 @@ from scarab.agents import (
 )
 from scarab.core.errors import BadSeat
 from scarab.core.game import State
-from scarab.core.rng import Rng
 from scarab.games.luxor import data as D
 from scarab.games.luxor import heuristic
-from tests.agents.support import greedy_changes_nothing, play_out
+from tests.agents.support import greedy_changes_nothing, greedy_is_blind_to, play_out
 from tests.games.luxor.helpers import give, new, place, set_hand, set_treasure, texts
 
 LUXOR = scarab.load("luxor")
@@ -76,19 +75,7 @@ def test_a_greedy_bot_keeps_no_state_and_changes_nothing() -> None:
 @pytest.mark.rule("LUX-HIDDEN", "LUX-CARD-DIE")
 def test_greedy_does_not_see_future_dice() -> None:
     """Two games that differ only in the game's RNG (future dice and shuffles): same choices."""
-    state = new(2, seed=11)
-    for _ in range(60):
-        if state.is_over:
-            break
-        seat = state.current_player
-        assert seat is not None
-        twin = state.clone()
-        twin.rng = Rng(987654321)
-        assert twin.view(seat) == state.view(seat)
-        a = GreedyAgent(seed=3).choose(Seat(state, seat))
-        b = GreedyAgent(seed=3).choose(Seat(twin, seat))
-        assert a == b
-        state.apply(a)
+    greedy_is_blind_to(new(2, seed=11), moves=60, hide=lambda twin, seat: None)
 
 
 def test_bots_are_reproducible_from_their_seed() -> None:

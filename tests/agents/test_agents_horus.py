@@ -24,12 +24,11 @@ from scarab.agents import (
 )
 from scarab.agents.greedy import win_chances_for
 from scarab.agents.ismcts import Node
-from scarab.core.rng import Rng
 from scarab.games.horus import data as D
 from scarab.games.horus import heuristic
 from scarab.games.horus.stages import ESCAPED, INSIDE, SEALED, WAITING
 from scarab.games.horus.state import HorusState
-from tests.agents.support import greedy_changes_nothing, play_out
+from tests.agents.support import greedy_changes_nothing, greedy_is_blind_to, play_out
 
 HORUS = scarab.load("horus")
 
@@ -81,14 +80,8 @@ def test_a_greedy_bot_keeps_no_state_and_changes_nothing() -> None:
 
 def test_greedy_does_not_see_the_decks_the_sarcophagi_or_the_rng() -> None:
     """Twin games differing only in what is hidden: deck order, sarcophagus cards, dice."""
-    state = new(2, seed=11)
-    for _ in range(120):
-        if state.is_over:
-            break
-        seat = state.current_player
-        assert seat is not None
-        twin = state.clone()
-        twin.rng = Rng(987654321)
+
+    def hide(twin: HorusState, seat: int) -> None:
         for deck in twin.decks:
             deck.reverse()
         for god in D.SARC_CARDS:  # rotate the closed, unread cards of each god
@@ -103,11 +96,8 @@ def test_greedy_does_not_see_the_decks_the_sarcophagi_or_the_rng() -> None:
             cards = [twin.sarc[i] for i in slots]
             for i, c in zip(slots, cards[1:] + cards[:1], strict=True):
                 twin.sarc[i] = c
-        assert twin.view(seat) == state.view(seat)
-        a = GreedyAgent(seed=3).choose(Seat(state, seat))
-        b = GreedyAgent(seed=3).choose(Seat(twin, seat))
-        assert a == b
-        state.apply(a)
+
+    greedy_is_blind_to(new(2, seed=11), moves=120, hide=hide)
 
 
 def test_greedy_uses_the_horus_heuristic() -> None:

@@ -15,7 +15,7 @@ from scarab.core.rng import Rng
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import heuristic, rules
 from scarab.games.pyramids.state import PyramidsState
-from tests.agents.support import greedy_changes_nothing, play_out
+from tests.agents.support import greedy_changes_nothing, greedy_is_blind_to, play_out
 
 PYRAMIDS = scarab.load("pyramids")
 
@@ -62,21 +62,12 @@ def test_a_greedy_bot_keeps_no_state_and_changes_nothing() -> None:
 @pytest.mark.rule("PYR-HIDDEN")
 def test_greedy_does_not_see_the_deck_order_or_the_rng() -> None:
     """Twin games differing only in what is hidden (deck order, expedition order, RNG)."""
-    state = new(2, seed=11)
-    for _ in range(80):
-        if state.is_over:
-            break
-        seat = state.current_player
-        assert seat is not None
-        twin = state.clone()
-        twin.rng = Rng(987654321)
+
+    def hide(twin: PyramidsState, seat: int) -> None:
         twin.deck.reverse()
         twin.expedition.reverse()
-        assert twin.view(seat) == state.view(seat)
-        a = GreedyAgent(seed=3).choose(Seat(state, seat))
-        b = GreedyAgent(seed=3).choose(Seat(twin, seat))
-        assert a == b
-        state.apply(a)
+
+    greedy_is_blind_to(new(2, seed=11), moves=80, hide=hide)
 
 
 @pytest.mark.rule("PYR-HIDDEN", "PYR-SIMULTANEOUS")
