@@ -1,0 +1,152 @@
+"""A table's WebSocket: the hello that says which seat (or a watcher), then the messages
+of the protocol below, each checked against the client's rate before it is read."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from scarab.core.errors import ScarabError
+from scarab.server.api import seat_of, told
+from scarab.server.guard import Guard, hang_up
+from scarab.server.hub import Connection, Hub, Live
+from scarab.server.players import Players
+from scarab.server.protocol import MAX_MESSAGE, BadRequest, field, parse
+from scarab.server.table import Stale, TableError, check_notation
+
+HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
+PROTOCOL = """Client to server, JSON objects: {"type": "hello", "token": str|null} first;
+then {"type": "act", "action": notation, "version": v}, {"type": "undo", "version": v},
+{"type": "allow_undo", "allow": bool}, {"type": "leave"} (for good: a zombie plays on),
+{"type": "hint"} (the hint bot's top actions for your decision), {"type": "chat", "text"}
+(a seat to the table, a watcher to the watchers), {"type": "sync"}. Server to client:
+{"type": "state", ...}, {"type": "hint", "version", "top": [...]}, {"type": "chat", ...},
+{"type": "chat_history", "lines": [...]} (after the first state) and {"type": "error",
+"message"} (with "msg" and "args" where the error has words in the catalogues)."""
+
+
+def socket_handler(
+    hub: Hub, guard: Guard, players: Players
+) -> Callable[[WebSocket], Awaitable[None]]:
+    """The handler of ``/ws/<table id>``: counted against the table's and the client's
+    sockets, hung up on a client over its rate, and forgotten cleanly however it ends."""
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        client = guard.client(ws.scope)
+        gate = guard.gate(client)
+        conn: Connection | None = None
+        live: Live | None = None
+        counted: str | None = None  # the table id this socket is counted under
+        sender: asyncio.Task[None] | None = None
+        try:
+            await hub.get(ws.path_params["table_id"])  # no table: refused before the hello
+            refused = guard.sockets.enter(ws.path_params["table_id"], client)
+            if refused is not None:
+                await _close(ws, refused, 1008)
+                return
+            counted = ws.path_params["table_id"]
+            hello = parse(await asyncio.wait_for(_receive(ws), HELLO_SECONDS))
+            if hello.get("type") != "hello":
+                raise BadRequest('say hello first: {"type": "hello", "token": "<seat token>"}')
+            live = await hub.get(ws.path_params["table_id"])  # it may have left memory meanwhile
+            seat = await seat_of(players, live, hello.get("token"), hello.get("player"))
+            conn = Connection(ws.send_text, seat)
+            sender = asyncio.get_running_loop().create_task(conn.run())
+            hub.join(live, conn)
+            await hub.chat_history(live, conn)
+            while True:
+                text = await _receive(ws)
+                await asyncio.sleep(0)  # queued messages must not keep the loop to this socket
+                over = gate.check()
+                if over is not None:
+                    went, why, end = over
+                    if end:
+                        await _close(ws, why, 1008)
+                        hang_up(ws._receive)  # and read none of what it still sends
+                        return
+                    conn.push(json.dumps({"type": "error", "message": why}))
+                    await asyncio.sleep(went.wait)  # unread meanwhile: TCP holds its sender back
+                    continue
+                try:
+                    await _handle(hub, live, conn, parse(text))
+                except Stale as exc:
+                    conn.last = ""
+                    conn.push(json.dumps(told(exc)))
+                    conn.push_state(hub.message(live, conn.seat))
+                except ScarabError as exc:
+                    conn.push(json.dumps(told(exc)))
+        except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError):
+            pass
+        except TimeoutError:
+            await _close(ws, "no hello came; say hello first")
+        except ScarabError as exc:
+            await _close(ws, str(exc))
+        finally:
+            gate.forget()
+            if counted is not None:
+                guard.sockets.leave(counted, client)
+            if live is not None and conn is not None:
+                hub.leave(live, conn)
+            if sender is not None:
+                sender.cancel()
+
+    return socket
+
+
+async def _receive(ws: WebSocket) -> str:
+    """The next text message; a binary one is read as UTF-8 text, a close ends the loop."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_MESSAGE * 4:
+            raise BadRequest(f"the message is too long: at most {MAX_MESSAGE:,} characters")
+        text = data.decode("utf-8", "replace")
+    return str(text)
+
+
+async def _close(ws: WebSocket, reason: str, code: int = 4400) -> None:
+    """Say why, then close: 4400 for a bad request (the page does not retry), 1008 for a
+    limit (the page retries later)."""
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "message": reason}))
+        await ws.close(code=code, reason=reason.encode()[:120].decode("utf-8", "ignore"))
+
+
+async def _handle(hub: Hub, live: Live, conn: Connection, msg: dict[str, Any]) -> None:
+    kind = msg.get("type")
+    seat = conn.seat
+    if kind == "sync":
+        conn.last = ""
+        conn.push_state(hub.message(live, seat))
+        return
+    if kind not in ("act", "undo", "allow_undo", "leave", "hint", "chat"):
+        raise BadRequest(
+            f"unknown message type {str(kind)[:20]!r}; send one of: act, undo, allow_undo, "
+            "leave, hint, chat, sync"
+        )
+    if kind == "chat":  # a seat speaks to the table, a watcher to the watchers
+        await hub.chat(live, conn, msg.get("text"))
+        return
+    if seat is None:
+        raise TableError("a spectator watches: only a seat's token can act")
+    if kind == "act":
+        await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
+    elif kind == "hint":
+        conn.push(await hub.hint(live, seat))
+    elif kind == "undo":
+        await hub.undo(live, seat, msg.get("version"))
+    elif kind == "allow_undo":
+        await hub.set_seat(live, seat, allow_undo=field(msg, "allow", bool))
+    elif live.table.seats[seat].left:
+        raise TableError("you have left this table already; the zombie plays your seat")
+    else:
+        await hub.set_seat(live, seat, left=True)
