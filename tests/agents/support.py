@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scarab.agents import Agent, Seat
+from scarab.agents import Agent, GreedyAgent, Seat
 from scarab.core.game import State
+from scarab.core.rng import Rng
 
 
 def play_out(state: State, agents: list[Agent], limit: int = 5000) -> State:
@@ -27,8 +28,6 @@ def play_out(state: State, agents: list[Agent], limit: int = 5000) -> State:
 def greedy_changes_nothing(state: State, moves: int) -> None:
     """A greedy bot plays every seat; choosing never moves the real game or any view,
     and the bot keeps no state between choices (only the determinized copies it made)."""
-    from scarab.agents import GreedyAgent
-
     bot = GreedyAgent(seed=1)
     for _ in range(moves):
         if state.is_over:
@@ -49,9 +48,6 @@ def greedy_is_blind_to(state: State, moves: int, hide: Callable[[Any, int], None
     """Twin games that differ only in what is hidden from the seat to move (``hide`` changes
     the twin's hidden parts, and its RNG is reseeded): the seat's view is the same, and so
     is the greedy bot's choice."""
-    from scarab.agents import GreedyAgent
-    from scarab.core.rng import Rng
-
     for _ in range(moves):
         if state.is_over:
             break

@@ -348,9 +348,8 @@ class IsmctsAgent:
         if self._root is None:
             return []
         best = self._best(self._root, list(self._root.children))
-        # The action the bot takes first, then the others by visits.
-        ranked = sorted(self._root.children.items(), key=lambda kv: (kv[0] != best, -kv[1].visits))
-        ranked = ranked[:k]
+        children = self._root.children.items()
+        ranked = sorted(children, key=lambda kv: (kv[0] != best, -kv[1].visits))[:k]
         return [
             (a, n.reward[self._seat] / n.visits if n.visits else 0.0, n.visits) for a, n in ranked
         ]
