@@ -86,8 +86,6 @@ _SARC_VALUE = {g: sum(D.CARDS[c].value for c in cs) / len(cs) for g, cs in D.SAR
 _DECK_SQUARES = [
     [q for q in range(D.INSIDE) if D.DECK_AT[q] == k] for k in range(max(D.DECK_AT) + 1)
 ]
-_SARC_SQUARES = [(q, D.SARC_AT[q]) for q in range(D.INSIDE) if D.SARC_AT[q] >= 0]
-_ALCOVE_SQUARES = [(q, D.ALCOVE_AT[q]) for q in range(D.INSIDE) if D.ALCOVE_AT[q] >= 0]
 
 
 def _card_worth(card: D.CardDef) -> float:
@@ -107,6 +105,33 @@ _GOD_BIT = {g: 1 << i for i, g in enumerate(sorted({g for g in _GOD if g}))}
 _NEW_GOD = [
     tuple(1 if g and not _GOD_BIT[g] & held else 0 for g in _GOD)
     for held in range(1 << len(_GOD_BIT))
+]
+_CARD_GOD_BIT = [_GOD_BIT[g] if g else 0 for g in _GOD]
+_VALUE = [card.value for card in D.CARDS]
+# For each set of gods held: what a card of a god new to the seat adds to its variety bonus.
+_NEW_GOD_WORTH = [
+    D.VARIETY[min(n + 1, len(D.VARIETY) - 1)] - D.VARIETY[n]
+    for n in (held.bit_count() for held in range(1 << len(_GOD_BIT)))
+]
+# Each sarcophagus: its square, slot, god and the god's bit.
+_SARC_SQUARES = [
+    (q, i, D.SARC_GOD[i], _GOD_BIT[D.SARC_GOD[i]])
+    for q in range(D.INSIDE)
+    if (i := D.SARC_AT[q]) >= 0
+]
+# Each alcove: its square, index, its idol's value, god bit, curse and chance of a pick.
+_ALCOVE_SQUARES = [
+    (
+        q,
+        a,
+        D.CARDS[D.IDOL_CARD[idol]].value,
+        _GOD_BIT[D.IDOL_GOD[idol]],
+        D.IDOL_CURSE[idol],
+        PICK_CHANCE.get(len(D.IDOL_FACES[idol]), 0.2),
+    )
+    for q in range(D.INSIDE)
+    if (a := D.ALCOVE_AT[q]) >= 0
+    for idol in (D.ALCOVE_IDOL[a],)
 ]
 
 
@@ -259,51 +284,48 @@ def opportunity(
 ) -> float:
     """The best find within reach, its worth discounted by the walk to it (``deck_walks``:
     the walk to each deck's nearest square)."""
-    gods = {D.CARDS[c].god for c in holdings(s, p)} - {""}
-    bonus_now = D.VARIETY[len(gods)]
-    new_god = D.VARIETY[min(len(gods) + 1, len(D.VARIETY) - 1)] - bonus_now
-
-    def god_bonus(god: str) -> float:
-        return 0.0 if not god or god in gods else float(new_god)
-
+    held = 0  # the gods the seat holds, as bits
+    for c in holdings(s, p):
+        held |= _CARD_GOD_BIT[c]
+    decay = w.decay
+    new_god = _NEW_GOD_WORTH[held]
+    is_new = _NEW_GOD[held].__getitem__
     best = 0.0
-    is_new = _NEW_GOD[sum(_GOD_BIT[g] for g in gods)].__getitem__
     for k, deck in enumerate(s.decks):  # a deck is worth the same on each of its squares
-        if not deck:
-            continue
-        total = sum(map(_WORTH.__getitem__, deck)) + new_god * sum(map(is_new, deck))
-        here = total / len(deck) - 0.5
         near = deck_walks[k]
-        if here > 0 and near >= 0:
-            best = max(best, here * w.decay**near)
-    # Closed sarcophagi: the mean of that god's cards not yet seen by anyone.
-    unseen: dict[str, list[int]] = {}
-    for i, c in enumerate(s.sarc):
-        if c >= 0 and not s.sarc_open[i] and not s.known[p] >> i & 1:
-            unseen.setdefault(D.SARC_GOD[i], []).append(D.CARDS[c].value)
-    for q, i in _SARC_SQUARES:
-        if dist[q] < 0 or s.sarc[i] < 0:
+        if deck and near >= 0:
+            total = sum(map(_WORTH.__getitem__, deck)) + new_god * sum(map(is_new, deck))
+            here = total / len(deck) - 0.5
+            if here > 0:
+                best = max(best, here * decay**near)
+    sarc, opened, known = s.sarc, s.sarc_open, s.known[p]
+    unseen: dict[str, list[int]] = {}  # closed sarcophagi: the values of unseen cards, by god
+    for i, c in enumerate(sarc):
+        if c >= 0 and not opened[i] and not known >> i & 1:
+            unseen.setdefault(D.SARC_GOD[i], []).append(_VALUE[c])
+    for q, i, god, bit in _SARC_SQUARES:
+        far = dist[q]
+        c = sarc[i]
+        if far < 0 or c < 0:
             continue
-        god = D.SARC_GOD[i]
-        if s.sarc_open[i] or s.known[p] >> i & 1:
-            worth = float(D.CARDS[s.sarc[i]].value)
+        if opened[i] or known >> i & 1:
+            worth = float(_VALUE[c])
         else:
             values = unseen.get(god)
             worth = sum(values) / len(values) if values else _SARC_VALUE[god]
-        worth += god_bonus(god) - (0.5 if s.sarc_open[i] else 1.0)
+        bonus = 0.0 if not bit or held & bit else float(new_god)
+        worth += bonus - (0.5 if opened[i] else 1.0)
         if worth > 0:
-            best = max(best, worth * w.decay ** dist[q])
+            best = max(best, worth * decay**far)
     curses = cursed(s, p)
-    for q, a in _ALCOVE_SQUARES:
-        if dist[q] < 0 or not s.alcoves[a]:
+    for q, a, value, bit, curse, chance in _ALCOVE_SQUARES:
+        far = dist[q]
+        if far < 0 or not s.alcoves[a] or curse in curses:
             continue
-        idol = D.ALCOVE_IDOL[a]
-        if D.IDOL_CURSE[idol] not in curses:
-            faces = len(D.IDOL_FACES[idol])
-            worth = D.CARDS[D.IDOL_CARD[idol]].value + god_bonus(D.IDOL_GOD[idol]) - CURSE
-            worth *= PICK_CHANCE.get(faces, 0.2)
-            if worth > 0:
-                best = max(best, worth * w.decay ** dist[q])
+        bonus = 0.0 if not bit or held & bit else float(new_god)
+        worth = (value + bonus - CURSE) * chance
+        if worth > 0:
+            best = max(best, worth * decay**far)
     return best
 
 
