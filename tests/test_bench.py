@@ -44,6 +44,16 @@ def test_mid_game_state_is_under_way() -> None:
     assert state.history()
 
 
+def test_in_play_positions_are_the_decisions_of_a_greedy_game() -> None:
+    positions = bench.greedy_positions(scarab.load("horus"), 2, seed=3)
+    assert len(positions) > 10
+    assert all(not s.is_over and len(s.legal_actions()) > 1 for s in positions)
+    plies = [len(s.history()) for s in positions]
+    assert plies == sorted(set(plies))  # one game, in order, no position twice
+    again = bench.greedy_positions(scarab.load("horus"), 2, seed=3)
+    assert [s.history() for s in again] == [s.history() for s in positions]
+
+
 def test_command_runs_bench(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "luxor", "--seconds", "0.05", "--players", "2"]) == 0
     assert "decisions/s" in capsys.readouterr().out

@@ -10,7 +10,11 @@ shared machine does not halve it) and counts, never timed per call:
   the events a person reads;
 * games/s: complete random games, setup to end;
 * clones/s: ``clone()`` of a state from the middle of a random game;
-* ISMCTS iterations/s: one search with the expert level's settings;
+* ISMCTS iterations/s: one search with the expert level's settings, at the mid-game
+  position of random play;
+* ISMCTS iterations/s in play: the same settings over the positions of a game between
+  greedy bots, which are the positions a bot meets (the middle of a random game may be
+  one no player reaches: in Horus, with 2 or 3 players, an endgame with one seat left);
 * hostile input: the seconds it takes to read and refuse the worst input at
   each size cap (a record of a million characters in lines of the longest
   length, notation of the longest length, a player count of a billion): the
@@ -51,7 +55,10 @@ WITH_EVENTS = "decisions/s with events"
 GAMES = "games/s"
 CLONES = "clones/s"
 ISMCTS = "ISMCTS iterations/s"
-METRICS = (DECISIONS, WITH_EVENTS, GAMES, CLONES, ISMCTS)
+ISMCTS_IN_PLAY = "ISMCTS iterations/s in play"
+METRICS = (DECISIONS, WITH_EVENTS, GAMES, CLONES, ISMCTS, ISMCTS_IN_PLAY)
+_IN_PLAY_ITERATIONS = 50  # per position: a short measurement still samples many positions
+_IN_PLAY_GAMES = 4  # games whose positions are sampled: one game's endgame may be long or short
 OPENSPIEL_GAMES = ("backgammon", "python_tic_tac_toe")
 NO_OPENSPIEL = "OpenSpiel not installed: pip install 'scarab[rl]' for the comparison"
 PETTINGZOO_PEER = "connect_four_v3"
@@ -143,6 +150,46 @@ def ismcts_iterations_per_second(game: Game, seconds: float, players: int, seed:
     return agent.iterations / (time.process_time() - start)
 
 
+def greedy_positions(game: Game, players: int, seed: int = 0) -> list[State]:
+    """Every decision with a choice in a seeded game between greedy bots."""
+    from scarab.agents import GreedyAgent, Seat
+
+    state = game.new_game(players, seed=seed)
+    bots = [GreedyAgent(seed + i) for i in range(players)]
+    positions = []
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        if len(state.legal_actions()) > 1:
+            positions.append(state.clone())
+        state.apply(bots[seat].choose(Seat(state, seat)))
+    return positions
+
+
+def ismcts_in_play_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
+    """ISMCTS iterations per CPU second with the expert level's settings over the positions
+    of a few games between greedy bots: positions in a seeded random order, each searched for a
+    fixed number of iterations, until ``seconds`` of CPU time are spent (at least one)."""
+    from scarab.agents import Budget, Seat, level_agent
+
+    positions = [
+        s for g in range(_IN_PLAY_GAMES) for s in greedy_positions(game, players, seed + g)
+    ]
+    random.Random(seed).shuffle(positions)
+    iterations, spent = 0, 0.0
+    for state in positions:
+        seat = state.current_player
+        assert seat is not None
+        agent = level_agent("expert", seed, Budget(iterations=_IN_PLAY_ITERATIONS))
+        start = time.process_time()
+        agent.search(Seat(state, seat), state.legal_actions())
+        spent += time.process_time() - start
+        iterations += agent.iterations
+        if spent >= seconds:
+            break
+    return iterations / spent
+
+
 def measure(game: str, seconds: float, players: int | None = None) -> dict[str, float]:
     """Every metric for a registered game, ``seconds`` each."""
     g = load(game)
@@ -153,6 +200,7 @@ def measure(game: str, seconds: float, players: int | None = None) -> dict[str, 
         GAMES: games_per_second(g, seconds, n),
         CLONES: clones_per_second(g, seconds, n),
         ISMCTS: ismcts_iterations_per_second(g, seconds, n),
+        ISMCTS_IN_PLAY: ismcts_in_play_per_second(g, seconds, n),
     }
 
 
