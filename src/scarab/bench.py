@@ -12,8 +12,8 @@ shared machine does not halve it) and counts, never timed per call:
 * clones/s: ``clone()`` of a state from the middle of a random game;
 * ISMCTS iterations/s: one search with the expert level's settings, at the mid-game
   position of random play;
-* ISMCTS iterations/s in play: the same settings over the positions of a game between
-  greedy bots, which are the positions a bot meets (the middle of a random game may be
+* ISMCTS iterations/s in play: the same settings over the positions of four games
+  between greedy bots, which are the positions a bot meets (the middle of a random game may be
   one no player reaches: in Horus, with 2 or 3 players, an endgame with one seat left);
 * hostile input: the seconds it takes to read and refuse the worst input at
   each size cap (a record of a million characters in lines of the longest
