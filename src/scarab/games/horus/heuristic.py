@@ -119,19 +119,19 @@ _SARC_SQUARES = [
     for q in range(D.INSIDE)
     if (i := D.SARC_AT[q]) >= 0
 ]
-# Each alcove: its square, index, its idol's value, god bit, curse and chance of a pick.
-_ALCOVE_SQUARES = [
+# Each idol: its value, its god's bit, its curse and its chance of a pick per visit.
+_IDOL_FACTS = [
     (
-        q,
-        a,
         D.CARDS[D.IDOL_CARD[idol]].value,
         _GOD_BIT[D.IDOL_GOD[idol]],
         D.IDOL_CURSE[idol],
         PICK_CHANCE.get(len(D.IDOL_FACES[idol]), 0.2),
     )
-    for q in range(D.INSIDE)
-    if (a := D.ALCOVE_AT[q]) >= 0
-    for idol in (D.ALCOVE_IDOL[a],)
+    for idol in range(len(D.IDOL_GOD))
+]
+# Each alcove square: the square, the alcove, and the facts of the idol it holds.
+_ALCOVE_SQUARES = [
+    (q, a, *_IDOL_FACTS[D.ALCOVE_IDOL[a]]) for q in range(D.INSIDE) if (a := D.ALCOVE_AT[q]) >= 0
 ]
 
 
