@@ -40,17 +40,6 @@ def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def told(exc: Exception, key: str = "message") -> dict[str, Any]:
-    """An error as a client reads it: its English text under ``key`` (``message`` on the
-    socket, ``error`` in an API answer), and its message id and arguments when it has
-    them, for the reader's language."""
-    out: dict[str, Any] = {"type": "error", key: str(exc)} if key == "message" else {key: str(exc)}
-    msg = getattr(exc, "msg", "")
-    if msg:
-        out["msg"], out["args"] = msg, getattr(exc, "params", {})
-    return out
-
-
 async def body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     """The request's JSON object, read no further than its size cap."""
     chunks: list[bytes] = []

@@ -38,13 +38,14 @@ from starlette.staticfiles import StaticFiles
 
 from scarab.core.errors import ScarabError
 from scarab.server import migrate, worker
-from scarab.server.api import STATIC, error, page_routes, player_routes, table_routes, told
+from scarab.server.api import STATIC, error, page_routes, player_routes, table_routes
 from scarab.server.deadlines import Timeouts, protocol
 from scarab.server.guard import Guard, Limits, install
 from scarab.server.hub import Hub
 from scarab.server.lobby import Lobby
 from scarab.server.memory import fewer_heaps
 from scarab.server.players import NoPlayer, Players
+from scarab.server.protocol import told
 from scarab.server.store import Store
 from scarab.server.table import NoTable, StoreUnavailable
 from scarab.server.table_socket import socket_handler

@@ -1,4 +1,5 @@
-"""Reading what clients send: size first, then JSON, then each field's type and range.
+"""Reading what clients send: size first, then JSON, then each field's type and range;
+and how an error is told back.
 
 Everything from outside is hostile until checked. Every problem is a BadRequest
 whose message says what was wrong and what would be right.
@@ -70,3 +71,14 @@ def timer_field(msg: dict[str, Any]) -> int | None:
             f"a turn timer is {MIN_TIMER} to {MAX_TIMER} seconds (a week), or null for none"
         )
     return timer  # type: ignore[no-any-return]
+
+
+def told(exc: Exception, key: str = "message") -> dict[str, Any]:
+    """An error as a client reads it: its English text under ``key`` (``message`` on the
+    socket, ``error`` in an API answer), and its message id and arguments when it has
+    them, for the reader's language."""
+    out: dict[str, Any] = {"type": "error", key: str(exc)} if key == "message" else {key: str(exc)}
+    msg = getattr(exc, "msg", "")
+    if msg:
+        out["msg"], out["args"] = msg, getattr(exc, "params", {})
+    return out

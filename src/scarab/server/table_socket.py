@@ -12,11 +12,11 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from scarab.core.errors import ScarabError
-from scarab.server.api import seat_of, told
+from scarab.server.api import seat_of
 from scarab.server.guard import Guard, hang_up
 from scarab.server.hub import Connection, Hub, Live
 from scarab.server.players import Players
-from scarab.server.protocol import MAX_MESSAGE, BadRequest, field, parse
+from scarab.server.protocol import MAX_MESSAGE, BadRequest, field, parse, told
 from scarab.server.table import Stale, TableError, check_notation
 
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
