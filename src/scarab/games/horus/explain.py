@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scarab.games.horus import data as D
@@ -42,39 +43,54 @@ def explain(s: HorusState, act: HorusAction, legal: list[HorusAction]) -> str:
 
 
 def reason(s: HorusState, act: HorusAction) -> str:
-    p = s.seat
-    v = act.verb
+    """Why ``act`` is not legal for the seat to decide, and what it may do instead."""
+    p, v = s.seat, act.verb
     if s.pending:
-        kind = s.pending[0][0]
-        if kind == P_OVERFLOW and v == "discard":
-            return f"{discard_reason(s, p, act.arg)}; you carry more than {D.CARD_LIMIT} cards"
-        return {
-            P_TOUCH: "a mummy touches you: 'shoot' it or 'accept' the wound",
-            P_DANGER: "you drew a dangerous card: use your ability or 'accept' the wound",
-            P_JUMP: "a block falls on your square: jump to a free neighbouring square",
-            P_BLOCKCARD: "the block wounds you: 'dodge' it or 'accept' the Block card",
-            P_OVERFLOW: f"you carry more than {D.CARD_LIMIT} cards: discard a treasure, idol or "
-            "equipment card first (bagging one does not make room)",
-            P_FORESEE: "you saw this round's block: 'keep' it or 'swap' it unseen",
-        }.get(kind, "an interruption must be settled first")
+        return _pending_reason(s, p, act)
     if s.stage == SETUP:
         if v != "choose":
             return "first choose an adventurer and an entrance, as in 'choose gore e1'"
         return f"{act.arg.split()[0]} is already taken"
     if v == "choose":
         return "adventurers are chosen once, at setup"
-    if s.stage == ADJUST:
-        if v in COSTS_ACTION or v in ("stamina", "read"):
-            return (
-                "it is phase 1: discard cards, use equipment, or 'end' to go on; "
-                f"'{v}' comes in your turn in phase 3"
-            )
-        if v == "discard":
-            return discard_reason(s, p, act.arg)
-        if v in ("bag", "udjat", "clairvoyance", *CURES):
-            return free_reason(s, p, act)
+    if s.stage == ADJUST and (why := _adjust_reason(s, p, act)):
+        return why
     # phase 3 (and, in phase 1, what only an alcove attempt or a hazard asks for)
-    q, st = s.pos[p], s.status[p]
+    return _turn_reason(s, p, act)
+
+
+def _pending_reason(s: HorusState, p: int, act: HorusAction) -> str:
+    kind = s.pending[0][0]
+    if kind == P_OVERFLOW and act.verb == "discard":
+        return f"{discard_reason(s, p, act.arg)}; you carry more than {D.CARD_LIMIT} cards"
+    return {
+        P_TOUCH: "a mummy touches you: 'shoot' it or 'accept' the wound",
+        P_DANGER: "you drew a dangerous card: use your ability or 'accept' the wound",
+        P_JUMP: "a block falls on your square: jump to a free neighbouring square",
+        P_BLOCKCARD: "the block wounds you: 'dodge' it or 'accept' the Block card",
+        P_OVERFLOW: f"you carry more than {D.CARD_LIMIT} cards: discard a treasure, idol or "
+        "equipment card first (bagging one does not make room)",
+        P_FORESEE: "you saw this round's block: 'keep' it or 'swap' it unseen",
+    }.get(kind, "an interruption must be settled first")
+
+
+def _adjust_reason(s: HorusState, p: int, act: HorusAction) -> str:
+    """Phase 1's reason, or "" where the action is one of phase 3's own questions."""
+    v = act.verb
+    if v in COSTS_ACTION or v in ("stamina", "read"):
+        return (
+            "it is phase 1: discard cards, use equipment, or 'end' to go on; "
+            f"'{v}' comes in your turn in phase 3"
+        )
+    if v == "discard":
+        return discard_reason(s, p, act.arg)
+    if v in ("bag", "udjat", "clairvoyance", *CURES):
+        return free_reason(s, p, act)
+    return ""
+
+
+def _turn_reason(s: HorusState, p: int, act: HorusAction) -> str:
+    q, v = s.pos[p], act.verb
     if v == "discard":
         return "free discards happen in phase 1, or when a thirteenth card arrives"
     if v in COSTS_ACTION and s.left <= 0:
@@ -84,57 +100,83 @@ def reason(s: HorusState, act: HorusAction) -> str:
         if t < 0:
             return f"a solid wall stands on the {act.arg} side of {D.square_name(q)}"
         return f"a stone block fills {D.square_name(t)}"
-    if st == WAITING and v in COSTS_ACTION:
+    if s.status[p] == WAITING and v in COSTS_ACTION:
         return "you are still at the entrance: move into the pyramid first"
-    if v == "search":
-        k = D.DECK_AT[q]
-        if k < 0:
-            return (
-                f"nothing to search in the {D.area_name(q)}; search in the Cobra Nest, "
-                "Scorpion Pit or Crocodile Pond"
-            )
-        if not s.decks[k]:
-            return f"the {D.DECKS[k]} deck is empty"
-        return f"you carry {D.CARD_LIMIT} cards and nothing you could drop"
-    if v in ("open", "take", "read"):
-        i = D.SARC_AT[q]
-        if i < 0:
-            return f"no sarcophagus beside {D.square_name(q)}"
-        if s.sarc[i] < 0:
-            return "that sarcophagus is empty"
-        if v == "open":
-            return "that sarcophagus is already open"
-        if v == "take":
-            return (
-                "open the sarcophagus first"
-                if not s.sarc_open[i]
-                else f"you carry {D.CARD_LIMIT} cards and nothing you could drop"
-            )
-        return ability_reason(s, p, "read") or "that sarcophagus is already open for all to see"
-    if v == "pick":
-        a = D.ALCOVE_AT[q]
-        if a < 0:
-            return f"no alcove beside {D.square_name(q)}"
-        if not s.alcoves[a]:
-            return f"the {D.ALCOVE_GOD[a]} idol is gone"
-        if s.lock:
-            return "your attempt is still going: reroll some dice instead"
-        return f"you carry {D.CARD_LIMIT} cards and nothing you could drop"
+    if (place := _BY_PLACE.get(v)) is not None:
+        return place(s, p, v)
     if v == "reroll":
         return "reroll follows a failed 'pick' in this turn"
-    if v in ("crowbar", "lockpick"):
-        if not s.lock:
-            return f"{v} helps only during an alcove attempt"
-        if len(missing(s)) != 1:
-            return f"it supplies one face, but {len(missing(s))} are missing"
-        if v == "crowbar":
-            return "you carry no crowbar"
-        return ability_reason(s, p, "lockpick") or "not now"
     if v == "stamina":
         return ability_reason(s, p, "stamina") or "it would give you no more actions"
     if v in ("shoot", "dodge", "reflexes", "swim", "jump", "accept", "keep", "swap"):
         return f"'{v}' answers something that happens to you; nothing asks it now"
     return free_reason(s, p, act)
+
+
+def _search_reason(s: HorusState, p: int, v: str) -> str:
+    q = s.pos[p]
+    k = D.DECK_AT[q]
+    if k < 0:
+        return (
+            f"nothing to search in the {D.area_name(q)}; search in the Cobra Nest, "
+            "Scorpion Pit or Crocodile Pond"
+        )
+    if not s.decks[k]:
+        return f"the {D.DECKS[k]} deck is empty"
+    return f"you carry {D.CARD_LIMIT} cards and nothing you could drop"
+
+
+def _sarcophagus_reason(s: HorusState, p: int, v: str) -> str:
+    q = s.pos[p]
+    i = D.SARC_AT[q]
+    if i < 0:
+        return f"no sarcophagus beside {D.square_name(q)}"
+    if s.sarc[i] < 0:
+        return "that sarcophagus is empty"
+    if v == "open":
+        return "that sarcophagus is already open"
+    if v == "take":
+        return (
+            "open the sarcophagus first"
+            if not s.sarc_open[i]
+            else f"you carry {D.CARD_LIMIT} cards and nothing you could drop"
+        )
+    return ability_reason(s, p, "read") or "that sarcophagus is already open for all to see"
+
+
+def _alcove_reason(s: HorusState, p: int, v: str) -> str:
+    q = s.pos[p]
+    a = D.ALCOVE_AT[q]
+    if a < 0:
+        return f"no alcove beside {D.square_name(q)}"
+    if not s.alcoves[a]:
+        return f"the {D.ALCOVE_GOD[a]} idol is gone"
+    if s.lock:
+        return "your attempt is still going: reroll some dice instead"
+    return f"you carry {D.CARD_LIMIT} cards and nothing you could drop"
+
+
+def _tool_reason(s: HorusState, p: int, v: str) -> str:
+    """A crowbar or lockpick, which supply a missing face during an alcove attempt."""
+    if not s.lock:
+        return f"{v} helps only during an alcove attempt"
+    if len(missing(s)) != 1:
+        return f"it supplies one face, but {len(missing(s))} are missing"
+    if v == "crowbar":
+        return "you carry no crowbar"
+    return ability_reason(s, p, "lockpick") or "not now"
+
+
+# The verbs whose reason depends on what is on or beside the seat's square.
+_BY_PLACE: dict[str, Callable[[HorusState, int, str], str]] = {
+    "search": _search_reason,
+    "open": _sarcophagus_reason,
+    "take": _sarcophagus_reason,
+    "read": _sarcophagus_reason,
+    "pick": _alcove_reason,
+    "crowbar": _tool_reason,
+    "lockpick": _tool_reason,
+}
 
 
 def ability_reason(s: HorusState, p: int, ability: str) -> str:
