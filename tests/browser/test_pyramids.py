@@ -52,9 +52,29 @@ def turned(cells: list[list[int]]) -> bool:
     return norm(pts) != norm([(-r, c) for c, r in pts])
 
 
+def marks_on(actions: list[str]) -> dict[str, list[list[str]]]:
+    """Each card's legal marks, as lists of cells."""
+    out: dict[str, list[list[str]]] = {}
+    for a in actions:
+        if ":" in a:
+            card, cells = a.split(":")
+            out.setdefault(card, []).append(cells.split(","))
+    return out
+
+
+def reaching(actions: list[str]) -> list[str]:
+    """The cards on which some pattern mark covers a cell that no single mark does."""
+    return [
+        card
+        for card, marks in marks_on(actions).items()
+        if {c for cells in marks for c in cells} - {cells[0] for cells in marks if len(cells) == 1}
+    ]
+
+
 def mark_decision(seat: Seat) -> dict[str, Any]:
     """Play on (keeping two dealt cards by clicking them, anything else from the list)
-    until this seat marks with an expedition shape that a quarter turn changes."""
+    until this seat marks with an expedition shape that a quarter turn changes, and
+    that reaches cells a single-cell mark cannot on some card."""
     for _ in range(40):
         m = seat.wait_decision()
         assert not m["over"]
@@ -69,7 +89,7 @@ def mark_decision(seat: Seat) -> dict[str, Any]:
             continue
         exp = view.get("expedition")
         shaped = [a for a in actions if ":" in a and "," in a]
-        if view["phase"] == "mark" and exp and shaped and turned(exp["cells"]):
+        if view["phase"] == "mark" and exp and reaching(actions) and turned(exp["cells"]):
             return m
         seat.act_from_list(shaped[0] if shaped else actions[0])
     raise AssertionError("no marking decision with a shape that turns")
@@ -144,14 +164,22 @@ def test_a_pyramids_mark_with_a_rotated_shape(page: Any, base_url: str) -> None:
     shoot(page, "pyramids-marked")
 
 
+def fits_on(page: Any, card: int) -> set[str]:
+    """The cells of this card highlighted as ones a legal mark may cover."""
+    shown = page.locator("#board [data-fits]").evaluate_all("l => l.map(e => e.dataset.fits)")
+    return {f.split("-", 1)[1] for f in shown if f.startswith(f"{card}-")}
+
+
 def test_a_mark_that_does_not_fit_is_explained_in_words_and_the_fits_are_shown(
     page: Any, base_url: str
 ) -> None:
     seat, m = marking(page, base_url)
-    me = m["seat"]
-    card = m["view"]["seats"][me]["cards"][0]["id"]
-    legal = {e["action"] for e in m["legal"]}
-    shown_before = page.locator("#board [data-fits]").count()
+    legal = [e["action"] for e in m["legal"]]
+    card = int(reaching(legal)[0])
+    marks = marks_on(legal)[str(card)]
+    singles = {cells[0] for cells in marks if len(cells) == 1}
+    everywhere = {c for cells in marks for c in cells}
+    assert fits_on(page, card) == singles  # before: the single cells only
     for cell in (f"{c}{r}" for r in range(5, 0, -1) for c in COLS):  # far from the entrance
         if not hover(page, seat, f"cell-{card}-{cell}")[1]:
             break
@@ -160,13 +188,5 @@ def test_a_mark_that_does_not_fit_is_explained_in_words_and_the_fits_are_shown(
     assert seat.click(seat.hit(f"cell-{card}-{cell}")) is None  # nothing sent
     said = page.locator("#message").inner_text()
     assert "does not fit" in said and f"card {card}" in said and ":" not in said.split(".")[0]
-    fits = page.locator("#board [data-fits]")
-    assert fits.count() > shown_before
-    covered = {
-        f.split("-", 1)[1]
-        for f in fits.evaluate_all("l => l.map(e => e.dataset.fits)")
-        if f.startswith(f"{card}-")
-    }
-    marks_on_card = [a for a in legal if a.startswith(f"{card}:")]
-    assert covered == {c for a in marks_on_card for c in a.split(":")[1].split(",")}
+    assert fits_on(page, card) == everywhere  # after: every cell a legal mark covers
     shoot(page, "pyramids-misfit-explained")
