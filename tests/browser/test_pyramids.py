@@ -62,13 +62,19 @@ def marks_on(actions: list[str]) -> dict[str, list[list[str]]]:
     return out
 
 
+def fit_cells(marks: list[list[str]]) -> tuple[set[str], set[str]]:
+    """A card's cells a single-cell mark may take, and those any legal mark covers."""
+    return {cells[0] for cells in marks if len(cells) == 1}, {c for m in marks for c in m}
+
+
 def reaching(actions: list[str]) -> list[str]:
     """The cards on which some pattern mark covers a cell that no single mark does."""
-    return [
-        card
-        for card, marks in marks_on(actions).items()
-        if {c for cells in marks for c in cells} - {cells[0] for cells in marks if len(cells) == 1}
-    ]
+    out = []
+    for card, marks in marks_on(actions).items():
+        singles, everywhere = fit_cells(marks)
+        if everywhere - singles:
+            out.append(card)
+    return out
 
 
 def mark_decision(seat: Seat) -> dict[str, Any]:
@@ -176,9 +182,7 @@ def test_a_mark_that_does_not_fit_is_explained_in_words_and_the_fits_are_shown(
     seat, m = marking(page, base_url)
     legal = [e["action"] for e in m["legal"]]
     card = int(reaching(legal)[0])
-    marks = marks_on(legal)[str(card)]
-    singles = {cells[0] for cells in marks if len(cells) == 1}
-    everywhere = {c for cells in marks for c in cells}
+    singles, everywhere = fit_cells(marks_on(legal)[str(card)])
     assert fits_on(page, card) == singles  # before: the single cells only
     for cell in (f"{c}{r}" for r in range(5, 0, -1) for c in COLS):  # far from the entrance
         if not hover(page, seat, f"cell-{card}-{cell}")[1]:
