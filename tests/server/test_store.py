@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from scarab.server import migrate
+from scarab.server import store as store_module
 from scarab.server.store import Conflict, Header, Store, StoredMove, StoredTable
 
 
@@ -64,3 +66,28 @@ def test_renumbered_seats_move_each_player_to_their_new_place(store: Store) -> N
     store.set_seats("t1", 2, seats[1:], Header(0, False, None), renumber=True)
     held = {who: [seat for _, seat in store.tables_of(who, 10)] for who in ("p-ann", "p-bob")}
     assert held == {"p-ann": [0], "p-bob": [1]}
+
+
+def test_a_load_reads_the_header_and_the_moves_of_one_revision(
+    store: Store, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process's write that lands between the load's reads of the header and of
+    the moves is not half seen: a process catching up trusts the revision it reads."""
+    store.append("t1", 0, 0, StoredMove(0, "L a1", None, 2.0), Header(1, False, None))
+    other = Store(db_url)  # another process: its own connections
+    real = store_module._stored
+
+    def meanwhile(row: Any) -> StoredTable:
+        monkeypatch.setattr(store_module, "_stored", real)  # once
+        other.truncate("t1", 1, 0, Header(0, False, None))  # an undo, committed at once
+        return real(row)
+
+    monkeypatch.setattr(store_module, "_stored", meanwhile)
+    try:
+        t = store.load("t1")
+    finally:
+        other.close()
+    assert t is not None
+    assert (t.rev, t.moves) == (1, [StoredMove(0, "L a1", None, 2.0)])
+    after = store.load("t1")
+    assert after is not None and (after.rev, after.moves) == (2, [])

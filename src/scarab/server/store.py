@@ -16,6 +16,8 @@ to the server) runs in WAL mode; PostgreSQL is used by URL.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -398,7 +400,7 @@ class Store:
     def load(self, table_id: str, since: int = 0) -> StoredTable | None:
         """One table with its moves in order (those from ply ``since`` on: the tail another
         process added); None if there is none."""
-        with self.engine.connect() as conn:
+        with self._snapshot() as conn:
             row = conn.execute(select(TableRow).where(TableRow.id == table_id)).first()
             if row is None:
                 return None
@@ -410,6 +412,18 @@ class Store:
             )
             stored.moves = [StoredMove(*m) for m in moves]
         return stored
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[Connection]:
+        """A connection whose reads all see the store as of the first one, so a write by
+        another process lands wholly before or wholly after them: PostgreSQL's repeatable
+        read, or on SQLite a BEGIN (its driver starts no transaction for reads)."""
+        with self.engine.connect() as conn:
+            if self.postgres:
+                conn.execution_options(isolation_level="REPEATABLE READ")
+            else:
+                conn.exec_driver_sql("BEGIN")
+            yield conn
 
     def revision(self, table_id: str) -> int | None:
         """The table's revision, or None if there is no such table: a cheap freshness check."""
