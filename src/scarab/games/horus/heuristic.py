@@ -574,12 +574,18 @@ def win_chances(state: State, w: Weights = HAND) -> list[float] | None:
     n = len(state.names)
     options = [plans(state, p, w) for p in range(n)]
     chosen = [ps[0] for ps in options]  # a settled seat has one plan
+    found: dict[int, float] = {}  # the seat in play: the chance of the plan it takes
     for p in (p for p in range(n) if state.status[p] in (WAITING, INSIDE)):
         rest = chosen[:p] + chosen[p + 1 :]
-        chosen[p] = max(options[p], key=lambda q: _beats(q, rest))
-    # The rivals of each seat: every chosen plan but its own (a settled seat's
-    # chance depends on the plan the seat in play took, so it is read after).
-    return [_beats(chosen[p], chosen[:p] + chosen[p + 1 :]) for p in range(n)]
+        odds = [_beats(q, rest) for q in options[p]]
+        best = odds.index(max(odds))
+        chosen[p], found[p] = options[p][best], odds[best]
+    # The rivals of each settled seat: every chosen plan but its own (its chance depends
+    # on the plan the seat in play took, so it is read after).
+    return [
+        found[p] if p in found else _beats(chosen[p], chosen[:p] + chosen[p + 1 :])
+        for p in range(n)
+    ]
 
 
 def tuned_win_chances(state: State) -> list[float] | None:
