@@ -12,11 +12,14 @@ and steps are mostly noise) is valued by the game's heuristic: each seat's rewar
 logistic of its lead over the best other seat, in units of ``value_scale`` points.
 
 With ``own_turn`` (per game) the tree and the rollout stop where the seat's
-turn ends, so that every leaf is valued at the same point of the round: in
-Horus a turn is several actions, and a value taken in the middle of one seat's
-turn does not compare with one taken in another's. Such a search values its leaves
-with the game's ``search_value`` where it has one (it counts the actions still in
-hand, since a leaf may lie in the middle of the seat's turn), else ``evaluate``.
+turn ends, at the next decision of another seat, so that leaves are valued where
+the seat hands over: in Horus a turn is several actions, and a value taken in the
+middle of one seat's turn does not compare with one taken in another's. A seat that
+closes one round and opens the next, and the last seat in play, hand over to no one
+at the round's end and search on through it (stopping there too lost games in
+Horus: README, "Bot levels"). Such a search values its leaves with the game's
+``search_value`` where it has one (it counts the actions still in hand, since a
+leaf may lie in the middle of the seat's turn), else ``evaluate``.
 
 With ``win_chances`` (per game) a search whose rivals are all settled values its
 leaves with the game's ``heuristic.win_chances``, each seat's chance to win, where
