@@ -3,13 +3,14 @@
 Each iteration samples one world with ``seat.determinize(rng)``, walks the
 shared tree with the actions legal in that world (UCB1 with availability
 counts, as in Cowling, Powley and Whitehouse's SO-ISMCTS), adds one node, plays
-a short rollout (random, or with ``greedy_rollout`` the greedy bot's choice at each
-step) and backs up a reward for every seat, so the same tree serves two to six
-players. A finished game rewards its winners with 1 (shared on a tie). A rollout
-cut short after ``rollout_depth`` decisions (one number, or one per game: random play
-helps in Luxor, and only greedy play helps in Pyramids and Horus, where random marks
-and steps are mostly noise) is valued by the game's heuristic: each seat's reward is a
-logistic of its lead over the best other seat, in units of ``value_scale`` points.
+a short rollout (random, or with ``greedy_rollout`` a greedy choice by the search's
+own value at each step) and backs up a reward for every seat, so the same tree
+serves two to six players. A finished game rewards its winners with 1 (shared on a
+tie). A rollout cut short after ``rollout_depth`` decisions (one number, or one per
+game: random play helps in Luxor, and only greedy play helps in Pyramids and Horus,
+where random marks and steps are mostly noise) is valued by the game's heuristic:
+each seat's reward is a logistic of its lead over the best other seat, in units of
+``value_scale`` points.
 
 With ``own_turn`` (per game) the tree and the rollout stop where the seat's
 turn ends, at the next decision of another seat, so that leaves are valued where
@@ -302,10 +303,12 @@ class IsmctsAgent:
         return self._value(world, evaluate)
 
     def _greedy_choice(self, world: State, legal: list[Any], evaluate: Any) -> Any:
-        """The action the game's heuristic values most for the mover, one ply ahead (the
-        greedy bot's choice in this world): a rollout that plays like a sensible player.
-        Once the search values leaves by win chances, so does the rollout: a seat far ahead
-        of the settled scores has only to get out, and points would send it looking."""
+        """The action the search's own value rates most for the mover, one ply ahead: a
+        rollout that plays like a sensible player. In Horus that value counts the actions
+        in hand, so a seat that closes the round ends its turn sooner than the greedy bot
+        would (choosing as greedy does lost games: README, "Bot levels"). Once the search
+        values leaves by win chances, so does the rollout: a seat far ahead of the settled
+        scores has only to get out, and points would send it looking."""
         mover = world.current_player
         assert mover is not None
         best, best_value = None, -math.inf
