@@ -10,10 +10,15 @@ against themselves (the noise floor). Greedy games are cheap (about 0.1 s in Hor
 so thousands of games per candidate give intervals of a few points. With
 ``--win-chances`` the candidate, once the game's ``heuristic.win_chances`` can tell (in
 Horus: its rivals are settled), chooses by its chance to win instead, as the searching
-levels with ``win_chances`` do: a cheap reading of what an endgame rule is worth.
+levels with ``win_chances`` do: a cheap reading of what an endgame rule is worth. With
+``--opening TEXT`` (one candidate each) the candidate's first decision is one of the legal
+actions whose notation starts with TEXT, drawn at random (where none is legal, as when a
+rival took that adventurer first, it chooses freely): what a choice at setup is worth.
 
     python tools/tune_heuristic.py --game horus --games 2000 --set decay=0.8 --set decay=0.7
     python tools/tune_heuristic.py --game horus --set decay=0.7 --win-chances
+    python tools/tune_heuristic.py --set decay=0.7 --win-chances --opening "choose gore" \
+        --opening "choose watanabe"
 
 The searching levels that ask for ``tuned`` weights use the game's ``heuristic.TUNED``;
 the greedy bot keeps ``HAND``: it is an anchor of the ladder and must not move.
@@ -35,6 +40,7 @@ from scarab.cli import count
 from scarab.core.registry import games, load
 
 CHUNK = 50  # games per task handed to a worker
+MAX_OPENING = 80  # characters of an --opening text
 
 
 def _module(game: str) -> Any:
@@ -61,9 +67,17 @@ def weights(game: str, spec: str) -> Any:
     return dataclasses.replace(base, **changes)
 
 
-def play(game: str, w: Any, seed: int, index: int, endgame: bool = False) -> float:
-    """One game: the candidate (weights ``w``; ``endgame``: by win chances where the game
-    can tell them)'s share of the win (0 when nobody wins)."""
+def play(
+    game: str, w: Any, seed: int, index: int, endgame: bool = False, opening: str = ""
+) -> float:
+    """One game: the candidate's share of the win (0 when nobody wins)."""
+    return played(game, w, seed, index, endgame, opening).win_share(index % 2)
+
+
+def played(game: str, w: Any, seed: int, index: int, endgame: bool, opening: str) -> Any:
+    """One game, over: the candidate (weights ``w``; ``endgame``: by win chances where the
+    game can tell them; ``opening``: the start of its first action's notation) in seat
+    ``index % 2``, greedy in the other."""
     module = _module(game)
     mine = index % 2
 
@@ -77,21 +91,49 @@ def play(game: str, w: Any, seed: int, index: int, endgame: bool = False) -> flo
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
+        if seat == mine and opening:
+            first = [a for a in state.legal_actions() if str(a).startswith(opening)]
+            opening = ""
+            if first:
+                state.apply(candidate.rng.choice(first))
+                continue
         state.apply(bots[seat].choose(Seat(state, seat)))
-    return state.win_share(mine)
+    return state
 
 
-def chunk(game: str, spec: str, seed: int, start: int, stop: int, endgame: bool) -> float:
+def chunk(
+    game: str, spec: str, seed: int, start: int, stop: int, endgame: bool, opening: str
+) -> float:
     w = weights(game, spec)
-    return sum(play(game, w, seed, i, endgame) for i in range(start, stop))
+    return sum(play(game, w, seed, i, endgame, opening) for i in range(start, stop))
 
 
 def measure(
-    pool: ProcessPoolExecutor, game: str, spec: str, games: int, seed: int, endgame: bool
+    pool: ProcessPoolExecutor,
+    game: str,
+    spec: str,
+    games: int,
+    seed: int,
+    endgame: bool,
+    opening: str,
 ) -> float:
     parts = [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
-    futures = [pool.submit(chunk, game, spec, seed, a, b, endgame) for a, b in parts]
+    futures = [pool.submit(chunk, game, spec, seed, a, b, endgame, opening) for a, b in parts]
     return sum(f.result() for f in futures)
+
+
+def check_opening(game: str, text: str) -> str:
+    """``text`` if some seat's first decision has an action whose notation starts with it."""
+    if len(text) > MAX_OPENING:
+        raise SystemExit(f"an --opening is at most {MAX_OPENING} characters, not {len(text)}")
+    state = load(game).new_game(2, seed=0)
+    first = [str(a) for a in state.legal_actions()]
+    state.apply(state.legal_actions()[0])
+    first += [str(a) for a in state.legal_actions()]
+    if not any(a.startswith(text) for a in first):
+        shown = ", ".join(dict.fromkeys(first[:6]))
+        raise SystemExit(f"no first action starts with {text!r}; they read like: {shown}")
+    return text
 
 
 def main() -> None:
@@ -104,17 +146,25 @@ def main() -> None:
     p.add_argument(
         "--win-chances", action="store_true", help="the candidate's endgame by win chances"
     )
+    p.add_argument(
+        "--opening",
+        action="append",
+        default=[],
+        help="the start of the candidate's first action, e.g. 'choose gore' (one candidate each)",
+    )
     args = p.parse_args()
     specs = args.set or [""]
     for spec in specs:
         weights(args.game, spec)  # refuse a bad name before playing anything
+    openings = [check_opening(args.game, text) for text in args.opening] or [""]
     print("| weights | games | wins | share | 95% interval |")
     print("|---|---|---|---|---|")
     with ProcessPoolExecutor(args.workers) as pool:
-        for spec in specs:
-            wins = measure(pool, args.game, spec, args.games, args.seed, args.win_chances)
+        for spec, opening in ((s, o) for s in specs for o in openings):
+            wins = measure(pool, args.game, spec, args.games, args.seed, args.win_chances, opening)
             low, high = wilson(wins, args.games)
             label = (spec or "hand-set") + (" + win chances" if args.win_chances else "")
+            label += f", opening {opening!r}" if opening else ""
             print(
                 f"| {label} | {args.games} | {wins:g} | {wins / args.games:.1%} "
                 f"| {low:.1%} to {high:.1%} |",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "tune_heuristic.py"
@@ -38,6 +40,46 @@ def test_a_candidate_may_play_its_endgame_by_win_chances() -> None:
     assert first.stdout == again.stdout
     [row] = [line.split("|") for line in first.stdout.splitlines()[2:]]
     assert row[1].strip() == "decay=0.7 + win chances" and 0 <= float(row[3]) <= 4
+
+
+def test_a_candidate_may_be_made_to_open_with_a_choice_and_a_bad_one_is_refused() -> None:
+    """What an adventurer is worth: the candidate takes it at setup (either entrance)."""
+    args = ("--games", "4", "--seed", "5", "--opening", "choose watanabe", "--opening", "choose g")
+    first, again = _run(*args), _run(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == again.stdout
+    rows = [line.split("|") for line in first.stdout.splitlines()[2:]]
+    labels = ["hand-set, opening 'choose watanabe'", "hand-set, opening 'choose g'"]
+    assert [r[1].strip() for r in rows] == labels
+    wrong = _run("--opening", "chose watanabe")
+    assert wrong.returncode != 0 and "|" not in wrong.stdout
+    assert "no first action starts with 'chose watanabe'" in wrong.stderr
+    assert "choose gore e1" in wrong.stderr
+    long = _run("--opening", "choose " * 20)
+    assert long.returncode != 0 and "at most 80 characters" in long.stderr
+
+
+def _tool() -> Any:
+    spec = importlib.util.spec_from_file_location("tune_heuristic", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_opening_is_the_candidates_first_action_unless_a_rival_took_it() -> None:
+    tool = _tool()
+    w = tool.weights("horus", "decay=0.7")
+    took = []
+    for index in range(6):  # the candidate in seat index % 2
+        game = tool.played("horus", w, 5, index, False, "choose watanabe")
+        firsts = {seat: str(a) for seat, a in reversed(game.history())}
+        mine, rival = firsts[index % 2], firsts[1 - index % 2]
+        took.append(mine.startswith("choose watanabe"))
+        assert took[-1] or rival.startswith("choose watanabe"), firsts
+    assert sum(took) >= 4
+    free = tool.played("horus", w, 5, 0, False, "")
+    assert not str(free.history()[0][1]).startswith("choose watanabe")  # chosen freely
 
 
 def test_an_unknown_weight_or_a_word_for_a_number_is_refused_before_any_game() -> None:
