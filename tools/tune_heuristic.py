@@ -30,6 +30,7 @@ import argparse
 import dataclasses
 import functools
 import importlib
+import itertools
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -88,13 +89,14 @@ def played(game: str, w: Any, seed: int, index: int, endgame: bool, opening: str
     candidate = GreedyAgent(derived_seed(seed, index, "candidate"), value, judge)
     bots = {mine: candidate, 1 - mine: GreedyAgent(derived_seed(seed, index, "greedy"))}
     state = load(game).new_game(2, seed=derived_seed(seed, index, "deal"))
+    opened = False
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        if seat == mine and opening:
+        if seat == mine and not opened:
+            opened = True
             first = [a for a in state.legal_actions() if str(a).startswith(opening)]
-            opening = ""
-            if first:
+            if opening and first:
                 state.apply(candidate.rng.choice(first))
                 continue
         state.apply(bots[seat].choose(Seat(state, seat)))
@@ -127,9 +129,9 @@ def check_opening(game: str, text: str) -> str:
     if len(text) > MAX_OPENING:
         raise SystemExit(f"an --opening is at most {MAX_OPENING} characters, not {len(text)}")
     state = load(game).new_game(2, seed=0)
-    first = [str(a) for a in state.legal_actions()]
-    state.apply(state.legal_actions()[0])
-    first += [str(a) for a in state.legal_actions()]
+    legal = state.legal_actions()
+    state.apply(legal[0])
+    first = [str(a) for a in legal + state.legal_actions()]
     if not any(a.startswith(text) for a in first):
         shown = ", ".join(dict.fromkeys(first[:6]))
         raise SystemExit(f"no first action starts with {text!r}; they read like: {shown}")
@@ -160,7 +162,7 @@ def main() -> None:
     print("| weights | games | wins | share | 95% interval |")
     print("|---|---|---|---|---|")
     with ProcessPoolExecutor(args.workers) as pool:
-        for spec, opening in ((s, o) for s in specs for o in openings):
+        for spec, opening in itertools.product(specs, openings):
             wins = measure(pool, args.game, spec, args.games, args.seed, args.win_chances, opening)
             low, high = wilson(wins, args.games)
             label = (spec or "hand-set") + (" + win chances" if args.win_chances else "")
