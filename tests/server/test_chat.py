@@ -3,13 +3,14 @@ only watchers; lines are bounded, rate-limited, kept, and sent to a newcomer."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from scarab.server import chat as C
-from tests.server.conftest import look, make_table, token
+from tests.server.conftest import hub_of, look, make_table, token
 
 
 def hello(ws: Any, tok: str | None) -> dict[str, Any]:
@@ -77,6 +78,61 @@ def test_a_newcomer_gets_the_lines_it_may_read_and_the_replay_the_players_own(
         assert [line["text"] for line in cy.receive_json()["lines"]] == ["hello table", "psst"]
     lines = client.get(f"/api/tables/{t['table']}/chat").json()["lines"]
     assert [line["text"] for line in lines] == ["hello table"]
+
+
+def chat_texts(ws: Any, until: str) -> tuple[list[str], list[str]]:
+    """The texts of the history and of the chat lines a socket reads, up to the line
+    saying ``until``."""
+    history: list[str] = []
+    said: list[str] = []
+    while not said or said[-1] != until:
+        m = ws.receive_json()
+        if m["type"] == "chat_history":
+            history += [line["text"] for line in m["lines"]]
+        elif m["type"] == "chat":
+            said.append(m["text"])
+    return history, said
+
+
+def test_a_line_said_while_a_newcomer_reads_the_history_reaches_everyone(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The newcomer's history is read after the line is kept, and before the process
+    passes the line on: the others still get it (the newcomer has it in its history, and
+    may have it as a line too, which the page drops by its id)."""
+    t = make_table(client)
+    path = f"/ws/{t['table']}"
+    store = hub_of(client).store
+    kept, read = threading.Event(), threading.Event()
+    add_chat, chat = store.add_chat, store.chat
+
+    def kept_then_held(line: dict[str, Any]) -> int:
+        line_id = add_chat(line)
+        kept.set()
+        read.wait(10)
+        return line_id
+
+    def read_once_kept(*args: Any) -> list[dict[str, Any]]:
+        kept.wait(10)
+        rows = chat(*args)
+        read.set()
+        return rows
+
+    with client.websocket_connect(path) as ann, client.websocket_connect(path) as eve:
+        hello(ann, token(t, 0))
+        hello(eve, None)
+        monkeypatch.setattr(store, "add_chat", kept_then_held)
+        monkeypatch.setattr(store, "chat", read_once_kept)
+        with client.websocket_connect(path) as bob:
+            hello(bob, token(t, 1))  # its history is read once ann's line is kept
+            ann.send_json({"type": "chat", "text": "one"})
+            assert read.wait(10) and kept.is_set()
+            monkeypatch.setattr(store, "add_chat", add_chat)
+            ann.send_json({"type": "chat", "text": "two"})
+            assert chat_texts(ann, "two") == ([], ["one", "two"])
+            assert chat_texts(eve, "two") == ([], ["one", "two"])
+            history, said = chat_texts(bob, "two")
+            assert history == ["one"] and said in (["two"], ["one", "two"])
 
 
 @pytest.mark.parametrize(

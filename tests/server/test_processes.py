@@ -87,9 +87,18 @@ def test_a_chat_line_said_on_one_process_reaches_the_table_on_the_other(
         bob.send_json({"type": "hello", "token": token(t, 1)})
         bob.receive_json()
         ann.send_json({"type": "chat", "text": "hello from one"})
-        while (m := bob.receive_json())["type"] != "chat":
+        while not (lines := chat_lines(bob.receive_json())):
             pass  # states may come first (ann came online)
-    assert (m["name"], m["text"]) == ("ann", "hello from one")
+    assert [(m["name"], m["text"]) for m in lines] == [("ann", "hello from one")]
+
+
+def chat_lines(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The chat lines a message brings: a line said now, or a newcomer's history. Bob's
+    history is read after his first state, so it may be read after ann spoke and bring
+    her line (his process then passes it on no more)."""
+    if message["type"] == "chat":
+        return [message]
+    return list(message["lines"]) if message["type"] == "chat_history" else []
 
 
 def test_a_bot_move_is_thought_and_made_exactly_once_across_two_processes(

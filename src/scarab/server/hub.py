@@ -88,6 +88,7 @@ class Connection:
         self.state: str | None = None
         self.replies: deque[str] = deque(maxlen=MAX_OUTBOX)
         self.chat_gate = ChatGate()
+        self.chat_seen = 0  # the newest chat line passed to this socket
         self.wake = asyncio.Event()
         self.closed = False
 
@@ -126,7 +127,7 @@ class Live:
         self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}  # process: seats, heard
         self.hint: tuple[str, int, str] | None = None  # (version, seat, reply) last given
         self.hinting = False  # a hint is being worked out (one at a time per table)
-        self.chat_seen = 0  # the newest chat line this process has passed on
+        self.chat_seen = 0  # the newest chat line this process has passed to its sockets
         self.asked: dict[int, deque[float]] = {}  # seat: when its recent hints were asked
 
     def here(self) -> frozenset[int]:
@@ -607,23 +608,25 @@ class Hub:
             self._spawn(self._notify(f"{live.table.id} #chat {line['id']}"))
 
     def _deliver(self, live: Live, lines: list[dict[str, Any]]) -> None:
+        """Each line to every socket here that may read it and has not had it (a newcomer
+        may have had it in its history)."""
         for line in lines:
-            if line["id"] <= live.chat_seen:
-                continue
-            live.chat_seen = line["id"]
+            live.chat_seen = max(live.chat_seen, line["id"])
             text = json.dumps({"type": "chat", **line_json(line)})
             for conn in list(live.watchers):
-                if line["channel"] in channels_for(conn.seat):
+                if line["id"] > conn.chat_seen and line["channel"] in channels_for(conn.seat):
+                    conn.chat_seen = line["id"]
                     conn.push(text)
 
     async def chat_history(self, live: Live, conn: Connection) -> None:
         """The newest lines a newcomer may read, sent once after its first state (nothing
-        when nobody has spoken)."""
+        when nobody has spoken). They count as passed to this socket only: the read may
+        see a line that the others here have yet to be passed."""
         rows = await self.storage(
             self.store.chat, live.table.id, channels_for(conn.seat), 0, HISTORY
         )
         if rows:
-            live.chat_seen = max(live.chat_seen, rows[-1]["id"])
+            conn.chat_seen = max(conn.chat_seen, rows[-1]["id"])
             conn.push(json.dumps({"type": "chat_history", "lines": [line_json(r) for r in rows]}))
 
     def chatted(self, table_id: str, line_id: int) -> None:
