@@ -95,7 +95,7 @@ def test_a_chat_line_said_on_one_process_reaches_the_table_on_the_other(
 def chat_lines(message: dict[str, Any]) -> list[dict[str, Any]]:
     """The chat lines a message brings: a line said now, or a newcomer's history. Bob's
     history is read after his first state, so it may be read after ann spoke and bring
-    her line (his process then passes it on no more)."""
+    her line (his process then does not pass it to him again)."""
     if message["type"] == "chat":
         return [message]
     return list(message["lines"]) if message["type"] == "chat_history" else []
