@@ -102,6 +102,15 @@ def play_first(client: TestClient, table: dict[str, Any], moves: int) -> dict[st
     return state
 
 
+def chat_lines(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The chat lines a socket's message brings: a line said now, or its history. The
+    history is read after the socket's first state, so it may bring a line said meanwhile
+    (which the socket is then not sent again)."""
+    if message["type"] == "chat":
+        return [message]
+    return list(message["lines"]) if message["type"] == "chat_history" else []
+
+
 def hub_of(client: TestClient) -> Hub:
     return client.app.state.hub  # type: ignore[attr-defined,no-any-return]
 

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server import chat as C
-from tests.server.conftest import hub_of, look, make_table, token
+from tests.server.conftest import chat_lines, hub_of, look, make_table, token
 
 
 def hello(ws: Any, tok: str | None) -> dict[str, Any]:
@@ -26,12 +26,10 @@ def next_of(ws: Any, kind: str) -> dict[str, Any]:
 
 
 def first_line(ws: Any) -> dict[str, Any]:
-    """The first chat line a socket reads: said now, or in its history, which is read after
-    its first state and so may be read after a line was said."""
-    while True:
-        m = ws.receive_json()
-        if m["type"] in ("chat", "chat_history"):
-            return m if m["type"] == "chat" else m["lines"][0]  # type: ignore[no-any-return]
+    """The first chat line a socket reads, said now or in its history (``chat_lines``)."""
+    while not (lines := chat_lines(ws.receive_json())):
+        pass
+    return lines[0]
 
 
 def line_of(ws: Any, text: str) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from scarab.server.store import Store, StoredTable
 from tests.server.conftest import (
     POSTGRES,
     act,
+    chat_lines,
     fresh_postgres,
     hub_of,
     look,
@@ -90,15 +91,6 @@ def test_a_chat_line_said_on_one_process_reaches_the_table_on_the_other(
         while not (lines := chat_lines(bob.receive_json())):
             pass  # states may come first (ann came online)
     assert [(m["name"], m["text"]) for m in lines] == [("ann", "hello from one")]
-
-
-def chat_lines(message: dict[str, Any]) -> list[dict[str, Any]]:
-    """The chat lines a message brings: a line said now, or a newcomer's history. Bob's
-    history is read after his first state, so it may be read after ann spoke and bring
-    her line (his process then does not pass it to him again)."""
-    if message["type"] == "chat":
-        return [message]
-    return list(message["lines"]) if message["type"] == "chat_history" else []
 
 
 def test_a_bot_move_is_thought_and_made_exactly_once_across_two_processes(
