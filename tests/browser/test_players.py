@@ -135,6 +135,58 @@ def test_chat_between_two_seats_is_text_and_can_be_muted(
         other.close()
 
 
+# The page's socket holds each chat history back until the test lets it through.
+HOLD_HISTORY = """
+(() => {
+  const held = [];
+  window.__history = { held, release: () => { for (const pass of held.splice(0)) pass(); } };
+  const Base = window.WebSocket;
+  window.WebSocket = class extends Base {
+    addEventListener(type, listener, options) {
+      if (type !== "message") return super.addEventListener(type, listener, options);
+      const hold = (event) => {
+        const pass = () => listener.call(this, event);
+        if (JSON.parse(event.data).type === "chat_history") held.push(pass);
+        else pass();
+      };
+      return super.addEventListener(type, hold, options);
+    }
+  };
+})();
+"""
+
+
+def test_a_line_said_before_the_history_reaches_the_page_is_shown_after_the_older_lines(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    from tests.browser.conftest import make_table, seat_link
+
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    )
+    page.goto(seat_link(table, 0))
+    Seat(page).wait_drawn()
+    page.fill("#chat-text", "one")
+    page.click("#chat-send")
+    page.locator("#chat li").first.wait_for()
+    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    other.add_init_script(WATCH_SOCKET)
+    other.add_init_script(HOLD_HISTORY)
+    bob = other.new_page()
+    try:
+        bob.goto(seat_link(table, 1))
+        Seat(bob).wait_drawn()
+        bob.wait_for_function("() => window.__history.held.length > 0")  # "one", held
+        page.fill("#chat-text", "two")
+        page.click("#chat-send")
+        bob.locator("#chat li").first.wait_for()  # "two" is shown first
+        bob.evaluate("() => window.__history.release()")  # drawn before it returns
+        assert bob.locator("#chat li").all_inner_texts() == ["ann: one", "ann: two"]
+        shoot(bob, "chat-history-after-a-live-line")
+    finally:
+        other.close()
+
+
 def test_the_tab_title_counts_the_tables_waiting_for_the_player(page: Any, base_url: str) -> None:
     from tests.browser.conftest import api
 

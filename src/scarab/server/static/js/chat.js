@@ -29,21 +29,44 @@ export function chatBox(send) {
     if (text) send(text);
     input.value = "";
   }
-  let last = 0; // the newest line shown: a reconnection sends the history again
+  /** @type {number[]} */
+  const ids = []; // the shown lines' ids, in order, one per item of the list
   /** @param {any[]} lines */
   function add(lines) {
     for (const line of lines) {
-      if (line.id <= last) continue;
-      last = line.id;
+      const at = placeOf(ids, line.id);
+      if (at < 0) continue;
+      ids.splice(at, 0, line.id);
       const who = line.channel === "watchers" ? t("ui.chat.watcher", { name: line.name }) : line.name;
-      list.append(html("li", { class: line.channel }, html("strong", {}, `${who}: `), line.text));
+      list.insertBefore(html("li", { class: line.channel }, html("strong", {}, `${who}: `), line.text), list.children[at] ?? null);
     }
-    while (list.children.length > MAX_LINES) list.firstElementChild?.remove();
+    while (ids.length > MAX_LINES) {
+      ids.shift();
+      list.firstElementChild?.remove();
+    }
     list.scrollTop = list.scrollHeight;
   }
   const box = html("section", { class: "chat-box" },
     html("h2", {}, `${t("ui.chat.title")} `, html("label", { class: "check" }, mute, ` ${t("ui.chat.mute")}`)), body);
   return { box, add };
+}
+
+/**
+ * Where a line goes among those shown: its index in id order, or -1 when it is shown
+ * already. A line said while the history was on its way comes before the older lines
+ * that the history brings, and a reconnection sends the history again.
+ * @param {readonly number[]} ids the shown lines' ids, ascending
+ * @param {number} id
+ */
+export function placeOf(ids, id) {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ids[middle] < id) low = middle + 1;
+    else high = middle;
+  }
+  return ids[low] === id ? -1 : low;
 }
 
 /**
