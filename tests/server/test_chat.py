@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server import chat as C
-from tests.server.conftest import chat_lines, hub_of, look, make_table, token
+from tests.server.conftest import chat_lines, hub_of, look, make_table, token, wait_for
 
 
 def hello(ws: Any, tok: str | None) -> dict[str, Any]:
@@ -140,6 +140,71 @@ def test_a_line_said_while_a_newcomer_reads_the_history_reaches_everyone(
             assert chat_texts(eve, "two") == ([], ["one", "two"])
             history, said = chat_texts(bob, "two")
             assert history == ["one"] and said in (["two"], ["one", "two"])
+
+
+def test_lines_passed_on_are_counted_by_id_in_any_order() -> None:
+    seen = C.LinesSeen()
+    assert seen.add(2) and seen.add(1) and not seen.add(2)  # the older one still passes
+    assert 1 in seen and 3 not in seen and seen.newest == 2
+    for line_id in range(3, 3 + C.HISTORY):
+        seen.add(line_id)
+    assert len(seen.ids) == C.HISTORY and 1 in seen and not seen.add(1)  # below what is kept
+    assert seen.newest == 2 + C.HISTORY
+
+
+def test_lines_kept_out_of_order_on_the_storage_threads_reach_everyone(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann's line is kept first and held on its storage thread until bob's, kept after it,
+    has been passed on: the older line still reaches everyone."""
+    t = make_table(client)
+    path = f"/ws/{t['table']}"
+    store = hub_of(client).store
+    add_chat = store.add_chat
+    held = threading.Event()
+
+    def held_once(line: dict[str, Any]) -> int:
+        line_id = add_chat(line)
+        monkeypatch.setattr(store, "add_chat", add_chat)
+        held.wait(10)
+        return line_id
+
+    with (
+        client.websocket_connect(path) as ann,
+        client.websocket_connect(path) as bob,
+        client.websocket_connect(path) as eve,
+    ):
+        hello(ann, token(t, 0))
+        hello(bob, token(t, 1))
+        hello(eve, None)
+        monkeypatch.setattr(store, "add_chat", held_once)
+        ann.send_json({"type": "chat", "text": "one"})
+        wait_for(lambda: store.add_chat is add_chat)  # "one" is kept, and held
+        bob.send_json({"type": "chat", "text": "two"})
+        assert line_of(eve, "two")["id"] > 0
+        held.set()
+        ann.send_json({"type": "chat", "text": "three"})  # read once "one" is passed on
+        assert chat_texts(eve, "three") == ([], ["one", "three"])
+        for ws in (ann, bob):
+            assert chat_texts(ws, "three") == ([], ["two", "one", "three"])
+
+
+def test_a_line_another_process_kept_before_the_newest_here_is_still_passed_on(
+    client: TestClient,
+) -> None:
+    """Another process's line can commit after a newer line said here: when its news
+    comes, this process passes it on although it has passed on a newer one."""
+    t = make_table(client)
+    hub = hub_of(client)
+    line = {"table_id": t["table"], "channel": "players", "seat": 1, "name": "bob", "at": 0.0}
+    with client.websocket_connect(f"/ws/{t['table']}") as ann:
+        hello(ann, token(t, 0))
+        older = hub.store.add_chat({**line, "text": "from afar"})  # not yet told of
+        ann.send_json({"type": "chat", "text": "here"})
+        assert line_of(ann, "here")["id"] > older
+        client.portal.call(hub.chatted, t["table"], older)  # type: ignore[union-attr]
+        wait_for(lambda: older in hub.live[t["table"]].chat_seen)  # read, and passed on
+        assert line_of(ann, "from afar")["id"] == older
 
 
 @pytest.mark.parametrize(

@@ -70,3 +70,33 @@ class ChatGate:
                 seconds=f"{RATE[1]:g}",
             )
         self.sent.append(now)
+
+
+class LinesSeen:
+    """The chat lines passed on (to one socket, or by this process), by id. Lines can come
+    out of id order: two lines kept at once, on two storage threads or two processes, may
+    finish in either order. A mark of the newest would then skip the older line; so the
+    newest HISTORY ids are kept, and only ids below them all count as passed on unseen."""
+
+    __slots__ = ("floor", "ids")
+
+    def __init__(self) -> None:
+        self.ids: set[int] = set()
+        self.floor = 0  # every id up to this one counts as passed on
+
+    def __contains__(self, line_id: int) -> bool:
+        return line_id <= self.floor or line_id in self.ids
+
+    def add(self, line_id: int) -> bool:
+        """Count a line as passed on: False when it was already."""
+        if line_id in self:
+            return False
+        self.ids.add(line_id)
+        if len(self.ids) > HISTORY:
+            self.floor = min(self.ids)
+            self.ids.remove(self.floor)
+        return True
+
+    @property
+    def newest(self) -> int:
+        return max(self.ids, default=self.floor)

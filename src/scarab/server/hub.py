@@ -32,6 +32,7 @@ from scarab.server.chat import (
     PLAYERS,
     WATCHERS,
     ChatGate,
+    LinesSeen,
     channels_for,
     check_text,
     line_json,
@@ -88,7 +89,7 @@ class Connection:
         self.state: str | None = None
         self.replies: deque[str] = deque(maxlen=MAX_OUTBOX)
         self.chat_gate = ChatGate()
-        self.chat_seen = 0  # the newest chat line passed to this socket
+        self.chat_seen = LinesSeen()  # the chat lines passed to this socket
         self.wake = asyncio.Event()
         self.closed = False
 
@@ -127,7 +128,7 @@ class Live:
         self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}  # process: seats, heard
         self.hint: tuple[str, int, str] | None = None  # (version, seat, reply) last given
         self.hinting = False  # a hint is being worked out (one at a time per table)
-        self.chat_seen = 0  # the newest chat line this process has passed to its sockets
+        self.chat_seen = LinesSeen()  # the chat lines this process has passed to its sockets
         self.asked: dict[int, deque[float]] = {}  # seat: when its recent hints were asked
 
     def here(self) -> frozenset[int]:
@@ -609,13 +610,12 @@ class Hub:
 
     def _deliver(self, live: Live, lines: list[dict[str, Any]]) -> None:
         """Each line to every socket here that may read it and has not had it (a newcomer
-        may have had it in its history)."""
+        may have had it in its history), in whatever order the lines come."""
         for line in lines:
-            live.chat_seen = max(live.chat_seen, line["id"])
+            live.chat_seen.add(line["id"])
             text = json.dumps({"type": "chat", **line_json(line)})
             for conn in list(live.watchers):
-                if line["id"] > conn.chat_seen and line["channel"] in channels_for(conn.seat):
-                    conn.chat_seen = line["id"]
+                if line["channel"] in channels_for(conn.seat) and conn.chat_seen.add(line["id"]):
                     conn.push(text)
 
     async def chat_history(self, live: Live, conn: Connection) -> None:
@@ -626,19 +626,23 @@ class Hub:
             self.store.chat, live.table.id, channels_for(conn.seat), 0, HISTORY
         )
         if rows:
-            conn.chat_seen = max(conn.chat_seen, rows[-1]["id"])
+            for row in rows:
+                conn.chat_seen.add(row["id"])
             conn.push(json.dumps({"type": "chat_history", "lines": [line_json(r) for r in rows]}))
 
     def chatted(self, table_id: str, line_id: int) -> None:
-        """Another process kept a chat line: pass on what this one has not yet."""
+        """Another process kept a chat line: pass on what this one has not yet, that line
+        and any after the newest passed on here (a line told of may be older than lines
+        already passed on: the other process's line can commit after them)."""
         live = self.live.get(table_id)
-        if live is not None and line_id > live.chat_seen:
-            self._spawn(self._catch_up_chat(live))
+        if live is not None and line_id not in live.chat_seen:
+            after = min(line_id - 1, live.chat_seen.newest)
+            self._spawn(self._catch_up_chat(live, after))
 
-    async def _catch_up_chat(self, live: Live) -> None:
+    async def _catch_up_chat(self, live: Live, after: int) -> None:
         try:
             rows = await self._io(
-                self.store.chat, live.table.id, (PLAYERS, WATCHERS), live.chat_seen, HISTORY
+                self.store.chat, live.table.id, (PLAYERS, WATCHERS), after, HISTORY
             )
         except Exception as exc:
             log.warning("could not read the chat: %s", str(exc)[:200])
