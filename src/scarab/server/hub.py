@@ -613,9 +613,10 @@ class Hub:
         may have had it in its history), in whatever order the lines come."""
         for line in lines:
             live.chat_seen.add(line["id"])
-            text = json.dumps({"type": "chat", **line_json(line)})
+            text = ""  # written for the first socket that has not had it
             for conn in list(live.watchers):
                 if line["channel"] in channels_for(conn.seat) and conn.chat_seen.add(line["id"]):
+                    text = text or json.dumps({"type": "chat", **line_json(line)})
                     conn.push(text)
 
     async def chat_history(self, live: Live, conn: Connection) -> None:
