@@ -25,6 +25,12 @@ def next_of(ws: Any, kind: str) -> dict[str, Any]:
             return m  # type: ignore[no-any-return]
 
 
+def settled(ws: Any) -> None:
+    """Wait until the socket's history has been read: its sync is answered after that."""
+    ws.send_json({"type": "sync"})
+    next_of(ws, "state")
+
+
 def first_line(ws: Any) -> dict[str, Any]:
     """The first chat line a socket reads, said now or in its history (``chat_lines``)."""
     while not (lines := chat_lines(ws.receive_json())):
@@ -174,9 +180,9 @@ def test_lines_kept_out_of_order_on_the_storage_threads_reach_everyone(
         client.websocket_connect(path) as bob,
         client.websocket_connect(path) as eve,
     ):
-        hello(ann, token(t, 0))
-        hello(bob, token(t, 1))
-        hello(eve, None)
+        for ws, tok in ((ann, token(t, 0)), (bob, token(t, 1)), (eve, None)):
+            hello(ws, tok)
+            settled(ws)
         monkeypatch.setattr(store, "add_chat", held_once)
         ann.send_json({"type": "chat", "text": "one"})
         wait_for(lambda: store.add_chat is add_chat)  # "one" is kept, and held
@@ -199,6 +205,7 @@ def test_a_line_another_process_kept_before_the_newest_here_is_still_passed_on(
     line = {"table_id": t["table"], "channel": "players", "seat": 1, "name": "bob", "at": 0.0}
     with client.websocket_connect(f"/ws/{t['table']}") as ann:
         hello(ann, token(t, 0))
+        settled(ann)
         older = hub.store.add_chat({**line, "text": "from afar"})  # not yet told of
         ann.send_json({"type": "chat", "text": "here"})
         assert line_of(ann, "here")["id"] > older
