@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import WATCH_SOCKET, Seat, api, shoot
+from tests.browser.conftest import (
+    WATCH_SOCKET,
+    Seat,
+    api,
+    make_table,
+    seat_link,
+    seat_state,
+    shoot,
+)
 
 if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
@@ -29,6 +37,25 @@ def become(page: Any, name: str) -> None:
     page.fill("#player-name", name)
     page.click("#player-start")
     page.wait_for_selector("#player-me")
+
+
+def second_person(browser: Any, base_url: str, *scripts: str) -> Any:
+    """A browser context of its own (another person's), with the test's view of the socket
+    and any other ``scripts`` run in each page."""
+    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    for script in (WATCH_SOCKET, *scripts):
+        other.add_init_script(script)
+    return other
+
+
+def ann_at_a_table_with_bob(page: Any, base_url: str) -> dict[str, Any]:
+    """A Luxor table of two people, ann's seat open on ``page``."""
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    )
+    page.goto(seat_link(table, 0))
+    Seat(page).wait_drawn()
+    return table
 
 
 def test_a_player_opens_their_account_and_their_table_on_a_second_device(
@@ -53,8 +80,7 @@ def test_a_player_opens_their_account_and_their_table_on_a_second_device(
     assert code is not None
     shoot(page, "player-code")
 
-    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
-    other.add_init_script(WATCH_SOCKET)  # the test's view of the socket, as on the first
+    other = second_person(browser, base_url)
     second = other.new_page()
     try:
         second.goto("/")
@@ -84,8 +110,7 @@ def test_quick_play_makes_a_public_table_and_another_player_takes_its_seat_from_
     assert first["seat"] == 0 and first["names"][0] == "ann"
     table = first["table"]
 
-    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
-    other.add_init_script(WATCH_SOCKET)
+    other = second_person(browser, base_url)
     second = other.new_page()
     try:
         become(second, "bob")
@@ -106,15 +131,8 @@ def test_quick_play_makes_a_public_table_and_another_player_takes_its_seat_from_
 def test_chat_between_two_seats_is_text_and_can_be_muted(
     page: Any, browser: Any, base_url: str
 ) -> None:
-    from tests.browser.conftest import make_table, seat_link
-
-    table = make_table(
-        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
-    )
-    page.goto(seat_link(table, 0))
-    Seat(page).wait_drawn()
-    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
-    other.add_init_script(WATCH_SOCKET)
+    table = ann_at_a_table_with_bob(page, base_url)
+    other = second_person(browser, base_url)
     bob = other.new_page()
     try:
         bob.goto(seat_link(table, 1))
@@ -159,19 +177,11 @@ HOLD_HISTORY = """
 def test_a_line_said_before_the_history_reaches_the_page_is_shown_after_the_older_lines(
     page: Any, browser: Any, base_url: str
 ) -> None:
-    from tests.browser.conftest import make_table, seat_link
-
-    table = make_table(
-        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
-    )
-    page.goto(seat_link(table, 0))
-    Seat(page).wait_drawn()
+    table = ann_at_a_table_with_bob(page, base_url)
     page.fill("#chat-text", "one")
     page.click("#chat-send")
     page.locator("#chat li").first.wait_for()
-    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
-    other.add_init_script(WATCH_SOCKET)
-    other.add_init_script(HOLD_HISTORY)
+    other = second_person(browser, base_url, HOLD_HISTORY)
     bob = other.new_page()
     try:
         bob.goto(seat_link(table, 1))
@@ -188,8 +198,6 @@ def test_a_line_said_before_the_history_reaches_the_page_is_shown_after_the_olde
 
 
 def test_the_tab_title_counts_the_tables_waiting_for_the_player(page: Any, base_url: str) -> None:
-    from tests.browser.conftest import api
-
     become(page, "ann")
     key = page.evaluate("() => JSON.parse(localStorage.getItem('scarab.player')).key")
     seats = [{"kind": "human", "me": True}, {"kind": "human", "name": "bob"}]
@@ -218,8 +226,6 @@ def test_a_player_has_a_profile_page_and_the_lobby_a_leaderboard(page: Any) -> N
 def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
     page: Any, browser: Any, base_url: str
 ) -> None:
-    from tests.browser.conftest import api, make_table, seat_link, seat_state
-
     table = make_table(
         base_url, "pyramids", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
     )
@@ -236,8 +242,7 @@ def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
         api(base_url, f"/api/tables/{table['table']}/act", body)
     page.goto(seat_link(table, 0))
     assert Seat(page).wait_drawn()["over"]
-    other = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
-    other.add_init_script(WATCH_SOCKET)
+    other = second_person(browser, base_url)
     bob = other.new_page()
     try:
         bob.goto(seat_link(table, 1))
