@@ -621,15 +621,15 @@ class Hub:
 
     async def chat_history(self, live: Live, conn: Connection) -> None:
         """The newest lines a newcomer may read, sent once after its first state (nothing
-        when nobody has spoken). They count as passed to this socket only: the read may
-        see a line that the others here have yet to be passed."""
+        when nobody has spoken), less any passed to it live while they were read: each line
+        reaches a socket once. They count as passed to this socket only: the read may see a
+        line that the others here have yet to be passed."""
         rows = await self.storage(
             self.store.chat, live.table.id, channels_for(conn.seat), 0, HISTORY
         )
-        if rows:
-            for row in rows:
-                conn.chat_seen.add(row["id"])
-            conn.push(json.dumps({"type": "chat_history", "lines": [line_json(r) for r in rows]}))
+        lines = [line_json(r) for r in rows if conn.chat_seen.add(r["id"])]
+        if lines:
+            conn.push(json.dumps({"type": "chat_history", "lines": lines}))
 
     def chatted(self, table_id: str, line_id: int) -> None:
         """Another process kept a chat line: pass on what this one has not yet, that line
