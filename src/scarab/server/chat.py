@@ -76,7 +76,7 @@ class LinesSeen:
     """The chat lines passed on (to one socket, or by this process), by id. Lines can come
     out of id order: two lines kept at once, on two storage threads or two processes, may
     finish in either order. A mark of the newest would then skip the older line; so the
-    newest HISTORY ids are kept, and only ids below them all count as passed on unseen."""
+    newest HISTORY ids are kept, and an id below all of them counts as passed on."""
 
     __slots__ = ("floor", "ids")
 
