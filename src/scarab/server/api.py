@@ -27,7 +27,6 @@ from scarab.server.protocol import (
     BadRequest,
     field,
     parse,
-    token_field,
 )
 from scarab.server.replay import replay_body
 from scarab.server.table import Stale, TableError, check_notation
@@ -53,15 +52,6 @@ async def body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     except ClientDisconnect:  # gone, or cut off by --body-timeout: an error, not a crash
         raise BadRequest("the request body did not all come") from None
     return parse(b"".join(chunks), limit)
-
-
-async def seat_of(players: Players, live: Live, token: object, key: object = None) -> int | None:
-    """The seat a seat token holds, else the seat of the player whose key is given."""
-    seat = live.table.seat_for(token_field({"token": token}))
-    if seat is None and key is not None:
-        player, _ = await players.find(key)
-        seat = live.table.seat_of_player(player)
-    return seat
 
 
 def page_routes() -> list[Route]:
@@ -177,7 +167,7 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
 
     async def seat_by_headers(request: Request, live: Live) -> int | None:
         token, key = request.headers.get("x-seat-token"), request.headers.get("x-player-key")
-        return await seat_of(players, live, token, key)
+        return await players.seat_at(live.table, token, key)
 
     async def seat_of_request(request: Request, live: Live) -> int:
         seat = await seat_by_headers(request, live)
@@ -200,7 +190,8 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
     async def act(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
         msg = await body(request)
-        seat = await seat_of(players, live, msg.get("token"), request.headers.get("x-player-key"))
+        key = request.headers.get("x-player-key")
+        seat = await players.seat_at(live.table, msg.get("token"), key)
         if seat is None:
             raise TableError("a spectator cannot act: send your seat's token")
         try:

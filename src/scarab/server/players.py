@@ -17,10 +17,10 @@ from typing import Any
 from scarab.core.errors import BadOption
 from scarab.core.game import JSON, check_name
 from scarab.core.registry import load
-from scarab.server.protocol import BadRequest
+from scarab.server.protocol import BadRequest, token_field
 from scarab.server.ratings import row as rating
 from scarab.server.store import Store, StoredTable
-from scarab.server.table import TableError, token_hash
+from scarab.server.table import Table, TableError, token_hash
 
 MAX_KEY = 64  # characters in a player key (the server issues 32)
 CODE_SECONDS = 600.0  # a one-time code is good this long
@@ -102,6 +102,15 @@ class Players:
         if found is None:
             raise NoPlayer("that player key is not known here: make a new player, or use a code")
         return found  # type: ignore[no-any-return]
+
+    async def seat_at(self, table: Table, token: object, key: object = None) -> int | None:
+        """The seat a seat token holds at ``table``, else the seat there of the player whose
+        key is given (None: a watcher)."""
+        seat = table.seat_for(token_field({"token": token}))
+        if seat is None and key is not None:
+            player, _ = await self.find(key)
+            seat = table.seat_of_player(player)
+        return seat
 
     async def me(self, key: object) -> dict[str, JSON]:
         """The player and their tables: their turn first, then games on, then finished."""

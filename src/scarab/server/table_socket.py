@@ -12,7 +12,6 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from scarab.core.errors import ScarabError
-from scarab.server.api import seat_of
 from scarab.server.guard import Guard, hang_up
 from scarab.server.hub import Connection, Hub, Live
 from scarab.server.players import Players
@@ -55,7 +54,7 @@ def socket_handler(
             if hello.get("type") != "hello":
                 raise BadRequest('say hello first: {"type": "hello", "token": "<seat token>"}')
             live = await hub.get(ws.path_params["table_id"])  # it may have left memory meanwhile
-            seat = await seat_of(players, live, hello.get("token"), hello.get("player"))
+            seat = await players.seat_at(live.table, hello.get("token"), hello.get("player"))
             conn = Connection(ws.send_text, seat)
             sender = asyncio.get_running_loop().create_task(conn.run())
             hub.join(live, conn)
