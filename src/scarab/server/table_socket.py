@@ -25,7 +25,8 @@ then {"type": "act", "action": notation, "version": v}, {"type": "undo", "versio
 {"type": "hint"} (the hint bot's top actions for your decision), {"type": "chat", "text"}
 (a seat to the table, a watcher to the watchers), {"type": "sync"}. Server to client:
 {"type": "state", ...}, {"type": "hint", "version", "top": [...]}, {"type": "chat", ...},
-{"type": "chat_history", "lines": [...]} (after the first state) and {"type": "error",
+{"type": "chat_history", "lines": [...]} (after the first state; each chat line reaches a
+socket once, live or in its history, not always in id order) and {"type": "error",
 "message"} (with "msg" and "args" where the error has words in the catalogues)."""
 
 
