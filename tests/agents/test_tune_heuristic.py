@@ -22,33 +22,31 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_each_candidate_gets_a_row_and_a_rerun_gives_the_same_figures() -> None:
-    args = ("--games", "6", "--seed", "5", "--set", "", "--set", "decay=0.7")
+def _rows(*args: str) -> list[list[str]]:
+    """The table's rows (cells split), once a rerun has printed the same figures."""
     first, again = _run(*args), _run(*args)
     assert first.returncode == 0, first.stderr
     assert first.stdout == again.stdout
-    rows = [line.split("|") for line in first.stdout.splitlines()[2:]]
+    return [line.split("|") for line in first.stdout.splitlines()[2:]]
+
+
+def test_each_candidate_gets_a_row_and_a_rerun_gives_the_same_figures() -> None:
+    rows = _rows("--games", "6", "--seed", "5", "--set", "", "--set", "decay=0.7")
     assert [r[1].strip() for r in rows] == ["hand-set", "decay=0.7"]
     for r in rows:
         assert r[2].strip() == "6" and 0 <= float(r[3]) <= 6
 
 
 def test_a_candidate_may_play_its_endgame_by_win_chances() -> None:
-    args = ("--games", "4", "--seed", "5", "--set", "decay=0.7", "--win-chances")
-    first, again = _run(*args), _run(*args)
-    assert first.returncode == 0, first.stderr
-    assert first.stdout == again.stdout
-    [row] = [line.split("|") for line in first.stdout.splitlines()[2:]]
+    [row] = _rows("--games", "4", "--seed", "5", "--set", "decay=0.7", "--win-chances")
     assert row[1].strip() == "decay=0.7 + win chances" and 0 <= float(row[3]) <= 4
 
 
 def test_a_candidate_may_be_made_to_open_with_a_choice_and_a_bad_one_is_refused() -> None:
     """What an adventurer is worth: the candidate takes it at setup (either entrance)."""
-    args = ("--games", "4", "--seed", "5", "--opening", "choose watanabe", "--opening", "choose g")
-    first, again = _run(*args), _run(*args)
-    assert first.returncode == 0, first.stderr
-    assert first.stdout == again.stdout
-    rows = [line.split("|") for line in first.stdout.splitlines()[2:]]
+    rows = _rows(
+        "--games", "4", "--seed", "5", "--opening", "choose watanabe", "--opening", "choose g"
+    )
     labels = ["hand-set, opening 'choose watanabe'", "hand-set, opening 'choose g'"]
     assert [r[1].strip() for r in rows] == labels
     wrong = _run("--opening", "chose watanabe")
