@@ -74,6 +74,38 @@ def test_a_move_on_one_process_reaches_a_watcher_on_the_other(
     assert heard["log"] == look(one, t, 1 - seat)["log"]
 
 
+def test_a_move_told_in_its_notice_is_played_on_without_reading_the_store(
+    pair: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading the table back cost the other process more than the move itself (issue 16's
+    scaling figure): the notice carries the move, and neither process reads the store."""
+    one, two = pair
+    t = make_table(one, "luxor")
+    reads = {0: 0, 1: 0}
+    for i, client in enumerate(pair):
+        store = hub_of(client).store
+        load = store.load
+
+        def counted(*args: Any, i: int = i, load: Any = load) -> Any:
+            reads[i] += 1
+            return load(*args)
+
+        monkeypatch.setattr(store, "load", counted)
+    with two.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, 1)})
+        ws.receive_json()
+        reads[1] = 0  # the table was loaded on two for this socket
+        for _ in range(6):
+            seat = look(one, t, None)["current"]
+            mine = look(one, t, seat)
+            assert act(one, t, seat, mine["legal"][0]["action"], mine["version"]).status_code == 200
+            while (heard := ws.receive_json())["version"] != look(one, t, 1)["version"]:
+                pass
+            assert heard["view"] == look(one, t, 1)["view"]
+            assert heard["log"] == look(one, t, 1)["log"]
+    assert reads == {0: 0, 1: 0}
+
+
 def test_a_chat_line_said_on_one_process_reaches_the_table_on_the_other(
     pair: tuple[TestClient, TestClient],
 ) -> None:

@@ -91,3 +91,22 @@ def test_a_load_reads_the_header_and_the_moves_of_one_revision(
     assert (t.rev, t.moves) == (1, [StoredMove(0, "L a1", None, 2.0)])
     after = store.load("t1")
     assert after is not None and (after.rev, after.moves) == (2, [])
+
+
+def test_a_move_notice_tells_the_move_and_reads_back_only_what_it_told() -> None:
+    move = StoredMove(1, "L a2", "zombie", 1700000000.25)
+    table, rev, told = store_module.move_news("t1", 8, 7, move).split(" ", 2)
+    assert (table, rev) == ("t1", "8")
+    assert store_module.read_move(told) == (7, move)
+    long = StoredMove(0, "L a2", "x" * store_module.MAX_NEWS, 1.0)
+    assert store_module.move_news("t1", 8, 7, long) == "t1 8"  # too long: read the store
+    for bad in (
+        '[7,1,"L a2",null]',
+        '[7,"1","L a2",null,1.0]',
+        "[7,1,5,null,1.0]",
+        "[7,",
+        "{}",
+        "5",
+    ):
+        assert store_module.read_move(bad) is None, bad
+    assert store_module.read_move(" " * (store_module.MAX_NEWS + 1)) is None

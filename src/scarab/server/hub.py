@@ -41,7 +41,7 @@ from scarab.server.listen import Listener
 from scarab.server.memory import give_back
 from scarab.server.protocol import BadRequest, field, timer_field
 from scarab.server.ratings import settle
-from scarab.server.store import Conflict, Store, StoredTable
+from scarab.server.store import Conflict, Store, StoredMove, StoredTable
 from scarab.server.table import (
     BOT,
     HUMAN,
@@ -349,11 +349,12 @@ class Hub:
         return [found[i] for i in dict.fromkeys(ids) if i in found]
 
     # ---- other processes ----------------------------------------------------
-    def moved(self, table_id: str, rev: int) -> None:
-        """Another process (or this one) changed a table: catch up if it is live here."""
+    def moved(self, table_id: str, rev: int, move: tuple[int, StoredMove] | None = None) -> None:
+        """Another process (or this one) changed a table to revision ``rev`` (by ``move``, a
+        ply and the move, where the notice told it): catch up if it is live here."""
         live = self.live.get(table_id)
         if live is not None and rev > live.table.rev:
-            self._spawn(self._refresh(live))
+            self._spawn(self._refresh(live, rev, move))
 
     def _announce(self, live: Live, seats: str | None = None) -> None:
         """Tell the other processes which seats of ``live`` this one holds (or ask theirs:
@@ -389,14 +390,33 @@ class Hub:
         self.background.add(task)
         task.add_done_callback(self.background.discard)
 
-    async def _refresh(self, live: Live) -> None:
-        """Catch ``live`` up with the store, then tell and kick as after any change."""
+    async def _refresh(
+        self, live: Live, rev: int | None = None, move: tuple[int, StoredMove] | None = None
+    ) -> None:
+        """Catch ``live`` up with the store (to revision ``rev``, where a notice told it), then
+        tell and kick as after any change. A notice's move that follows on from this table
+        is played on without reading the store."""
         async with live.lock:
-            changed = await self._catch_up(live)
+            if rev is not None and live.table.rev >= rev:
+                return  # caught up meanwhile (this process's own move, or a read since)
+            told = move is not None and rev == live.table.rev + 1 and self._play_on(live, *move)
+            changed = told or await self._catch_up(live)
         if changed:
             self.broadcast(live)
         if self.live.get(live.table.id) is live:
             self.kick(live)
+
+    @staticmethod
+    def _play_on(live: Live, ply: int, move: StoredMove) -> bool:
+        """Play on the move that took the table one revision on; False if it does not fit
+        (then the store is read)."""
+        if ply != len(live.table.moves):
+            return False
+        try:
+            live.table.follow_one(move)
+        except ScarabError:
+            return False
+        return True
 
     async def _catch_up(self, live: Live) -> bool:
         """Bring ``live`` level with the store if the store is ahead; True if it was (lock

@@ -1,8 +1,8 @@
 """Hearing from the other server processes: PostgreSQL LISTEN/NOTIFY on one connection.
 
-Every change to a table notifies ``table_id revision`` when it commits (see
-``Store``), and each process says which seats of a table it holds sockets
-for. A thread here listens on its own connection and hands each notice to
+Every change to a table notifies ``table_id revision`` when it commits (a move
+tells itself too: see ``store.move_news``), and each process says which seats of
+a table it holds sockets for. A thread here listens on its own connection and hands each notice to
 the event loop, where the hub catches the table up, or notes who is online.
 A lost connection is opened again; notices missed meanwhile are caught on
 the next write to that table (its revision check fails and it reloads).
@@ -15,7 +15,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from scarab.server.store import NOTIFY_CHANNEL, Store
+from scarab.server.store import NOTIFY_CHANNEL, Store, StoredMove, read_move
 
 log = logging.getLogger("scarab.server")
 POLL_SECONDS = 0.5  # how soon the thread notices it should stop
@@ -26,7 +26,7 @@ class Listener:
     def __init__(
         self,
         store: Store,
-        moved: Callable[[str, int], None],
+        moved: Callable[[str, int, tuple[int, StoredMove] | None], None],
         heard: Callable[[str, str, str], None],
         chatted: Callable[[str, int], None],
     ) -> None:
@@ -65,11 +65,13 @@ class Listener:
                 self.stopping.wait(RECONNECT_SECONDS)
 
     def _tell(self, payload: str) -> None:
-        """``table rev``: a table moved; ``table @process seats``: who is online where;
-        ``table #chat id``: a chat line was said at the table."""
-        parts = payload.split(" ")
-        if len(parts) == 2 and parts[1].isdigit():
-            self.loop.call_soon_threadsafe(self.moved, parts[0], int(parts[1]))
+        """``table rev``: a table moved (``table rev [move]``: by that move); ``table
+        @process seats``: who is online where; ``table #chat id``: a chat line was said at
+        the table."""
+        parts = payload.split(" ", 2)
+        if len(parts) >= 2 and parts[1].isdigit():
+            move = read_move(parts[2]) if len(parts) == 3 else None
+            self.loop.call_soon_threadsafe(self.moved, parts[0], int(parts[1]), move)
         elif len(parts) == 3 and parts[1].startswith("@"):
             self.loop.call_soon_threadsafe(self.heard, parts[0], parts[1][1:], parts[2])
         elif len(parts) == 3 and parts[1] == "#chat" and parts[2].isdigit():

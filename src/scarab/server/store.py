@@ -44,6 +44,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 WRITE_TIMEOUT = 5.0  # seconds a statement may wait for a lock before the store gives up
 NOTIFY_CHANNEL = "scarab_tables"
+MAX_NEWS = 2000  # characters of a move told in a notice (PostgreSQL allows 8,000 bytes)
 
 
 class Base(DeclarativeBase):
@@ -247,6 +248,31 @@ def _stored(row: TableRow) -> StoredTable:
     )
 
 
+def move_news(table_id: str, rev: int, ply: int, move: StoredMove) -> str:
+    """The notice of a table moved on to ``rev`` by one move: ``table rev [ply, seat,
+    notation, note, at]``, so that the other processes play it on without reading the
+    store (that read cost them more than the move). Just ``table rev`` where the move
+    is too long to tell."""
+    told = json.dumps([ply, move.seat, move.notation, move.note, move.at], separators=(",", ":"))
+    return f"{table_id} {rev} {told}" if len(told) <= MAX_NEWS else f"{table_id} {rev}"
+
+
+def read_move(told: str) -> tuple[int, StoredMove] | None:
+    """The (ply, move) a notice told, or None where it does not read as one."""
+    if len(told) > MAX_NEWS:
+        return None
+    try:
+        ply, seat, notation, note, at = json.loads(told)
+    except (ValueError, TypeError):  # not JSON, or not five things
+        return None
+    ints = type(ply) is int and type(seat) is int
+    if not (ints and isinstance(notation, str) and isinstance(at, (int, float))):
+        return None
+    if note is not None and not isinstance(note, str):
+        return None
+    return ply, StoredMove(seat, notation, note, float(at))
+
+
 def _notify(conn: Connection, payload: str) -> None:
     """Tell the listening processes, when ``conn``'s transaction commits."""
     conn.execute(
@@ -326,7 +352,7 @@ class Store:
             "at": move.at,
         }
         with self.engine.begin() as conn:
-            self._advance(conn, table_id, rev, head)
+            self._advance(conn, table_id, rev, head, news=move_news(table_id, rev + 1, ply, move))
             conn.execute(_ADD_MOVE, row)
 
     def truncate(self, table_id: str, rev: int, keep: int, head: Header) -> None:
@@ -368,10 +394,11 @@ class Store:
         rev: int,
         head: Header,
         seats: list[dict[str, Any]] | None = None,
+        news: str | None = None,
     ) -> None:
         """Raise the revision from ``rev`` (Conflict if it is not that) and write the header
         (and the seats, when given); on PostgreSQL, tell the other processes once the
-        transaction commits."""
+        transaction commits (``news``, or that the table is at its new revision)."""
         values = {
             "b_id": table_id,
             "b_rev": rev,
@@ -390,7 +417,7 @@ class Store:
         if done.rowcount != 1:
             raise Conflict(f"table {table_id} is no longer at revision {rev}")
         if self.postgres:
-            _notify(conn, f"{table_id} {rev + 1}")
+            _notify(conn, news or f"{table_id} {rev + 1}")
 
     def notify(self, payload: str) -> None:
         """Tell every listening process something (PostgreSQL only)."""

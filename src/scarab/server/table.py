@@ -269,6 +269,12 @@ class Table:
         self.rev = tail.rev
         return True
 
+    def follow_one(self, move: StoredMove) -> None:
+        """Play on one move another process stored on top of this very table (its revision
+        just before the move's); ScarabError, changing nothing, if it does not read here."""
+        act = self.game.parse_action(self.state, move.notation)
+        self.accept(self._played(self.state, act, move))
+
     def started_after(self, played: Played) -> float:
         """When the turn after ``played`` started: now if the decider changed."""
         same = played.state.current_player == played.move.seat
