@@ -1,9 +1,10 @@
 """Hearing from the other server processes: PostgreSQL LISTEN/NOTIFY on one connection.
 
 Every change to a table notifies ``table_id revision`` when it commits (a move
-tells itself too: see ``store.move_news``), and each process says which seats of
-a table it holds sockets for. A thread here listens on its own connection and hands each notice to
-the event loop, where the hub catches the table up, or notes who is online.
+tells itself too: see ``store.move_news``), and each process says which seats
+of a table it holds sockets for. A thread here listens on its own connection
+and hands each notice to the event loop, where the hub catches the table up,
+or notes who is online.
 A lost connection is opened again; notices missed meanwhile are caught on
 the next write to that table (its revision check fails and it reloads).
 """

@@ -351,8 +351,9 @@ class Store:
             "note": move.note,
             "at": move.at,
         }
+        news = move_news(table_id, rev + 1, ply, move) if self.postgres else None
         with self.engine.begin() as conn:
-            self._advance(conn, table_id, rev, head, news=move_news(table_id, rev + 1, ply, move))
+            self._advance(conn, table_id, rev, head, news=news)
             conn.execute(_ADD_MOVE, row)
 
     def truncate(self, table_id: str, rev: int, keep: int, head: Header) -> None:
