@@ -106,6 +106,46 @@ def test_a_move_told_in_its_notice_is_played_on_without_reading_the_store(
     assert reads == {0: 0, 1: 0}
 
 
+def test_a_move_made_while_the_other_process_loads_the_table_still_reaches_it(
+    pair: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The notice of a move can come while another process is reading the table from the
+    store, from before the move: it must not be lost, or that process's seats would wait
+    for a move that was already made."""
+    one, two = pair
+    t = make_table(one, "luxor")
+    hub = hub_of(two)
+    read, go_on = threading.Event(), threading.Event()
+    load, moved = hub.store.load, hub.moved
+    heard: list[int] = []
+
+    def held(*args: Any) -> Any:
+        stored = load(*args)
+        read.set()
+        go_on.wait(10)
+        return stored
+
+    def told(table_id: str, rev: int, *rest: Any) -> None:
+        heard.append(rev)
+        moved(table_id, rev, *rest)
+
+    monkeypatch.setattr(hub.store, "load", held)
+    monkeypatch.setattr(hub, "moved", told)
+    monkeypatch.setattr(hub.listener, "moved", told)
+    watcher = threading.Thread(target=look, args=(two, t, 1))
+    watcher.start()  # two reads the table, and waits before it is live there
+    assert read.wait(10)
+    seat = look(one, t, None)["current"]
+    mine = look(one, t, seat)
+    assert act(one, t, seat, mine["legal"][0]["action"], mine["version"]).status_code == 200
+    wait_for(lambda: heard)  # two was told while its read was held
+    go_on.set()
+    watcher.join(10)
+    monkeypatch.setattr(hub.store, "load", load)
+    wait_for(lambda: len(hub.live[t["table"]].table.moves) == 1, 5)
+    assert hub.live[t["table"]].table.version == hub_of(one).live[t["table"]].table.version
+
+
 def test_a_chat_line_said_on_one_process_reaches_the_table_on_the_other(
     pair: tuple[TestClient, TestClient],
 ) -> None:

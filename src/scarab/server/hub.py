@@ -174,6 +174,7 @@ class Hub:
         self.store = store
         self.live: dict[str, Live] = {}
         self.loading: dict[str, asyncio.Task[Live]] = {}
+        self.missed: dict[str, int] = {}  # a table's newest revision told while it loaded
         self.io = ThreadPoolExecutor(max_workers=STORE_THREADS, thread_name_prefix="scarab-store")
         self.pool = make_pool(bot_workers)
         self.owner = secrets.token_hex(8)  # this process, in claims
@@ -306,6 +307,7 @@ class Hub:
     def _loaded(self, table_id: str, task: asyncio.Task[Live]) -> None:
         """A load ended: forget it, and take its error (its caller may have gone)."""
         self.loading.pop(table_id, None)
+        self.missed.pop(table_id, None)
         if not task.cancelled():
             task.exception()
 
@@ -328,6 +330,8 @@ class Hub:
             log.warning("could not load table %s: %s", table_id, str(exc)[:200])
             raise StoreUnavailable("the game store is unavailable; try again soon") from None
         live = self.live[table_id] = Live(table)
+        if self.missed.pop(table_id, -1) > table.rev:  # told of a change its read missed
+            self._spawn(self._refresh(live))
         self._announce(live, "?")  # who holds its seats elsewhere?
         self.kick(live)
         return live
@@ -355,6 +359,8 @@ class Hub:
         live = self.live.get(table_id)
         if live is not None and rev > live.table.rev:
             self._spawn(self._refresh(live, rev, move))
+        elif live is None and table_id in self.loading:  # its read may be from before this
+            self.missed[table_id] = max(rev, self.missed.get(table_id, -1))
 
     def _announce(self, live: Live, seats: str | None = None) -> None:
         """Tell the other processes which seats of ``live`` this one holds (or ask theirs:
