@@ -41,7 +41,7 @@ from scarab.server.listen import Listener
 from scarab.server.memory import give_back
 from scarab.server.protocol import BadRequest, field, timer_field
 from scarab.server.ratings import settle
-from scarab.server.store import Conflict, Store, StoredMove, StoredTable
+from scarab.server.store import Conflict, Store, StoredTable, read_move
 from scarab.server.table import (
     BOT,
     HUMAN,
@@ -353,12 +353,13 @@ class Hub:
         return [found[i] for i in dict.fromkeys(ids) if i in found]
 
     # ---- other processes ----------------------------------------------------
-    def moved(self, table_id: str, rev: int, move: tuple[int, StoredMove] | None = None) -> None:
-        """Another process (or this one) changed a table to revision ``rev`` (by ``move``, a
-        ply and the move, where the notice told it): catch up if it is live here."""
+    def moved(self, table_id: str, rev: int, told: str | None = None) -> None:
+        """Another process (or this one) changed a table to revision ``rev`` (by the move
+        ``told``, where the notice told it: ``store.move_news``): catch up if it is live
+        here."""
         live = self.live.get(table_id)
         if live is not None and rev > live.table.rev:
-            self._spawn(self._refresh(live, rev, move))
+            self._spawn(self._refresh(live, rev, told))
         elif live is None and table_id in self.loading:  # its read may be from before this
             self.missed[table_id] = max(rev, self.missed.get(table_id, -1))
 
@@ -396,30 +397,29 @@ class Hub:
         self.background.add(task)
         task.add_done_callback(self.background.discard)
 
-    async def _refresh(
-        self, live: Live, rev: int | None = None, move: tuple[int, StoredMove] | None = None
-    ) -> None:
+    async def _refresh(self, live: Live, rev: int | None = None, told: str | None = None) -> None:
         """Catch ``live`` up with the store (to revision ``rev``, where a notice told it), then
         tell and kick as after any change. A notice's move that follows on from this table
         is played on without reading the store."""
         async with live.lock:
             if rev is not None and live.table.rev >= rev:
                 return  # caught up meanwhile (this process's own move, or a read since)
-            told = move is not None and rev == live.table.rev + 1 and self._play_on(live, *move)
-            changed = told or await self._catch_up(live)
+            fits = told is not None and rev == live.table.rev + 1 and self._play_on(live, told)
+            changed = fits or await self._catch_up(live)
         if changed:
             self.broadcast(live)
         if self.live.get(live.table.id) is live:
             self.kick(live)
 
     @staticmethod
-    def _play_on(live: Live, ply: int, move: StoredMove) -> bool:
-        """Play on the move that took the table one revision on; False if it does not fit
-        (then the store is read)."""
-        if ply != len(live.table.moves):
+    def _play_on(live: Live, told: str) -> bool:
+        """Play on the move told that took the table one revision on; False if it does not
+        read or fit (then the store is read)."""
+        move = read_move(told)
+        if move is None or move[0] != len(live.table.moves):
             return False
         try:
-            live.table.follow_one(move)
+            live.table.follow_one(move[1])
         except ScarabError:
             return False
         return True

@@ -16,7 +16,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from scarab.server.store import NOTIFY_CHANNEL, Store, StoredMove, read_move
+from scarab.server.store import NOTIFY_CHANNEL, Store
 
 log = logging.getLogger("scarab.server")
 POLL_SECONDS = 0.5  # how soon the thread notices it should stop
@@ -27,7 +27,7 @@ class Listener:
     def __init__(
         self,
         store: Store,
-        moved: Callable[[str, int, tuple[int, StoredMove] | None], None],
+        moved: Callable[[str, int, str | None], None],
         heard: Callable[[str, str, str], None],
         chatted: Callable[[str, int], None],
     ) -> None:
@@ -66,13 +66,13 @@ class Listener:
                 self.stopping.wait(RECONNECT_SECONDS)
 
     def _tell(self, payload: str) -> None:
-        """``table rev``: a table moved (``table rev [move]``: by that move); ``table
-        @process seats``: who is online where; ``table #chat id``: a chat line was said at
-        the table."""
+        """``table rev``: a table moved (``table rev [move]``: by that move, read only by a
+        hub that needs it); ``table @process seats``: who is online where; ``table #chat
+        id``: a chat line was said at the table."""
         parts = payload.split(" ", 2)
         if len(parts) >= 2 and parts[1].isdigit():
-            move = read_move(parts[2]) if len(parts) == 3 else None
-            self.loop.call_soon_threadsafe(self.moved, parts[0], int(parts[1]), move)
+            told = parts[2] if len(parts) == 3 else None
+            self.loop.call_soon_threadsafe(self.moved, parts[0], int(parts[1]), told)
         elif len(parts) == 3 and parts[1].startswith("@"):
             self.loop.call_soon_threadsafe(self.heard, parts[0], parts[1][1:], parts[2])
         elif len(parts) == 3 and parts[1] == "#chat" and parts[2].isdigit():
