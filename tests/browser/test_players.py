@@ -223,13 +223,12 @@ def test_a_player_has_a_profile_page_and_the_lobby_a_leaderboard(page: Any) -> N
     shoot(page, "player-profile")
 
 
-def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
-    page: Any, browser: Any, base_url: str
-) -> None:
+def finished_table(base_url: str) -> dict[str, Any]:
+    """A Pyramids table of ann and bob, played out through the API (first legal action)."""
     table = make_table(
         base_url, "pyramids", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
     )
-    for _ in range(500):  # play it out through the API, first legal action each time
+    for _ in range(500):
         current = seat_state(base_url, table, 0)["current"]
         if current is None:
             break
@@ -240,6 +239,13 @@ def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
             "version": m["version"],
         }
         api(base_url, f"/api/tables/{table['table']}/act", body)
+    return table
+
+
+def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    table = finished_table(base_url)
     page.goto(seat_link(table, 0))
     assert Seat(page).wait_drawn()["over"]
     other = second_person(browser, base_url)
@@ -254,6 +260,31 @@ def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
         bob.click("#rematch-join")  # bob's page heard of the rematch
         bob.wait_for_url(re.compile(rf"/t/{mine['table']}#seat="))
         assert Seat(bob).wait_drawn()["seat"] == 0
+    finally:
+        other.close()
+
+
+def test_a_declined_rematch_is_no_longer_offered_to_join(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    table = finished_table(base_url)
+    page.goto(seat_link(table, 0))
+    Seat(page).wait_drawn()
+    other = second_person(browser, base_url)
+    bob = other.new_page()
+    try:
+        bob.goto(seat_link(table, 1))
+        Seat(bob).wait_drawn()
+        page.click("#rematch")
+        page.wait_for_url(re.compile(r"/t/(?!" + table["table"] + r")[^#]+#seat="))
+        bob.click("#rematch-decline")
+        bob.wait_for_selector("#rematch-watch")  # a bot plays his seat: he may watch it
+        assert bob.locator("#rematch-join").count() == 0
+        bob.reload()
+        bob.wait_for_selector("#rematch-watch")  # and so after a reload
+        assert bob.locator("#rematch-join").count() == 0
+        shoot(bob, "rematch-declined")
+        assert page.locator("#rematch-watch").count() == 0  # ann still plays it
     finally:
         other.close()
 

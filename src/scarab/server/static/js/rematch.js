@@ -7,17 +7,24 @@ import { errorText, player } from "./api.js";
 import { t } from "./i18n.js";
 
 /**
+ * Who asks: the seat token of this page, else this browser's player key.
+ * @param {string | null} token
+ * @returns {Record<string, string>}
+ */
+function seatHeaders(token) {
+  const me = player();
+  if (token) return { "X-Seat-Token": token };
+  return me ? { "X-Player-Key": me.key } : {};
+}
+
+/**
  * A POST about a table, as its seat (by seat token, else by player key).
  * @param {string} path
  * @param {string | null} token
  * @param {object} [payload]
  */
 async function asSeat(path, token, payload = {}) {
-  /** @type {Record<string, string>} */
-  const headers = { "Content-Type": "application/json" };
-  const me = player();
-  if (token) headers["X-Seat-Token"] = token;
-  else if (me) headers["X-Player-Key"] = me.key;
+  const headers = { ...seatHeaders(token), "Content-Type": "application/json" };
   const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(payload) });
   const data = await response.json().catch(() => ({ error: t("ui.err.no_json") }));
   if (!response.ok) throw new Error(errorText(data, response.status));
@@ -42,12 +49,45 @@ export function rematchBox(m, tableId, token, say) {
     return html("p", { class: "rematch" }, html("button", { type: "button", id: "rematch", onclick: offer }, t("ui.rematch.offer")),
       ` ${t("ui.rematch.offer_what")}`);
   }
+  const box = html("p", { class: "rematch" });
+  const gone = () => box.replaceChildren(`${t("ui.rematch.gone")} `,
+    html("a", { href: `/t/${m.rematch}`, class: "button secondary", id: "rematch-watch" }, t("ui.rematch.watch")));
   const decline = async () => {
-    try { await asSeat(`/api/tables/${m.rematch}/decline`, token); say(t("ui.rematch.declined")); } catch (err) { say(/** @type {any} */ (err).message); }
+    try {
+      await asSeat(`/api/tables/${m.rematch}/decline`, token);
+      holding.set(m.rematch, Promise.resolve(false));
+      say(t("ui.rematch.declined"));
+      gone();
+    } catch (err) { say(/** @type {any} */ (err).message); }
   };
-  return html("p", { class: "rematch" }, `${t("ui.rematch.ready")} `,
+  box.append(`${t("ui.rematch.ready")} `,
     html("button", { type: "button", id: "rematch-join", onclick: () => open(m.rematch) }, t("ui.rematch.join")), " ",
     html("button", { type: "button", class: "secondary", id: "rematch-decline", onclick: decline }, t("ui.rematch.decline")));
+  seatedAt(m.rematch, token).then((mine) => { if (!mine) gone(); });
+  return box;
+}
+
+/** Whether this person still holds a seat at a rematch, asked once per page and rematch.
+ * @type {Map<string, Promise<boolean>>} */
+const holding = new Map();
+
+/**
+ * Whether this page's token (or player) still holds a seat at table ``id``: not once
+ * declined, when a bot plays it. Unsure (the server unreachable, say) reads as yes, so
+ * the Join button stays.
+ * @param {string} id
+ * @param {string | null} token
+ * @returns {Promise<boolean>}
+ */
+function seatedAt(id, token) {
+  let known = holding.get(id);
+  if (!known) {
+    known = fetch(`/api/tables/${id}`, { headers: seatHeaders(token) })
+      .then(async (r) => (r.status === 400 ? false : !r.ok || (await r.json()).seat !== null))
+      .catch(() => true);
+    holding.set(id, known);
+  }
+  return known;
 }
 
 /**
