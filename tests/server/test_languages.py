@@ -3,9 +3,14 @@ state, log line, action and refusal carrying a message id beside its English wor
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from scarab import i18n
+from scarab.server.table import StoreUnavailable
 from tests.server.conftest import act, look, make_table, play_first
 
 
@@ -63,3 +68,39 @@ def test_a_refusal_carries_its_message_and_names_the_seat_in_any_language(
     assert err["msg"] == "ui.err.not_yours" and err["args"] == {"who": f"#{state['current']}"}
     said = i18n.text("pt", err["msg"], err["args"], state["names"])
     assert said == f"a decisão não é sua: agora quem decide é {state['names'][state['current']]}"
+
+
+def test_the_refusals_a_person_can_meet_from_the_page_carry_their_message(
+    client: TestClient,
+) -> None:
+    """A name with a comma, a used code, a stale player key, a gone seat link (on the
+    socket too, where the refusal closes it): each in the reader's language."""
+
+    def said(r: Any, msg: str) -> dict[str, Any]:
+        body = r.json()
+        assert r.status_code in (400, 403, 404) and body["msg"] == msg, r.text
+        for lang in i18n.LANGS:
+            assert "{" not in i18n.text(lang, body["msg"], body.get("args", {}))
+        return dict(body.get("args", {}))
+
+    bad = "Silva, João"
+    assert said(client.post("/api/players", json={"name": bad}), "ui.err.name") == {"n": 40}
+    seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": bad}]
+    made = client.post("/api/tables", json={"game": "luxor", "seats": seats})
+    assert said(made, "ui.err.seat_name") == {"seat": 2, "n": 40}
+    said(client.post("/api/players/claim", json={"code": "ABCD-EFGH"}), "ui.err.code_unknown")
+    said(client.get("/api/players/me", headers={"X-Player-Key": "gone"}), "ui.err.key_unknown")
+    said(client.get("/api/players/nobody1/profile"), "ui.err.no_player")
+    t = make_table(client)
+    said(client.post(f"/api/tables/{t['table']}/decline", json={}), "ui.err.seat_only")
+    said(client.post(f"/api/tables/{t['table']}/act", json={"action": "x"}), "ui.err.spectator")
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": "not-a-seat"})
+        closing = ws.receive_json()
+        assert closing["msg"] == "ui.err.token" and "no seat" in closing["message"]
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+
+
+def test_a_store_that_fails_is_said_in_the_readers_language() -> None:
+    assert StoreUnavailable("the game store is unavailable; try again soon").msg == "ui.err.store"

@@ -172,7 +172,9 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
     async def seat_of_request(request: Request, live: Live) -> int:
         seat = await seat_by_headers(request, live)
         if seat is None:
-            raise TableError("only a seat may do that: send its X-Seat-Token or X-Player-Key")
+            raise TableError(
+                "only a seat may do that: send its X-Seat-Token or X-Player-Key", "ui.err.seat_only"
+            )
         return seat
 
     async def summaries(request: Request) -> Response:
@@ -193,7 +195,7 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
         key = request.headers.get("x-player-key")
         seat = await players.seat_at(live.table, msg.get("token"), key)
         if seat is None:
-            raise TableError("a spectator cannot act: send your seat's token")
+            raise TableError("a spectator cannot act: send your seat's token", "ui.err.spectator")
         try:
             await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
         except Stale as exc:

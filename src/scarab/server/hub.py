@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from scarab.agents import agent_names
 from scarab.core.errors import BadOption, ScarabError, brief
-from scarab.core.game import JSON, check_name
+from scarab.core.game import JSON, MAX_NAME, check_name
 from scarab.core.registry import games, load
 from scarab.server.bots import bot_seed, choose, hint, make_pool
 from scarab.server.chat import (
@@ -979,7 +979,9 @@ def _seats(
         try:
             check_name(info.name)
         except BadOption as exc:
-            raise BadRequest(f"seat {i + 1}: {exc}") from None
+            raise BadRequest(
+                f"seat {i + 1}: {exc}", "ui.err.seat_name", seat=i + 1, n=MAX_NAME
+            ) from None
         seats.append(asdict(info))
     people = [s for s in seats if s["kind"] == HUMAN]
     makers = [s for s in people if s["player"]] or people[:1]

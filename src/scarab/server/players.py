@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from scarab.core.errors import BadOption
-from scarab.core.game import JSON, check_name
+from scarab.core.game import JSON, MAX_NAME, check_name
 from scarab.core.registry import load
 from scarab.server.protocol import BadRequest, token_field
 from scarab.server.ratings import row as rating
@@ -90,7 +90,7 @@ class Players:
         try:
             check_name(name)
         except BadOption as exc:
-            raise BadRequest(f"your name: {exc}") from None
+            raise BadRequest(f"your name: {exc}", "ui.err.name", n=MAX_NAME) from None
         assert isinstance(name, str)
         player, key = secrets.token_urlsafe(12), secrets.token_urlsafe(24)
         await self.io(self.store.create_player, player, name, token_hash(key), time.time())
@@ -100,7 +100,10 @@ class Players:
         """The (id, name) of the player whose key this is; NoPlayer if none."""
         found = await self.io(self.store.player_for_key, token_hash(key_field(key)))
         if found is None:
-            raise NoPlayer("that player key is not known here: make a new player, or use a code")
+            raise NoPlayer(
+                "that player key is not known here: make a new player, or use a code",
+                "ui.err.key_unknown",
+            )
         return found  # type: ignore[no-any-return]
 
     async def seat_at(self, table: Table, token: object, key: object = None) -> int | None:
@@ -128,7 +131,7 @@ class Players:
         held = await self.io(self.store.tables_of, player, MAX_MY_TABLES)
         name = await self.io(self.store.player_name, player)
         if name is None:
-            raise NoPlayer("there is no such player")
+            raise NoPlayer("there is no such player", "ui.err.no_player")
         ratings = await self.io(self.store.ratings_of, player)
         finished = [(stored, seat) for stored, seat in held if stored.over]
         counts: dict[str, int] = {}
@@ -158,6 +161,9 @@ class Players:
         key = secrets.token_urlsafe(24)
         found = await self.io(self.store.claim_code, code_hash(code), token_hash(key), time.time())
         if found is None:
-            raise NoPlayer("that code is unknown, used or expired: ask your other device anew")
+            raise NoPlayer(
+                "that code is unknown, used or expired: ask your other device anew",
+                "ui.err.code_unknown",
+            )
         player, name = found
         return {"player": player, "name": name, "key": key}

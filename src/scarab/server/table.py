@@ -47,6 +47,9 @@ class Stale(TableError):
 class StoreUnavailable(ScarabError):
     """The store could not be read or written: nothing was changed, and the client may retry."""
 
+    def __init__(self, text: str) -> None:
+        super().__init__(text, "ui.err.store")
+
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()

@@ -86,7 +86,7 @@ def socket_handler(
         except TimeoutError:
             await _close(ws, "no hello came; say hello first")
         except ScarabError as exc:
-            await _close(ws, str(exc))
+            await _close(ws, str(exc), said=told(exc))
         finally:
             gate.forget()
             if counted is not None:
@@ -113,11 +113,14 @@ async def _receive(ws: WebSocket) -> str:
     return str(text)
 
 
-async def _close(ws: WebSocket, reason: str, code: int = 4400) -> None:
-    """Say why, then close: 4400 for a bad request (the page does not retry), 1008 for a
-    limit (the page retries later)."""
+async def _close(
+    ws: WebSocket, reason: str, code: int = 4400, said: dict[str, Any] | None = None
+) -> None:
+    """Say why (``said``: the error with its message id, for the reader's language), then
+    close: 4400 for a bad request (the page does not retry), 1008 for a limit (the page
+    retries later)."""
     with contextlib.suppress(Exception):
-        await ws.send_text(json.dumps({"type": "error", "message": reason}))
+        await ws.send_text(json.dumps(said or {"type": "error", "message": reason}))
         await ws.close(code=code, reason=reason.encode()[:120].decode("utf-8", "ignore"))
 
 
