@@ -125,6 +125,7 @@ def test_a_spanish_browser_gets_a_luxor_table_its_errors_and_the_leaderboard_in_
         page.click("#chat-send")
     refusal = words("es", "ui.err.chat_rate", n=5, seconds="10")
     page.locator("#message").get_by_text(refusal).wait_for()
+    assert page.input_value("#chat-text") == "hola 5"  # the refused line is kept to send again
     board = f"/api/tables/{rated['table']}"
     wait_until(lambda: api(base_url, board)["over"], "the rated bots' game to end", 120)
     wait_until(

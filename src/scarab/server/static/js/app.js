@@ -224,16 +224,6 @@ function tableView(tableId) {
     say: (...a) => say(S, ...a),
   };
 
-
-
-
-
-
-
-
-
-
-
   setInterval(() => {
     const span = status.querySelector(".timer");
     if (!span) return;
@@ -243,10 +233,15 @@ function tableView(tableId) {
   connect(S);
 }
 
+// A message to the table's socket; false (and the reader told) while it reconnects.
 function send(S, payload) {
   const { live } = S;
-  if (live.socket && live.socket.readyState === WebSocket.OPEN) live.socket.send(JSON.stringify(payload));
-  else say(S, t("ui.table.reconnecting"));
+  if (live.socket && live.socket.readyState === WebSocket.OPEN) {
+    live.socket.send(JSON.stringify(payload));
+    return true;
+  }
+  say(S, t("ui.table.reconnecting"));
+  return false;
 }
 
 function say(S, text, tone = "warn") {
@@ -475,7 +470,10 @@ function connect(S) {
     else if (m.type === "hint") showHint(S, m);
     else if (m.type === "chat") chat.add([m]);
     else if (m.type === "chat_history") chat.add(m.lines);
-    else if (m.type === "error") say(S, m.msg ? t(m.msg, m.args || {}, live.last ? live.last.names : []) : m.message);
+    else if (m.type === "error") {
+      say(S, m.msg ? t(m.msg, m.args || {}, live.last ? live.last.names : []) : m.message);
+      if (String(m.msg).startsWith("ui.err.chat")) chat.refused(); // the line is given back to edit
+    }
   });
   live.socket.addEventListener("close", (event) => {
     if (event.code === 4400) return;

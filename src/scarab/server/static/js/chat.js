@@ -9,9 +9,10 @@ const MUTED = "scarab.chat.muted";
 const MAX_LINES = 200; // lines kept on the page
 
 /**
- * The chat box: its list, its input and its mute switch.
- * @param {(text: string) => void} send
- * @returns {{box: HTMLElement, add: (lines: any[]) => void}}
+ * The chat box: its list, its input and its mute switch. A line the socket could not
+ * take stays in the input, and so does one the server refuses (``refused``).
+ * @param {(text: string) => boolean} send
+ * @returns {{box: HTMLElement, add: (lines: any[]) => void, refused: () => void}}
  */
 export function chatBox(send) {
   const list = html("ul", { class: "chat", id: "chat", "aria-label": t("ui.chat.list") });
@@ -24,10 +25,16 @@ export function chatBox(send) {
   const show = () => { body.hidden = mute.checked; };
   mute.addEventListener("change", () => { localStorage.setItem(MUTED, mute.checked ? "1" : "0"); show(); });
   show();
+  let unsent = ""; // the last line sent, until it comes back or is refused
   function say() {
     const text = input.value.trim();
-    if (text) send(text);
+    if (text && !send(text)) return;
+    unsent = text;
     input.value = "";
+  }
+  function refused() {
+    if (unsent && !input.value) input.value = unsent;
+    unsent = "";
   }
   /** @type {number[]} */
   const ids = []; // the shown lines' ids, in order, one per item of the list
@@ -37,6 +44,7 @@ export function chatBox(send) {
       const at = placeOf(ids, line.id);
       if (at < 0) continue;
       ids.splice(at, 0, line.id);
+      if (line.text === unsent) unsent = "";
       const who = line.channel === "watchers" ? t("ui.chat.watcher", { name: line.name }) : line.name;
       list.insertBefore(html("li", { class: line.channel }, html("strong", {}, `${who}: `), line.text), list.children[at] ?? null);
     }
@@ -48,7 +56,7 @@ export function chatBox(send) {
   }
   const box = html("section", { class: "chat-box" },
     html("h2", {}, `${t("ui.chat.title")} `, html("label", { class: "check" }, mute, ` ${t("ui.chat.mute")}`)), body);
-  return { box, add };
+  return { box, add, refused };
 }
 
 /**
