@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scarab import i18n
+from scarab.games.horus import data as horus_data
+from scarab.games.luxor import data as luxor_data
 
 
 def test_every_message_has_a_translation_in_every_language() -> None:
@@ -59,3 +63,17 @@ def test_the_reader_language_comes_from_the_browser_header() -> None:
     assert i18n.pick("fr") == "en" and i18n.pick(None) == "en" and i18n.pick("x" * 10_000) == "en"
     with pytest.raises(ValueError, match="en, pt, es"):
         i18n.lang_field("fr")
+
+
+def test_english_names_cards_and_tiles_in_words_as_the_engines_english_does() -> None:
+    """A reader sees "Hededet 2" and "scarab or wild", never a code such as "hededet2":
+    the English catalogue's terms are the words the engine's own English text uses."""
+    english = i18n.catalogue("en")
+    for name in horus_data.CARD_NAMES:
+        assert english[f"horus.term.card.{name}"] == horus_data.card_words(name)
+    for front in luxor_data.FRONTS:
+        assert english[f"luxor.term.tile.{front}"] == luxor_data.tile_words(front)
+    codes = {k: v for k, v in english.items() if ".term." in k and re.search(r"[a-z][0-9]|_", v)}
+    assert not codes, codes
+    assert horus_data.card_words("sobek-idol") == "Sobek idol"
+    assert luxor_data.tile_words("horus12") == "favor of Horus 1/2"

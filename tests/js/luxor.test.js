@@ -42,10 +42,10 @@ test("the last move is where an adventurer now stands that did not stand there b
   assert.deepEqual(moved(after, after), []);
 });
 
-test("a tile reads as the view writes it in English, and in the reader's language", () => {
+test("a tile reads as English text names it, and in the reader's language", () => {
   assert.equal(tileName("vase 3vp need 2"), "vase 3vp need 2");
   assert.equal(tileName("horus 2"), "horus 2");
-  assert.equal(tileName("scarab_or_wild"), "scarab_or_wild");
+  assert.equal(tileName("scarab_or_wild"), "scarab or wild"); // a code reads as words
   assert.equal(tileName("mystery"), "mystery");
   setMessages(messages("pt"), english, "pt");
   try {

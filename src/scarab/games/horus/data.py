@@ -191,6 +191,15 @@ class CardDef:
     def baggable(self) -> bool:
         return self.kind in (TREASURE, NECKLACE, CHEST)
 
+    @property
+    def words(self) -> str:
+        """How English text names it: "Hededet 2", "Sobek idol"; the rest by their name."""
+        if self.kind == IDOL:
+            return f"{self.god.title()} idol"
+        if self.kind == TREASURE and self.god:
+            return f"{self.god.title()} {self.value}"
+        return self.name
+
 
 def _cards() -> tuple[list[CardDef], list[tuple[int, ...]], dict[str, tuple[int, ...]]]:
     cards: list[CardDef] = []
@@ -237,10 +246,16 @@ BLOCK_MARKER = NUM_CARDS + 1
 _all += [CardDef(MUMMY_MARKER, WOUND, "mummy", "", 0), CardDef(BLOCK_MARKER, WOUND, "block", "", 0)]
 CARDS: tuple[CardDef, ...] = tuple(_all)
 CARD_NAMES: frozenset[str] = frozenset(c.name for c in CARDS)
+_WORDS: dict[str, str] = {c.name: c.words for c in CARDS}
 
 
 def card_name(card: int) -> str:
     return CARDS[card].name
+
+
+def card_words(name: str) -> str:
+    """A card named in notation ("hededet2"), as English text names it ("Hededet 2")."""
+    return _WORDS.get(name, name)
 
 
 def square_name(i: int) -> str:

@@ -94,17 +94,17 @@ def describe(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = No
     if verb in ("open", "take") and "sarcophagus" in f:
         sarc: dict[str, Any] = view["sarcophagi"][int(f["sarcophagus"])]
         if verb == "take":
-            return f"take {sarc.get('card', 'the card')}"
-        seen = f" (you read {sarc['read']})" if "read" in sarc else ""
+            return f"take {D.card_words(sarc['card'])}" if "card" in sarc else "take the card"
+        seen = f" (you read {D.card_words(sarc['read'])})" if "read" in sarc else ""
         return f"turn the {sarc['god']} sarcophagus face up{seen}"
     if verb == "pick" and "alcove" in f:
         return _alcove_text(int(f["alcove"]))
     if verb == "reroll":
         return f"reroll dice {arg}, keep the others"
     if verb == "discard":
-        return f"drop a {arg}"
+        return f"drop a {D.card_words(arg)}"
     if verb == "bag":
-        return f"put a {arg} in a bag (the bag counts as one card)"
+        return f"put a {D.card_words(arg)} in a bag (the bag counts as one card)"
     if verb in CURE_VERBS:
         return f"discard the {verb} and a {arg} wound"
     return VERB_TEXT.get(verb, "")

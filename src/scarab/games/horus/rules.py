@@ -363,7 +363,7 @@ def do_action(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
                 Event(
                     "open",
                     p,
-                    f"{H.who(s, p)} opens a {D.SARC_GOD[i]} sarcophagus: {name}",
+                    f"{H.who(s, p)} opens a {D.SARC_GOD[i]} sarcophagus: {D.card_words(name)}",
                     {"slot": i, "card": name, "adventurer": H.adv_key(s, p)},
                 )
             )
@@ -377,7 +377,7 @@ def do_action(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
                 Event(
                     "take",
                     p,
-                    f"{H.who(s, p)} takes {D.card_name(card)}",
+                    f"{H.who(s, p)} takes {D.CARDS[card].words}",
                     {"slot": i, "card": D.card_name(card), "adventurer": H.adv_key(s, p)},
                 )
             )
@@ -419,7 +419,7 @@ def do_search(s: HorusState, p: int, ev: Events) -> None:
             Event(
                 "search",
                 p,
-                f"{H.who(s, p)} searches the {D.DECKS[deck]} deck: {c.name}",
+                f"{H.who(s, p)} searches the {D.DECKS[deck]} deck: {c.words}",
                 {"deck": D.DECKS[deck], "card": c.name, "adventurer": H.adv_key(s, p)},
             )
         )
@@ -485,12 +485,12 @@ def do_free(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
     text = ""
     if v == "discard":  # HOR-WLL-DISCARD
         discard_card(s, p, first_card(s, p, arg))
-        text = f"discards {arg}"
+        text = f"discards {D.card_words(arg)}"
     elif v == "bag":  # HOR-EQUIP-BAG
         bag, card = bag_with_room(s, p), first_card(s, p, arg)
         s.cards[p].remove(card)
         s.bagged[p] += ((bag, card),)
-        text = f"puts {arg} in a bag"
+        text = f"puts {D.card_words(arg)} in a bag"
     elif v in CURES:  # HOR-EQUIP-ANTIDOTE, HOR-EQUIP-MEDIKIT
         discard_card(s, p, first_card(s, p, v))
         discard_card(s, p, first_card(s, p, arg))
@@ -528,7 +528,7 @@ def do_free(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
                 Event(
                     "read",
                     p,
-                    f"{H.who(s, p)} reads the sarcophagus: {D.card_name(s.sarc[i])}",
+                    f"{H.who(s, p)} reads the sarcophagus: {D.CARDS[s.sarc[i]].words}",
                     {"slot": i, "card": D.card_name(s.sarc[i]), "adventurer": H.adv_key(s, p)},
                     secret_to=p,
                     public_text=f"{H.who(s, p)} reads the hieroglyphs of a sarcophagus",

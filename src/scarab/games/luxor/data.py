@@ -109,6 +109,14 @@ TREASURES: tuple[TreasureDef, ...] = tuple(
 TEMPLE_STACKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(FRONTS.index(f) for f in RAW["temple"][back]) for back in BACKS
 )
+FRONT_WORDS: dict[str, str] = dict(RAW["temple"]["words"])
+
+
+def tile_words(tile: str) -> str:
+    """A tile as English text names it: "scarab or wild", not its code "scarab_or_wild"."""
+    return FRONT_WORDS.get(tile, tile)
+
+
 _supply = RAW["supply"]
 OSIRIS_TILES: tuple[int, ...] = tuple(_supply["osiris_tiles"])
 SCARABS: tuple[int, ...] = tuple(_supply["scarabs"])

@@ -108,7 +108,7 @@ def describe(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = No
 def _where(view: dict[str, JSON], pos: str) -> str:
     if pos == "C":
         return "the tomb chamber"
-    return f"{pos} ({_tile(view, int(pos))})"
+    return f"{pos} ({D.tile_words(_tile(view, int(pos)))})"
 
 
 def _reward_text(view: dict[str, JSON], what: str) -> str:

@@ -432,7 +432,7 @@ def loot(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> None:
                 Event(
                     "reveal",
                     p,
-                    f"revealed a {D.FRONTS[front]} tile on {sp}",
+                    f"revealed a {D.tile_words(D.FRONTS[front])} tile on {sp}",
                     {"space": sp, "front": D.FRONTS[front]},
                 )
             )
