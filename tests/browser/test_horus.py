@@ -146,5 +146,8 @@ def test_on_a_phone_the_squares_are_big_enough_to_tap(browser: Any, base_url: st
     assert square is not None and square["width"] >= 44 and square["height"] >= 44, square
     # the board's own box scrolls sideways; the page does not
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 390
+    # and the panel below it fits the screen: its rightmost choice is in view, unscrolled
+    last = pg.locator('#board [data-hit="adventurer-rice"]').bounding_box()
+    assert last is not None and last["x"] + last["width"] <= 390, last
     shoot(pg, "horus-390x844")
     context.close()

@@ -284,17 +284,18 @@ export function render(root, ctx) {
   // -- layout -------------------------------------------------------------------
   const width = root.clientWidth || (typeof window !== "undefined" ? window.innerWidth : 1200) || 1200;
   const wide = width >= 820;
-  const PW = wide ? 400 : BOARD_W - 16; // panel width
-  const k = wide ? 1 : 1.6; // panel font scale
+  // A phone's panel is laid out at the screen's own width, a unit to a pixel.
+  const PW = wide ? 400 : Math.max(300, width - 24); // panel width
+  const k = wide ? 1 : 1.1; // panel font scale
   const PX = wide ? BOARD_W + 12 : 8;
-  const PY = wide ? 8 : BOARD_H + 4;
+  const PY = 8;
 
   const boardG = svg("g", {});
   const panelG = svg("g", { transform: `translate(${PX},${PY})` });
   drawBoard(S, boardG);
   const panelH = drawPanel(S, panelG);
-  const totalW = wide ? PX + PW + 8 : BOARD_W;
-  const totalH = wide ? Math.max(BOARD_H, PY + panelH + 8) : PY + panelH + 8;
+  const totalW = PX + PW + 8; // the wide layout's
+  const totalH = Math.max(BOARD_H, PY + panelH + 8);
 
   // -- HTML controls: prompt and the actions with no place on the board -----------
   const controls = html("div", { style: "display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:0 0 6px 0;font-family:" + FONT + ";font-size:14px" });
@@ -316,38 +317,29 @@ export function render(root, ctx) {
   }
   root.append(controls);
 
-  const top = svg(
+  const frame = (/** @type {number} */ w, /** @type {number} */ h, /** @type {string} */ fit, /** @type {any[]} */ parts) => svg(
     "svg",
     {
-      viewBox: `0 0 ${totalW} ${totalH}`,
+      viewBox: `0 0 ${w} ${h}`,
       width: "100%",
       preserveAspectRatio: "xMidYMin meet",
-      // On a phone the board keeps squares big enough to tap (about 44 px) and its box
-      // scrolls sideways rather than shrinking them.
-      style: `display:block;${wide ? "max-width:100%" : `min-width:${MIN_PHONE_WIDTH}px`};height:auto;background:${PAPER};border-radius:8px`,
+      style: `display:block;${fit};height:auto;background:${PAPER};border-radius:8px`,
       role: "img",
       "aria-label": t("horus.page.board_label"),
     },
-    boardG,
-    panelG,
+    ...parts,
   );
-  root.append(top);
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+  if (wide) {
+    root.append(frame(totalW, totalH, "max-width:100%", [boardG, panelG]));
+    return;
+  }
+  // On a phone the board keeps squares big enough to tap (about 44 px) and scrolls
+  // sideways in its own box; the panel below fits the screen's width, unscrolled.
+  panelG.setAttribute("transform", `translate(${PX},4)`);
+  root.append(
+    html("div", { class: "board-scroll", style: "overflow-x:auto" },
+      frame(BOARD_W, BOARD_H, `min-width:${MIN_PHONE_WIDTH}px`, [boardG])),
+    frame(PW + 16, panelH + 12, "max-width:100%;margin-top:4px", [panelG]));
 }
 
 function rerender(S) {
@@ -1134,7 +1126,7 @@ function drawGallery(S, g, y, fs) {
     const avail = canAct && choices(a.key, null).length > 0;
     const selected = memo.horusAdv === a.key;
     grp.append(svg("rect", { width: cw, height: ch, rx: 6, fill: by !== undefined ? "#e6e0d4" : "#fffaf0", stroke: selected ? GOLD : by !== undefined ? seatColour(by) : "#cdbd9c", "stroke-width": selected ? 4 : by !== undefined ? 2.5 : 1 }));
-    grp.append(text(cw / 2, fs(17), a.name, { "font-size": Math.min(fs(11), (cw * 1.75) / a.name.length), "font-weight": "bold", "text-anchor": "middle" }));
+    grp.append(text(cw / 2, fs(17), a.name, { "font-size": Math.min(fs(11), (cw * 1.4) / a.name.length), "font-weight": "bold", "text-anchor": "middle" }));
     const ability = term("ability", a.ability);
     const info = t(`horus.term.ability.${a.ability}.text`);
     grp.append(text(cw / 2, fs(32), ability, { "font-size": fs(10), "text-anchor": "middle", fill: "#4b2470" }));
