@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 
 from scarab import i18n
-from tests.browser.conftest import WAIT_MS, WATCH_SOCKET, Seat, api, make_table, shoot, wait_until
+from tests.browser.conftest import (
+    WAIT_MS,
+    WATCH_SOCKET,
+    Seat,
+    api,
+    make_table,
+    seat_state,
+    shoot,
+    wait_until,
+)
 
 if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
@@ -184,3 +193,42 @@ def test_a_players_profile_after_a_rated_game_in_spanish(
     assert words("es", "ui.profile.ratings") in text and words("es", "ui.profile.recent") in text
     assert "luxor" in text.lower()
     shoot(page, "profile-es")
+
+
+# Pairs of words (or a word and a pyramid chip) drawn over each other on the board.
+OVERLAPS = """() => {
+  const items = [...document.querySelectorAll('#board svg text, #board svg .chip')]
+    .filter((el) => el.matches('.chip') || (!el.closest('.chip') && el.textContent.trim()))
+    .map((el) => [el.textContent || 'chip', el.getBoundingClientRect()]);
+  const out = [];
+  for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
+    const [a, ra] = items[i], [b, rb] = items[j];
+    const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (w > 2 && h > 2) out.push([a, b]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["es-ES", "pt-BR"])
+def test_a_pyramids_table_in_other_words_draws_none_over_another(
+    speaker: Callable[[str], Any], base_url: str, locale: str
+) -> None:
+    """The race's title and rule, the colours' names beside their chips, and a score
+    card's "completed:" beside its pyramids, in words longer than the English."""
+    table = make_table(
+        base_url, "pyramids", [{"kind": "human", "name": "ana"}, {"kind": "human", "name": "bia"}]
+    )
+    for _ in range(300):  # first legal actions, until a seat has completed a pyramid
+        view = seat_state(base_url, table, 0)["view"]
+        if any(s["completed"] for s in view["seats"]):
+            break
+        m = seat_state(base_url, table, seat_state(base_url, table, 0)["current"])
+        body = {"token": table["seats"][m["seat"]]["token"], "action": m["legal"][0]["action"]}
+        api(base_url, f"/api/tables/{table['table']}/act", {**body, "version": m["version"]})
+    assert any(s["completed"] for s in view["seats"])
+    page = speaker(locale)
+    play_at(page, table, 0)
+    shoot(page, f"pyramids-{locale[:2]}")
+    assert page.evaluate(OVERLAPS) == []

@@ -1,7 +1,7 @@
 // Turning a click into actions: matched on the engine's fields, never on notation.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { resolve, withFields } from "../../src/scarab/server/static/js/common.js";
+import { resolve, textWidth, withFields } from "../../src/scarab/server/static/js/common.js";
 
 function fakeCtx(legal) {
   const seen = { acted: [], offered: [], said: [] };
@@ -34,4 +34,12 @@ test("one candidate is played, several are offered, none is explained", () => {
   assert.deepEqual(ctx.seen.acted, ["search"]);
   assert.equal(ctx.seen.offered[0].length, 2);
   assert.deepEqual(ctx.seen.said, ["nothing to do there"]);
+});
+
+test("a line's width is guessed from its letters, a little over rather than under", () => {
+  // measured in Chromium with DejaVu Sans at size 10: 67.8 and 76.0 (bold); 25.4
+  assert.ok(textWidth("completadas:", 10) >= 67.8 && textWidth("completadas:", 10) < 75);
+  assert.ok(textWidth("completadas:", 10, true) >= 76 && textWidth("completadas:", 10, true) < 84);
+  assert.ok(textWidth("iiii llll", 10) >= 25.4 && textWidth("iiii llll", 10) < 30);
+  assert.equal(textWidth("naranja", 20), 2 * textWidth("naranja", 10));
 });

@@ -58,6 +58,15 @@ export function html(tag, attrs = {}, ...children) {
   return el;
 }
 
+// About how wide a line of text is drawn at a font size, a little over rather than under
+// (fitted to DejaVu Sans, the widest of the usual system fonts): enough to lay out words
+// of any language beside each other without measuring them in the document first.
+export function textWidth(str, size, bold = false) {
+  let ems = 0;
+  for (const ch of String(str)) ems += /[MWmw@]/.test(ch) ? 0.9 : /[A-Z0-9]/.test(ch) ? 0.7 : /[ .,:;il|!']/.test(ch) ? 0.32 : 0.6;
+  return ems * size * (bold ? 1.13 : 1);
+}
+
 // Make an SVG element clickable and keyboard-operable (Enter or Space).
 export function hit(el, name, onActivate, label) {
   el.classList.add("hit");

@@ -14,7 +14,7 @@
 //   rotate, mirror       turn / flip the expedition shape (keys R, M)
 //   single               toggle marking one single cell instead of the shape (key S)
 
-import { svg, html, hit, resolve, seatColour } from "../common.js";
+import { svg, html, hit, resolve, seatColour, textWidth } from "../common.js";
 import { t } from "../i18n.js";
 
 const INK = "#3b2a1a";
@@ -170,7 +170,7 @@ function icon(ch, cx, cy, s) {
 
 // A little pyramid in a card colour, for chips and completed cards.
 function pyramidChip(x, y, size, colour, label) {
-  const g = svg("g", { transform: `translate(${x} ${y})` });
+  const g = svg("g", { transform: `translate(${x} ${y})`, class: "chip" });
   g.append(
     svg("path", {
       d: `M0 ${size} L${size / 2} 0 L${size} ${size} Z`,
@@ -539,7 +539,7 @@ function refresh(S) {
 // ---- the viewer's own cards, the expedition, the dealt cards at setup
 /** The expedition card shown this turn (in its chosen orientation) and the earlier
  * ones of the round; the phase's title when there is none. */
-function expeditionStrip(S, strip, y) {
+function expeditionStrip(S, strip, y, W) {
   const { exp, legal, memo, single, view } = S;
   if (exp) {
     const s = 15;
@@ -558,9 +558,11 @@ function expeditionStrip(S, strip, y) {
       text(96, y + 16, t("pyramids.page.expedition"), { "font-size": 12, fill: "#7a6a50" }),
       text(96, y + 36, term("shape", exp.name), { "font-size": 19, "font-weight": 700 }),
     );
+    // the hint, smaller where the reader's words would run into the rounds beside it
+    const hint = single && legal.marks.length ? t("pyramids.page.marking_single") : t("pyramids.page.any_orientation");
     strip.append(
-      text(96, y + 56, single && legal.marks.length ? t("pyramids.page.marking_single") : t("pyramids.page.any_orientation"), {
-        "font-size": 11,
+      text(96, y + 56, hint, {
+        "font-size": Math.max(8, Math.min(11, (11 * (roundsAt(W) - 104)) / textWidth(hint, 11))),
         fill: single && legal.marks.length ? "#1f7a3a" : "#7a6a50",
         "font-weight": single && legal.marks.length ? 700 : 400,
       }),
@@ -575,7 +577,7 @@ function expeditionStrip(S, strip, y) {
         if (!cells) {
           const words = term("shape", name);
           strip.append(text(ux, y + 75, words, { "font-size": 10, fill: "#7a6a50" }));
-          ux += words.length * 5.5 + 8;
+          ux += textWidth(words, 10) + 8;
           continue;
         }
         const us = 6;
@@ -596,11 +598,14 @@ function expeditionStrip(S, strip, y) {
   }
 }
 
+/** Where the rounds and turns begin, in a strip ``W`` wide. @param {number} W */
+const roundsAt = (W) => W - 150;
+
 /** The rounds (with the torches this seat lit) and the turns of this round. */
 function roundPips(S, strip, y, W) {
   const { me, view } = S;
   const seat = view.seats[me];
-  const px = W - 150;
+  const px = roundsAt(W);
   strip.append(text(px, y + 14, t("pyramids.page.round"), { "font-size": 11, fill: "#7a6a50" }));
   for (let r = 1; r <= ROUNDS; r++) {
     const on = r <= view.round;
@@ -696,7 +701,7 @@ function drawMine(S) {
   let y = 10;
   const strip = svg("g", {});
   parts.push(strip);
-  expeditionStrip(S, strip, y);
+  expeditionStrip(S, strip, y, W);
   roundPips(S, strip, y, W);
   y += S.exp ? 4 * 15 + 16 + 14 : 74;
 
@@ -888,28 +893,37 @@ function sideDisplay(S, parts, y, W) {
 /** The pyramid points race: each colour's claims left. @returns {number} the y below it */
 function sideRace(S, parts, y, W) {
   const { view } = S;
-  // the colour race
-  parts.push(text(10, y + 14, t("pyramids.page.race"), { "font-size": 15, "font-weight": 700 }));
-  parts.push(text(W - 10, y + 14, t("pyramids.page.race_rule", { places: B.claim_at.map(ordinal).join(", ") }), { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
+  // the colour race: its rule beside the title, or under it where both do not fit
+  const title = t("pyramids.page.race");
+  const rule = t("pyramids.page.race_rule", { places: B.claim_at.map(ordinal).join(", ") });
+  parts.push(text(10, y + 14, title, { "font-size": 15, "font-weight": 700 }));
+  const beside = textWidth(title, 15, true) + textWidth(rule, 10) + 16 <= W - 20;
+  if (!beside) y += 13;
+  parts.push(text(W - 10, y + 14, rule, { "font-size": 10, fill: "#7a6a50", "text-anchor": "end" }));
   y += 22;
   const race = view.race || {};
+  const all = B.pyramid_points;
+  const colours = Object.keys(PYR);
+  // each colour's name, then its chips; what room is left goes between the colours
+  const labels = colours.map((c) => Math.max(40, textWidth(term("colour", c), 12, true) + 6));
+  const used = labels.reduce((a, b) => a + b, 0) + colours.length * all.length * 28;
+  const gap = Math.max(4, (W - 20 - used) / Math.max(1, colours.length - 1));
   let rx = 10;
-  for (const colour of Object.keys(PYR)) {
+  colours.forEach((colour, c) => {
     const left = race[colour] || [];
-    const all = B.pyramid_points;
     const taken = all.length - left.length;
     parts.push(text(rx, y + 18, term("colour", colour), { "font-size": 12, "font-weight": 700, fill: PYR[colour] }));
     all.forEach((v, k) => {
       const gone = k < taken;
-      const g = pyramidChip(rx + 46 + k * 28, y, 25, gone ? null : colour, v);
+      const g = pyramidChip(rx + labels[c] + k * 28, y, 25, gone ? null : colour, v);
       if (gone) {
         g.append(svg("path", { d: "M2 23 L23 3", stroke: "#8e1b1b", "stroke-width": 2.5 }));
         g.setAttribute("opacity", "0.5");
       }
       parts.push(g);
     });
-    rx += 143;
-  }
+    rx += labels[c] + all.length * 28 + gap;
+  });
   y += 36;
   return y;
 }
@@ -960,8 +974,9 @@ function sideScoreCards(S, parts, y, W) {
       }
       px += 8;
     }
-    g.append(text(px, row2 + 15, seat.completed.length ? t("pyramids.page.done") : t("pyramids.page.none_done"), { "font-size": 11, fill: "#7a6a50" }));
-    px += 34;
+    const doneWords = seat.completed.length ? t("pyramids.page.done") : t("pyramids.page.none_done");
+    g.append(text(px, row2 + 15, doneWords, { "font-size": 11, fill: "#7a6a50" }));
+    px += Math.max(34, textWidth(doneWords, 11) + 6);
     seat.completed.forEach((c, k) => {
       if (px + k * 21 < W - 40) g.append(pyramidChip(px + k * 21, row2, 20, c.colour, c.id));
     });
