@@ -69,8 +69,7 @@ def test_a_player_opens_their_account_and_their_table_on_a_second_device(
     page.locator(".seat-kind").nth(1).select_option("bot:greedy")
     page.click("#create")
     page.locator("#sit").wait_for()
-    page.goto("/")
-    first = page.locator("#my-tables li").first
+    first = page.locator("#my-tables li").first  # listed at once, with no reload
     first.wait_for()
     assert "Luxor" in first.inner_text()
     page.click("#player-code-show")
@@ -270,6 +269,7 @@ def test_a_declined_rematch_is_no_longer_offered_to_join(
     table = finished_table(base_url)
     page.goto(seat_link(table, 0))
     Seat(page).wait_drawn()
+    assert page.locator("#actions").inner_text().strip() == "The game is over."
     other = second_person(browser, base_url)
     bob = other.new_page()
     try:

@@ -125,6 +125,7 @@ async function lobby() {
           `${s.name}: `, html("a", { href: s.link, class: "seat-link" }, `${location.origin}${s.link}`))),
           html("li", {}, `${t("ui.new.watch")} `, html("a", { href: made.watch }, `${location.origin}${made.watch}`))));
       if (people.length) result.append(html("p", {}, html("a", { href: people[0].link, class: "button", id: "sit" }, t("ui.new.sit", { name: people[0].name }))));
+      showTables(); // the new table is among this person's own
     } catch (err) {
       result.append(html("p", { class: "error", role: "alert" }, err.message));
     }
@@ -141,12 +142,16 @@ async function lobby() {
     html("label", { class: "check" }, ratedBox, ` ${t("ui.new.rated")}`),
     html("button", { type: "submit", id: "create" }, t("ui.new.create")),
     result);
-  const mine = html("section", { class: "card" }, html("h2", {}, t("ui.mine.title")));
+  const mine = html("section", { class: "card" });
+  const showTables = () => {
+    mine.replaceChildren(html("h2", {}, t("ui.mine.title")));
+    if (player()) showServerTables(mine);
+    else showMine(mine);
+  };
   main.append(html("div", { class: "lobby" }, youCard(() => lobby()), openTablesCard(games), form, mine,
     leaderboardCard(games)));
   seatsFor();
-  if (player()) showServerTables(mine);
-  else showMine(mine);
+  showTables();
 }
 
 async function showMine(box) {
@@ -281,7 +286,10 @@ function drawActions(S, list, narrowed) {
       type: "button", class: "secondary", onclick: () => drawActions(S, live.last.legal, false),
     }, t("ui.table.all_actions"))));
   }
-  if (!list.length) actions.append(html("li", { class: "muted" }, live.last && live.last.seat === null ? t("ui.table.watching") : t("ui.table.waiting")));
+  if (list.length) return;
+  const m = live.last || {};
+  const idle = m.over ? "ui.table.no_more" : m.seat === null ? "ui.table.watching" : "ui.table.waiting";
+  actions.append(html("li", { class: "muted" }, t(idle)));
 }
 
 function drawControls(S, m) {

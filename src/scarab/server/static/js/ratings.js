@@ -54,18 +54,23 @@ function ratingTable(rows) {
 export async function profileView(main, playerId) {
   main.replaceChildren();
   let p;
+  /** @type {Record<string, string>} */
+  let titles;
   try {
-    p = await api(`/api/players/${encodeURIComponent(playerId)}/profile`);
+    const [profile, listed] = await Promise.all([api(`/api/players/${encodeURIComponent(playerId)}/profile`), api("/api/games")]);
+    p = profile;
+    titles = Object.fromEntries(listed.games.map((/** @type {any} */ g) => [g.name, g.title]));
   } catch (err) {
     main.append(html("p", { class: "error" }, /** @type {any} */ (err).message));
     return;
   }
-  const finished = Object.entries(p.finished).map(([game, n]) => `${game} ${n}`).join(", ") || t("ui.profile.none_yet");
+  const title = (/** @type {string} */ game) => titles[game] || game;
+  const finished = Object.entries(p.finished).map(([game, n]) => `${title(game)} ${n}`).join(", ") || t("ui.profile.none_yet");
   main.append(html("section", { class: "card profile", id: "profile" },
     html("h2", {}, p.name),
     html("p", {}, t("ui.profile.finished", { games: finished })),
     html("h3", {}, t("ui.profile.ratings")),
-    p.ratings.length ? ratingTable(p.ratings.map((/** @type {any} */ r) => ({ ...r, name: r.game, bot: true })))
+    p.ratings.length ? ratingTable(p.ratings.map((/** @type {any} */ r) => ({ ...r, name: title(r.game), bot: true })))
       : html("p", { class: "muted" }, t("ui.profile.no_rated")),
     html("h3", {}, t("ui.profile.recent")),
     p.recent.length
