@@ -46,7 +46,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
+def start(db: Path, port: int, *options: str, stderr: Any = subprocess.DEVNULL) -> Any:
     """``scarab serve`` on 127.0.0.1:``port``, once it answers."""
     proc = subprocess.Popen(
         [
@@ -61,7 +61,7 @@ def start(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
             *options,
         ],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
     )
     end = time.monotonic() + 30
     while time.monotonic() < end:
@@ -214,6 +214,30 @@ def test_kill_9_takes_the_bot_workers_with_it(tmp_path: Path) -> None:
         end = time.monotonic() + 10
         while any(alive(*w) for w in workers.items()) and time.monotonic() < end:
             time.sleep(0.1)
+        assert not [pid for pid, started in workers.items() if alive(pid, started)]
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_a_stop_in_the_middle_of_a_bots_search_ends_its_workers_cleanly(tmp_path: Path) -> None:
+    """SIGTERM (a supervisor's stop) while the expert thinks: the bots give back their
+    claims, the search ends, then the workers, and the server exits with no trace of a
+    crashed bot and no warning of leaked semaphores."""
+    port = free_port()
+    proc = start(tmp_path / "scarab.db", port, "--bot-workers", "1", stderr=subprocess.PIPE)
+    try:
+        bots = [{"kind": "bot", "level": "expert"}, {"kind": "bot", "level": "greedy"}]
+        made = call(port, "/api/tables", {"game": "horus", "seats": bots})
+        end = time.monotonic() + 30
+        while not call(port, f"/api/tables/{made['table']}")["log"] and time.monotonic() < end:
+            time.sleep(0.1)  # the bots are playing: one of them thinks at any moment
+        workers = bot_workers(port, proc.pid, 1)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+        said = err.decode()  # (uvicorn ends the process by the signal, once it has stopped)
+        assert "leaked" not in said and "Traceback" not in said, said[-800:]
         assert not [pid for pid, started in workers.items() if alive(pid, started)]
     finally:
         proc.kill()

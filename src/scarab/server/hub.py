@@ -69,6 +69,7 @@ STORE_THREADS = 8  # storage calls at once: different tables' writes don't queue
 CLAIM_SECONDS = 30.0  # a claim on a table's bot lapses after this (its process died)
 CLAIM_RETRY = 2.0  # seconds before a bot blocked by another's claim, or failed, tries again
 GIVE_BACK_SECONDS = 60.0  # after evictions, memory is handed back to the system this often
+STOP_BOTS_SECONDS = 5.0  # at shutdown, how long a bot's search under way may take to end
 PRESENCE_BEAT = 30.0  # each process says which seats it holds this often (PostgreSQL)
 PRESENCE_TTL = 3 * PRESENCE_BEAT  # a process not heard from this long holds no seat
 HINT_LEVEL = "strong"  # the bot that gives hints at the table
@@ -202,14 +203,22 @@ class Hub:
     async def stop(self) -> None:
         for task in self.chores:
             task.cancel()
+        thinking = [live.thinking for live in self.live.values() if live.thinking is not None]
         for live in self.live.values():
-            if live.thinking is not None:
-                live.thinking.cancel()
             if live.alarm is not None:
                 live.alarm.cancel()
+        for task in thinking:
+            task.cancel()
         if self.listener is not None:
             self.listener.stop()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        # Each bot gives back its table's claim while the storage threads still run (it
+        # crashed with a trace when they had stopped); a search under way ends (the
+        # expert's within its 1.5 s) and the workers with it (left running, they made
+        # the process warn of leaked semaphores as it exited).
+        await asyncio.gather(*thinking, return_exceptions=True)
+        ending = asyncio.to_thread(partial(self.pool.shutdown, wait=True, cancel_futures=True))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ending, STOP_BOTS_SECONDS)
         self.io.shutdown(wait=True)
         with contextlib.suppress(Exception):  # a store that is down keeps them till they lapse
             self.store.release_all(self.owner)
