@@ -3,8 +3,10 @@ opened on a second device with a one-time code, where My tables leads to the sam
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -241,42 +243,41 @@ def finished_table(base_url: str) -> dict[str, Any]:
     return table
 
 
-def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
-    page: Any, browser: Any, base_url: str
-) -> None:
+@contextlib.contextmanager
+def rematch_offered(page: Any, browser: Any, base_url: str) -> Iterator[Any]:
+    """ann and bob at a finished table; ann offers a rematch and her page opens her seat
+    there; bob's page (another person's browser) is still at the finished table."""
     table = finished_table(base_url)
     page.goto(seat_link(table, 0))
     assert Seat(page).wait_drawn()["over"]
+    assert page.locator("#actions").inner_text().strip() == "The game is over."
     other = second_person(browser, base_url)
-    bob = other.new_page()
     try:
+        bob = other.new_page()
         bob.goto(seat_link(table, 1))
         Seat(bob).wait_drawn()
         page.click("#rematch")
         page.wait_for_url(re.compile(r"/t/(?!" + table["table"] + r")[^#]+#seat="))
+        yield bob
+    finally:
+        other.close()
+
+
+def test_a_rematch_is_offered_with_one_click_and_joined_from_the_other_seat(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    with rematch_offered(page, browser, base_url) as bob:
         mine = Seat(page).wait_drawn()
         assert mine["names"] == ["bob", "ann"] and mine["seat"] == 1  # one place on
         bob.click("#rematch-join")  # bob's page heard of the rematch
         bob.wait_for_url(re.compile(rf"/t/{mine['table']}#seat="))
         assert Seat(bob).wait_drawn()["seat"] == 0
-    finally:
-        other.close()
 
 
 def test_a_declined_rematch_is_no_longer_offered_to_join(
     page: Any, browser: Any, base_url: str
 ) -> None:
-    table = finished_table(base_url)
-    page.goto(seat_link(table, 0))
-    Seat(page).wait_drawn()
-    assert page.locator("#actions").inner_text().strip() == "The game is over."
-    other = second_person(browser, base_url)
-    bob = other.new_page()
-    try:
-        bob.goto(seat_link(table, 1))
-        Seat(bob).wait_drawn()
-        page.click("#rematch")
-        page.wait_for_url(re.compile(r"/t/(?!" + table["table"] + r")[^#]+#seat="))
+    with rematch_offered(page, browser, base_url) as bob:
         bob.click("#rematch-decline")
         bob.wait_for_selector("#rematch-watch")  # a bot plays his seat: he may watch it
         assert bob.locator("#rematch-join").count() == 0
@@ -285,8 +286,6 @@ def test_a_declined_rematch_is_no_longer_offered_to_join(
         assert bob.locator("#rematch-join").count() == 0
         shoot(bob, "rematch-declined")
         assert page.locator("#rematch-watch").count() == 0  # ann still plays it
-    finally:
-        other.close()
 
 
 def test_the_maker_fills_an_open_seat_with_a_bot_from_the_table(page: Any) -> None:
