@@ -215,20 +215,22 @@ OVERLAPS = """() => {
 def test_a_pyramids_table_in_other_words_draws_none_over_another(
     speaker: Callable[[str], Any], base_url: str, locale: str
 ) -> None:
-    """The race's title and rule, the colours' names beside their chips, and a score
-    card's "completed:" beside its pyramids, in words longer than the English."""
+    """The race's title and rule, the colours' names beside their chips; then, once ana
+    has completed a pyramid, her "completed:" beside it and the display's hint to take a
+    card: in words longer than the English."""
     table = make_table(
         base_url, "pyramids", [{"kind": "human", "name": "ana"}, {"kind": "human", "name": "bia"}]
     )
-    for _ in range(300):  # first legal actions, until a seat has completed a pyramid
-        view = seat_state(base_url, table, 0)["view"]
-        if any(s["completed"] for s in view["seats"]):
+    page = speaker(locale)
+    at = play_at(page, table, 0)
+    assert page.evaluate(OVERLAPS) == []
+    for _ in range(100):  # first legal actions (32 at most in 200 deals) until ana takes
+        m = seat_state(base_url, table, 0)
+        if any(e["fields"]["verb"] == "take" for e in m["legal"]):
             break
-        m = seat_state(base_url, table, seat_state(base_url, table, 0)["current"])
+        m = seat_state(base_url, table, m["current"])
         body = {"token": table["seats"][m["seat"]]["token"], "action": m["legal"][0]["action"]}
         api(base_url, f"/api/tables/{table['table']}/act", {**body, "version": m["version"]})
-    assert any(s["completed"] for s in view["seats"])
-    page = speaker(locale)
-    play_at(page, table, 0)
+    assert any(e["fields"]["verb"] == "take" for e in at.wait_decision()["legal"])
     shoot(page, f"pyramids-{locale[:2]}")
     assert page.evaluate(OVERLAPS) == []

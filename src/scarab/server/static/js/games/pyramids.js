@@ -841,8 +841,15 @@ function drawSide(S) {
 function sideDisplay(S, parts, y, W) {
   const { ctx, legal, view } = S;
   const takeable = new Set(legal.takes.map((k) => k.card));
-  parts.push(text(10, y + 14, t("pyramids.page.display"), { "font-size": 15, "font-weight": 700 }));
-  if (takeable.size) parts.push(text(76, y + 14, t("pyramids.page.display_hint"), { "font-size": 12, "font-weight": 700, fill: "#1f7a3a" }));
+  const title = t("pyramids.page.display");
+  parts.push(text(10, y + 14, title, { "font-size": 15, "font-weight": 700 }));
+  if (takeable.size) {
+    // the hint after the title, smaller where the reader's words would run past the panel
+    const hint = t("pyramids.page.display_hint");
+    const hx = 18 + textWidth(title, 15, true);
+    const size = Math.max(8, Math.min(12, (12 * (W - 10 - hx)) / textWidth(hint, 12, true)));
+    parts.push(text(hx, y + 14, hint, { "font-size": size, "font-weight": 700, fill: "#1f7a3a" }));
+  }
   y += 22;
   const s = 16;
   let x = 10;
