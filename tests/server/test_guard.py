@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import signal
+import subprocess
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -213,6 +215,30 @@ def test_a_foreign_page_may_not_open_a_socket(make: Make) -> None:
     for origin in ("http://testserver", "https://friend.example"):
         with c.websocket_connect(path, headers={"Origin": origin}) as ws:
             assert hello(ws, None)["type"] == "state"
+
+
+def test_a_refused_socket_leaves_no_error_in_the_servers_log(tmp_path: Path) -> None:
+    """A real server (uvicorn's own WebSocket protocol): refusing a foreign page's socket
+    is no error of the server's, and any client can cause one."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+    from websockets.typing import Origin
+
+    from tests.server.test_restart import free_port, start
+
+    port = free_port()
+    proc = start(tmp_path / "scarab.db", port, stderr=subprocess.PIPE)
+    try:
+        for _ in range(3):
+            with pytest.raises(InvalidStatus) as denied:
+                connect(f"ws://127.0.0.1:{port}/ws/nope", origin=Origin(EVIL), open_timeout=10)
+            assert denied.value.response.status_code == 403
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        assert "handshake" not in err.decode() and "ERROR" not in err.decode(), err.decode()
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def test_a_foreign_page_may_not_post(make: Make) -> None:

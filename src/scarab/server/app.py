@@ -64,6 +64,7 @@ def create_app(
     how long an idle table stays in memory and how often due tables are looked for;
     ``limits`` bound what one client may do (guard.py; the defaults when None)."""
     guard = Guard(limits or Limits())
+    guard.quiet_refusals()
     if upgrade:
         migrate.upgrade(db_url)
     else:

@@ -32,6 +32,7 @@ import contextlib
 import ipaddress
 import itertools
 import json
+import logging
 import math
 import time
 from collections import Counter
@@ -433,6 +434,17 @@ class Guard:
             return True
         return False
 
+    @staticmethod
+    def quiet_refusals() -> None:
+        """Keep refused sockets out of the error log. uvicorn's websockets-sansio protocol
+        does not count a denial response as an ended handshake, so each refusal (any
+        client can cause one) logged "ASGI callable returned without completing
+        handshake." at ERROR (uvicorn pull request 3138). Every socket this app serves is
+        accepted or closed, so only a refusal returns without a handshake."""
+        logger = logging.getLogger("uvicorn.error")
+        if not any(isinstance(f, _DenialNoise) for f in logger.filters):
+            logger.addFilter(_DenialNoise())
+
     async def _refuse_socket(self, scope: Scope, receive: Receive, send: Send) -> bool:
         """Refuse the upgrade of a socket from a foreign page or too fast a client."""
         why = origin_refusal(scope, self.allowed)
@@ -517,3 +529,10 @@ async def _json(
     ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+class _DenialNoise(logging.Filter):
+    """Drops uvicorn's error line for a socket refused with a denial response."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() != "ASGI callable returned without completing handshake."
