@@ -94,6 +94,13 @@ def test_the_refusals_a_person_can_meet_from_the_page_carry_their_message(
     t = make_table(client)
     said(client.post(f"/api/tables/{t['table']}/decline", json={}), "ui.err.seat_only")
     said(client.post(f"/api/tables/{t['table']}/act", json={"action": "x"}), "ui.err.spectator")
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:  # a watcher
+        ws.send_json({"type": "hello", "token": None})
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "act", "action": "L S+1"})
+        assert ws.receive_json()["msg"] == "ui.err.spectator"
+        ws.send_json({"type": "chat", "text": 7})
+        assert ws.receive_json()["msg"] == "ui.err.chat_text"
     with client.websocket_connect(f"/ws/{t['table']}") as ws:
         ws.send_json({"type": "hello", "token": "not-a-seat"})
         closing = ws.receive_json()

@@ -23,7 +23,7 @@ RATE = (5, 10.0)  # lines per seconds, per connection
 def check_text(value: object) -> str:
     """A chat line from outside: text of 1 to MAX_CHAT printable characters."""
     if not isinstance(value, str):
-        raise BadRequest('a chat line is text: {"type": "chat", "text": "..."}')
+        raise BadRequest('a chat line is text: {"type": "chat", "text": "..."}', "ui.err.chat_text")
     text = " ".join(value.split())  # no line breaks or runs of spaces
     if not text:
         raise BadRequest("say something: the line is empty", "ui.err.chat_empty")

@@ -314,13 +314,13 @@ class Gate:
         if self.count >= self.strikes:
             return (
                 over,
-                f"closed: this connection went on sending faster than {over.limit} "
-                f"messages for {self.count} windows in a row",
+                f"closed: this connection sent more messages than {over.limit} allows "
+                f"in {self.count} windows in a row",
                 True,
             )
         return (
             over,
-            f"you are sending too fast: at most {over.limit} messages; this one was dropped "
+            f"you are sending too fast: messages at most {over.limit}; this one was dropped "
             f"and nothing more is read for {over.wait:.1f} s",
             False,
         )

@@ -140,7 +140,7 @@ async def _handle(hub: Hub, live: Live, conn: Connection, msg: dict[str, Any]) -
         await hub.chat(live, conn, msg.get("text"))
         return
     if seat is None:
-        raise TableError("a spectator watches: only a seat's token can act")
+        raise TableError("a spectator watches: only a seat's token can act", "ui.err.spectator")
     if kind == "act":
         await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
     elif kind == "hint":
@@ -150,6 +150,8 @@ async def _handle(hub: Hub, live: Live, conn: Connection, msg: dict[str, Any]) -
     elif kind == "allow_undo":
         await hub.set_seat(live, seat, allow_undo=field(msg, "allow", bool))
     elif live.table.seats[seat].left:
-        raise TableError("you have left this table already; the zombie plays your seat")
+        raise TableError(
+            "you have left this table already; the zombie plays your seat", "ui.err.left"
+        )
     else:
         await hub.set_seat(live, seat, left=True)
