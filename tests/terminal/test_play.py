@@ -11,7 +11,7 @@ from rich.console import Console
 import scarab
 from scarab.cli import main
 from scarab.games.luxor.state import LuxorState
-from scarab.terminal import play_main
+from scarab.terminal import common, play_main
 from scarab.terminal.luxor import hand_text
 from scarab.terminal.play import seat_names
 from tests.terminal.support import Keyboard, console, never
@@ -259,3 +259,18 @@ def test_each_human_decision_redraws_the_screen_in_a_terminal() -> None:
     assert play_main("luxor", ["human", "greedy"], 3, console=con, read=Keyboard()) == 0
     clears = buf.getvalue().count("\x1b[2J")
     assert clears > 5  # the screen is cleared at each decision rather than scrolled
+
+
+def test_in_portuguese_the_bots_reasons_and_the_terminals_own_lines_are_portuguese() -> None:
+    common.set_lang("pt")
+    try:
+        con, buf = console()
+        seats = ["greedy", "random", "human"]
+        assert play_main("luxor", seats, 7, console=con, read=Keyboard(["quit"])) == 1
+    finally:
+        common.set_lang("en")
+    out = buf.getvalue()
+    assert "Luxor, semente 7: greedy (ganancioso), random (aleatório), human (pessoa)" in out
+    assert " ganha " in out and "ao acaso entre" in out  # greedy's and random's reasons
+    assert "gains" not in out and "at random" not in out
+    assert "A partida foi abandonada (human saiu)" in out

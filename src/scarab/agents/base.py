@@ -11,12 +11,23 @@ deliberate introspection; this is a guard, not a sandbox.)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from scarab import i18n
 from scarab.core.errors import ScarabError
 from scarab.core.game import JSON, Game, State
 from scarab.core.rng import RandomSource
+
+# A bot's reason as message ids and their arguments (scarab/locales/*/bots.json), read
+# one after another: the reader's language, where explain() gives the English.
+Phrase = tuple[str, dict[str, JSON]]
+NOT_YET: list[Phrase] = [("bot.not_yet", {})]
+
+
+def english(said: Sequence[Phrase]) -> str:
+    """A bot's reason in English: what its explain() says."""
+    return "".join(i18n.text("en", msg, args) for msg, args in said)
 
 
 class NotYourTurn(ScarabError):
@@ -85,5 +96,9 @@ class Agent(Protocol):
         ...
 
     def explain(self) -> str:
-        """A short reason for the last choice, in words."""
+        """A short reason for the last choice, in English."""
+        ...
+
+    def said(self) -> list[Phrase]:
+        """The same reason as message ids, for the reader's language."""
         ...

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from typing import Any, cast
 
-from scarab.agents.base import Seat
+from scarab.agents.base import NOT_YET, Phrase, Seat, english
 from scarab.core.errors import IllegalAction
 from scarab.core.game import State
 
@@ -87,12 +87,12 @@ class GreedyAgent:
         # Where the game can tell each seat's chance to win (chances(state) is not None,
         # e.g. its rivals are settled), choose by it instead (a tuning tool passes it).
         self.chances = chances
-        self._why = "has not chosen yet"
+        self._said = NOT_YET
 
     def choose(self, seat: Seat) -> Any:
         legal = seat.legal_actions()
         if len(legal) == 1:
-            self._why = f"{legal[0]} is the only legal action"
+            self._said = [("bot.only", {"action": str(legal[0])})]
             return legal[0]
         evaluate = self.value or heuristic_for(seat.game.name)
         sample = seat.determinize(self.rng)
@@ -109,7 +109,7 @@ class GreedyAgent:
             scored.append((evaluate(trial, me), act))
         if not scored:
             act = self.rng.choice(legal)
-            self._why = f"no action could be valued; picked {act} at random"
+            self._said = [("bot.greedy.unvalued", {"action": str(act)})]
             return act
         scored.sort(key=lambda va: -va[0])
         best_value = scored[0][0]
@@ -119,14 +119,16 @@ class GreedyAgent:
         # value would let a reader subtract what is public and learn the bot's secrets.
         base = evaluate(sample, me)
         others = [(v, a) for v, a in scored if a != act]
-        gain = f"{act} gains {best_value - base:+.1f}"
-        if not others:
-            self._why = gain
-        elif len(best) > 1:
-            self._why = f"{gain}, tied with {len(best) - 1} other(s), picked at random"
-        else:
+        self._said = [
+            ("bot.greedy.gain", {"action": str(act), "gain": f"{best_value - base:+.1f}"})
+        ]
+        if len(best) > 1:
+            self._said.append(("bot.greedy.tied", {"n": len(best) - 1}))
+        elif others:
             v2, a2 = others[0]
-            self._why = f"{gain}; the runner-up {a2} gains {v2 - base:+.1f}"
+            self._said.append(
+                ("bot.greedy.runner_up", {"action": str(a2), "gain": f"{v2 - base:+.1f}"})
+            )
         return act
 
     def _chance_of_winning(self, state: State, seat: int) -> float:
@@ -139,7 +141,10 @@ class GreedyAgent:
         return chances[seat] if chances is not None else 0.0
 
     def explain(self) -> str:
-        return self._why
+        return english(self._said)
+
+    def said(self) -> list[Phrase]:
+        return list(self._said)
 
     def __repr__(self) -> str:
         return "<GreedyAgent>"

@@ -48,11 +48,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from scarab.agents.base import Seat
+from scarab.agents.base import NOT_YET, Phrase, Seat, english
 from scarab.agents.greedy import WinChances, heuristic_for, win_chances_for
 from scarab.agents.learned import LearnedValue, learned_value
 from scarab.core.errors import IllegalAction
-from scarab.core.game import State
+from scarab.core.game import JSON, State
 
 DEFAULT_DEPTH = 8
 DEFAULT_SCALE = 5.0
@@ -133,33 +133,36 @@ class IsmctsAgent:
         self.iterations = 0  # iterations of the last search
         self._root: Node | None = None
         self._seat = 0
-        self._why = "has not chosen yet"
+        self._said = NOT_YET
 
     # ---- the search ---------------------------------------------------------
     def choose(self, seat: Seat) -> Any:
         legal = seat.legal_actions()
         if len(legal) == 1:
             self._root = None
-            self._why = f"{legal[0]} is the only legal action"
+            self._said = [("bot.only", {"action": str(legal[0])})]
             return legal[0]
         root = self.search(seat, legal)
         top = self.candidates(3)
         best = top[0][0]  # the candidates start with the action the search takes
-        self._why = "; ".join(f"{a} rated {p:.0%} over {n} visits" for a, p, n in top)
+        self._said = [
+            ("bot.search.rated" if i == 0 else "bot.search.also", _rated(a, p, n))
+            for i, (a, p, n) in enumerate(top)
+        ]
         if root.children[best].visits < max(n.visits for n in root.children.values()):
-            self._why += (
-                f" ({best} is the best rated of the actions searched at least half as "
-                "often as the most visited)"
-            )
+            self._said.append(("bot.search.best_rated", {"action": str(best)}))
         heat = per_game(self.temperature, seat.game.name, 0.0)
         if heat > 0:
             act = self._draw(root, legal, heat)
             if act != best:
-                self._why = (
-                    f"{act} rated {self._rating(root, act):.0%}, drawn at this level's "
-                    f"temperature {heat:g}; the search's best was {best} rated "
-                    f"{self._rating(root, best):.0%}"
-                )
+                drawn = {
+                    "action": str(act),
+                    "chance": f"{self._rating(root, act):.0%}",
+                    "heat": f"{heat:g}",
+                    "best": str(best),
+                    "best_chance": f"{self._rating(root, best):.0%}",
+                }
+                self._said = [("bot.search.drawn", drawn)]
             return act
         return best
 
@@ -361,7 +364,14 @@ class IsmctsAgent:
         ]
 
     def explain(self) -> str:
-        return self._why
+        return english(self._said)
+
+    def said(self) -> list[Phrase]:
+        return list(self._said)
 
     def __repr__(self) -> str:
         return f"<IsmctsAgent {self.name} {self.budget}>"
+
+
+def _rated(act: Any, chance: float, visits: int) -> dict[str, JSON]:
+    return {"action": str(act), "chance": f"{chance:.0%}", "n": visits}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scarab.agents.base import Seat
+from scarab.agents.base import NOT_YET, Phrase, Seat, english
 
 
 class RandomAgent:
@@ -13,16 +13,19 @@ class RandomAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
-        self._why = "has not chosen yet"
+        self._said = NOT_YET
 
     def choose(self, seat: Seat) -> Any:
         legal = seat.legal_actions()
         act = self.rng.choice(legal)
-        self._why = f"picked {act} at random from {len(legal)} legal action(s)"
+        self._said = [("bot.random", {"action": str(act), "n": len(legal)})]
         return act
 
     def explain(self) -> str:
-        return self._why
+        return english(self._said)
+
+    def said(self) -> list[Phrase]:
+        return list(self._said)
 
     def __repr__(self) -> str:
         return "<RandomAgent>"

@@ -155,7 +155,7 @@ class Session:
             try:
                 text = self.read(prompt)
             except EOFError:
-                raise Abandon("end of input") from None
+                raise Abandon(t("tty.why.eof")) from None
             except UnicodeDecodeError:
                 text = UNDECODABLE
             if not any(UNDECODABLE <= ch <= "\udcff" for ch in text):
@@ -199,7 +199,7 @@ class Session:
                 self.console.print(Text(help_text(legal, self.hint_level)))
                 continue
             if text.lower() in QUIT:
-                raise Abandon(f"{name} quit")
+                raise Abandon(t("tty.why.quit", who=name))
             if text.lower() == HINT:
                 self.hint(seat, view, legal)
                 continue
@@ -208,7 +208,9 @@ class Session:
                 if 1 <= k <= len(legal):
                     act = legal[k - 1]
                     break
-                shown = text if len(text) <= 12 else f"{text[:12]}... ({len(text)} digits)"
+                shown = (
+                    text if len(text) <= 12 else t("tty.long_number", start=text[:12], n=len(text))
+                )
                 self.console.print(Text(t("tty.no_action", shown=shown, n=len(legal)), "red"))
                 continue
             try:
@@ -265,9 +267,16 @@ class Session:
             self.show_events(events, self.observer)
             return
         line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
-        line.append(f"  ({agent.explain()})", "dim")
+        line.append(f"  ({''.join(t(msg, **args) for msg, args in agent.said())})", "dim")
         self.console.print(line)
         self.show_events(events, self.observer)
+
+    def kind_words(self, seat: int) -> str:
+        """Who plays a seat, in the reader's words: a person, or a bot by its level."""
+        if seat in self.humans:
+            return t("tty.person")
+        name = self.agents[seat].name
+        return t(f"ui.level.{name}") if name in agent_names() else name
 
     def secret(self, act: Any) -> bool:
         check = getattr(self.renderer, "secret_action", None)
@@ -276,11 +285,9 @@ class Session:
     # ---- the game -----------------------------------------------------------
     def run(self) -> int:
         state = self.state
-        players = ", ".join(
-            f"{n} ({'human' if i in self.humans else self.agents[i].name})"
-            for i, n in enumerate(self.names)
-        )
-        self.console.print(Rule(Text(f"{self.game.title}, seed {state.seed}: {players}", "bold")))
+        players = ", ".join(f"{n} ({self.kind_words(i)})" for i, n in enumerate(self.names))
+        title = t("tty.title", game=self.game.title, seed=state.seed, players=players)
+        self.console.print(Rule(Text(title, "bold")))
         on_screen: int | None = None
         try:
             while not state.is_over:
@@ -416,5 +423,5 @@ def play_main(
     try:
         return Session(g, state, kinds, out, reader, hint_level).run()
     except KeyboardInterrupt:
-        out.print("\nInterrupted; the game is abandoned.")
+        out.print("\n" + t("tty.interrupted"))
         return 130

@@ -1,0 +1,66 @@
+"""A bot says why in the reader's language: its reason as message ids (``said``), whose
+English is ``explain()``, with every kind of reason worded in Portuguese and Spanish."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import scarab
+from scarab import i18n
+from scarab.agents import Seat, make_agent
+from scarab.agents.base import english
+from scarab.agents.ismcts import Budget, IsmctsAgent
+
+
+def reasons(game: str, agents: dict[str, Any], decisions: int = 40) -> set[str]:
+    """Play ``decisions`` of a 2-player game with these bots on both seats in turn; check
+    each reason in every language; the message ids seen."""
+    seen: set[str] = set()
+    for name, agent in agents.items():
+        state = scarab.load(game).new_game(2, seed=3)
+        for _ in range(decisions):
+            if state.is_over:
+                break
+            seat = state.current_player
+            assert seat is not None
+            act = agent.choose(Seat(state, seat))
+            said = agent.said()
+            assert english(said) == agent.explain(), name
+            assert str(act) in english(said), name
+            for lang in ("pt", "es"):
+                words = "".join(i18n.text(lang, msg, args) for msg, args in said)
+                assert "{" not in words and "bot." not in words, (lang, words)
+                assert words != english(said), (lang, words)
+            seen |= {msg for msg, _ in said}
+            state.apply(act)
+    return seen
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_every_bot_gives_its_reason_in_every_language(game: str) -> None:
+    drawn = IsmctsAgent(seed=5, budget=Budget(iterations=30), temperature=0.5)
+    agents = {
+        "random": make_agent("random", 1),
+        "greedy": make_agent("greedy", 2),
+        "novice": make_agent("novice", 3),
+        "drawn": drawn,
+    }
+    seen = reasons(game, agents)
+    assert {"bot.random", "bot.greedy.gain", "bot.search.rated", "bot.search.drawn"} <= seen
+
+
+def test_a_bot_that_has_not_chosen_says_so_in_every_language() -> None:
+    for name in ("random", "greedy", "expert"):
+        agent = make_agent(name, 1)
+        assert agent.explain() == "has not chosen yet"
+        assert i18n.text("pt", *agent.said()[0]) == "ainda não escolheu"
+
+
+def test_singular_reasons_read_as_singular() -> None:
+    assert english([("bot.random", {"action": "L S+1", "n": 1})]) == (
+        "picked L S+1, the only legal action"
+    )
+    said = [("bot.greedy.gain", {"action": "a", "gain": "+1.0"}), ("bot.greedy.tied", {"n": 1})]
+    assert english(said) == "a gains +1.0, tied with one other, picked at random"
