@@ -43,7 +43,22 @@ def table_of(client: TestClient, table: dict[str, Any]) -> Table:
             "the same name",
         ),
         ({"game": "luxor", "seats": [{"kind": "human"}] * 2, "timer": 3}, "a turn timer is"),
-        ({"game": "luxor", "seats": [{"kind": "human"}] * 2, "timer": True}, "must be a int"),
+        (
+            {"game": "luxor", "seats": [{"kind": "human"}] * 2, "timer": True},
+            "'timer' must be a whole number, not True",
+        ),
+        ({"game": "luxor", "seats": [{"kind": "human"}, {}]}, "seat 2: the message lacks the"),
+        (
+            {"game": "luxor", "seats": [{"kind": "human"}, {"kind": "human", "name": 5}]},
+            "seat 2: field 'name' must be text",
+        ),
+        (
+            {
+                "game": "luxor",
+                "seats": [{"kind": "human", "name": n} for n in ("jos\u00e9", "jose\u0301")],
+            },
+            "the same name",  # the same letters, composed or not
+        ),
         (
             {"game": "pyramids", "seats": [{"kind": "human"}], "options": {"solo": "yes"}},
             "option solo takes a bool",
@@ -58,6 +73,34 @@ def test_a_bad_table_spec_is_refused_with_its_reason(
     assert r.status_code == 400
     assert says in r.json()["error"]
     assert hub_of(client).tables == {}
+
+
+def test_a_refusal_says_what_is_missing_or_of_the_wrong_kind(client: TestClient) -> None:
+    said = {
+        "/api/players/me": client.get("/api/players/me"),  # no key at all
+        "deep": client.post("/api/tables", content=b"[" * 2_000 + b"]" * 2_000, headers=JSON),
+        "digits": client.post(
+            "/api/tables", content=b'{"timer": ' + b"9" * 5_000 + b"}", headers=JSON
+        ),
+    }
+    assert "send your X-Player-Key" in said["/api/players/me"].json()["error"]
+    key = client.post("/api/players", json={"name": "eva"}).json()["key"]
+    quick = client.post("/api/quickplay", json={}, headers={"X-Player-Key": key})
+    assert quick.json()["error"] == "name the game to play: one of horus, luxor, pyramids"
+    assert said["deep"].json()["error"].startswith("the message nests its JSON too deeply")
+    assert said["digits"].json()["error"] == "the message holds a number too long to read"
+    t = make_table(client, seats=[{"kind": "human", "name": "ann"}, {"kind": "open"}], public=True)
+    fill = client.post(
+        f"/api/tables/{t['table']}/fill",
+        json={"seat": 1, "level": 3},
+        headers={"X-Seat-Token": token(t, 0)},
+    )
+    assert fill.status_code == 400 and fill.json()["error"].startswith("level names a bot: one of")
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": None})
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({})
+        assert ws.receive_json()["message"].startswith("a message needs a type; send one of")
 
 
 def test_bodies_that_are_not_small_json_objects_are_refused(client: TestClient) -> None:
@@ -212,7 +255,7 @@ def test_the_replay_viewer_steps_through_a_record(client: TestClient) -> None:
         ({"record": text, "ply": 13}, "from 0 to 12"),
         ({"record": '[Game "luxor"]', "ply": 0}, "lacks the tag"),
         ({"record": text.replace("p1", "p9", 1)}, "p9"),
-        ({"record": 7}, "must be a str"),
+        ({"record": 7}, "must be text (a string)"),
     ):
         r = client.post("/api/replay", json=bad)
         assert r.status_code == 400 and says in r.json()["error"], r.text

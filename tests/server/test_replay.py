@@ -107,7 +107,7 @@ def test_a_bad_record_or_ply_says_what_is_wrong_and_is_not_kept() -> None:
     at = next(i for i, line in enumerate(lines) if line.startswith("3. "))
     lines[at] = "3. p1 take 99"
     for bad, says in (
-        ("\n".join(lines), f"line {at + 1}: 'take 99' is not legal"),
+        ("\n".join(lines), f"line {at + 1}: take 99 is not legal: "),
         (text.replace("[Seed", "[Seeds"), "lacks the tag(s) Seed"),
         (text.replace('Result "', 'Result "1-0 won by nobody', 1), "but the moves give"),
     ):

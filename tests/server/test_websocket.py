@@ -78,7 +78,7 @@ def test_reconnecting_resumes_where_the_table_stands(client: TestClient) -> None
         ('{"type": "act"}', "notation, a string"),
         ('{"type": "act", "action": {"x": 1}, "version": "v"}', "notation, a string"),
         ('{"type": "act", "action": "L S+1", "version": "stale"}', "moved on"),
-        ('{"type": "allow_undo", "allow": "yes"}', "must be a bool"),
+        ('{"type": "allow_undo", "allow": "yes"}', "must be true or false"),
         ('{"type": "undo", "version": 3}', "moved on"),
         (json.dumps({"type": "act", "action": "x" * 9000}), "at most 8,192"),
     ],

@@ -187,6 +187,7 @@ def read_record(text: str) -> Record:
         raise BadRecord(
             f"the record has {len(text):,} characters; at most {MAX_RECORD_CHARS:,} are read"
         )
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors save first
     tags: dict[str, str] = {}
     tag_lines: dict[str, int] = {}
     moves: list[tuple[int, str]] = []
@@ -329,7 +330,7 @@ def replay(record: Record) -> State:
         try:
             state.apply(game.parse_action(state, text))
         except ScarabError as exc:
-            raise BadRecord(f"{where}: {brief(text)} is not legal: {exc}") from None
+            raise BadRecord(f"{where}: {exc}") from None  # it names the move and what is wrong
     if record.result not in ("*", "") and record.result != state.result_text():
         raise BadRecord(
             f"{_where(record.tag_lines, 'Result')} says "

@@ -15,6 +15,7 @@ import json
 import logging
 import secrets
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -572,7 +573,9 @@ class Hub:
 
     async def fill(self, live: Live, host: int, seat: object, level: object) -> None:
         """The table's maker fills an open seat with a bot at ``level``."""
-        chosen = _level(level if isinstance(level, str) else "", "seat")
+        if not isinstance(level, str):
+            raise BadRequest(f"level names a bot: one of {', '.join(agent_names())}")
+        chosen = _level(level, "seat")
         async with live.lock:
             seats, rebuilt = live.table.fill(host, seat, chosen)
             await self._reseat(live, "the seat was not filled", seats, rebuilt, None)
@@ -952,6 +955,14 @@ def _level(value: str, what: str) -> str:
     return level
 
 
+def _seat_field(entry: dict[str, Any], i: int, name: str, kind: type, default: Any = ...) -> Any:
+    """A seat's field, a refusal naming the seat."""
+    try:
+        return field(entry, name, kind, default)
+    except BadRequest as exc:
+        raise BadRequest(f"seat {i + 1}: {exc}") from None
+
+
 def _seats(
     raw: list[Any], player: tuple[str, str] | None
 ) -> tuple[list[dict[str, Any]], dict[int, str]]:
@@ -961,24 +972,28 @@ def _seats(
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict):
             raise BadRequest(f'seat {i + 1} must be an object like {{"kind": "human"}}')
-        kind = field(entry, "kind", str)
+        kind = _seat_field(entry, i, "kind", str)
         if kind == HUMAN:
-            mine = field(entry, "me", bool, False)
+            mine = _seat_field(entry, i, "me", bool, False)
             if mine and player is None:
                 raise BadRequest(f"seat {i + 1} is yours ('me'): send your X-Player-Key")
             if mine and any(s["player"] for s in seats):
                 raise BadRequest("one seat at most is yours ('me')")
             who = player if mine and player is not None else (None, f"player {i + 1}")
-            name = field(entry, "name", str, who[1])
+            name = _seat_field(entry, i, "name", str, who[1])
             token = secrets.token_urlsafe(18)
             info = SeatInfo(name=name, kind=HUMAN, token_hash=token_hash(token), player=who[0])
             tokens[i] = token
         elif kind == OPEN:
-            info = SeatInfo(name=field(entry, "name", str, f"open seat {i + 1}"), kind=OPEN)
-        elif kind == BOT:
-            level = _level(field(entry, "level", str, "greedy"), f"seat {i + 1}")
             info = SeatInfo(
-                name=field(entry, "name", str, f"{level} bot {i + 1}"), kind=BOT, level=level
+                name=_seat_field(entry, i, "name", str, f"open seat {i + 1}"), kind=OPEN
+            )
+        elif kind == BOT:
+            level = _level(_seat_field(entry, i, "level", str, "greedy"), f"seat {i + 1}")
+            info = SeatInfo(
+                name=_seat_field(entry, i, "name", str, f"{level} bot {i + 1}"),
+                kind=BOT,
+                level=level,
             )
         else:
             raise BadRequest(
@@ -991,6 +1006,7 @@ def _seats(
             raise BadRequest(
                 f"seat {i + 1}: {exc}", "ui.err.seat_name", seat=i + 1, n=MAX_NAME
             ) from None
+        info.name = unicodedata.normalize("NFC", info.name)  # names that look alike are alike
         seats.append(asdict(info))
     people = [s for s in seats if s["kind"] == HUMAN]
     makers = [s for s in people if s["player"]] or people[:1]

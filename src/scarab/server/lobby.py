@@ -60,6 +60,8 @@ def _page(page: object) -> int:
 
 
 def _game(value: object) -> str:
+    if value is None:
+        raise BadRequest(f"name the game to play: one of {', '.join(games())}")
     if not isinstance(value, str) or value not in games():
         raise BadRequest(f"there is no game {brief(value)}; the games are {', '.join(games())}")
     return value

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -38,6 +39,8 @@ class NoPlayer(TableError):
 
 def key_field(value: object) -> str:
     """A player key from outside: short ASCII text, as the server issued it."""
+    if value is None:
+        raise BadRequest("only a player may do that: send your X-Player-Key")
     if not isinstance(value, str) or not 0 < len(value) <= MAX_KEY or not value.isascii():
         raise BadRequest(f"a player key is 1 to {MAX_KEY} ASCII characters, as it was given")
     return value
@@ -92,6 +95,7 @@ class Players:
         except BadOption as exc:
             raise BadRequest(f"your name: {exc}", "ui.err.name", n=MAX_NAME) from None
         assert isinstance(name, str)
+        name = unicodedata.normalize("NFC", name)  # as it is typed on any device
         player, key = secrets.token_urlsafe(12), secrets.token_urlsafe(24)
         await self.io(self.store.create_player, player, name, token_hash(key), time.time())
         return {"player": player, "name": name, "key": key}

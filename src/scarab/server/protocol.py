@@ -36,7 +36,11 @@ def parse(text: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
         raise BadRequest(f"the message has {len(text):,} characters; at most {limit:,} are read")
     try:
         value = json.loads(text)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        raise BadRequest("the message nests its JSON too deeply; send a flat object") from None
+    except ValueError as exc:
+        if "integer string conversion" in str(exc):  # Python's cap on a number's digits
+            raise BadRequest("the message holds a number too long to read") from None
         raise BadRequest("the message is not JSON; send a JSON object") from None
     if not isinstance(value, dict):
         raise BadRequest("the message must be a JSON object")
@@ -52,9 +56,20 @@ def field(msg: dict[str, Any], name: str, kind: type | tuple[type, ...], default
         return default
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        names = " or ".join(k.__name__ for k in kinds)
-        raise BadRequest(f"field {name!r} must be a {names}, not {brief(value)}")
+        names = " or ".join(KIND_WORDS.get(k, k.__name__) for k in kinds)
+        raise BadRequest(f"field {name!r} must be {names}, not {brief(value)}")
     return value
+
+
+# How a field's JSON type is named in a refusal.
+KIND_WORDS: dict[type, str] = {
+    str: "text (a string)",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+}
 
 
 def token_field(msg: dict[str, Any]) -> str | None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from scarab.core.errors import ScarabError
+from scarab.core.errors import ScarabError, brief
 from scarab.server.guard import Guard, hang_up
 from scarab.server.hub import Connection, Hub, Live
 from scarab.server.players import Players
@@ -132,10 +132,8 @@ async def _handle(hub: Hub, live: Live, conn: Connection, msg: dict[str, Any]) -
         conn.push_state(hub.message(live, seat))
         return
     if kind not in ("act", "undo", "allow_undo", "leave", "hint", "chat"):
-        raise BadRequest(
-            f"unknown message type {str(kind)[:20]!r}; send one of: act, undo, allow_undo, "
-            "leave, hint, chat, sync"
-        )
+        what = "a message needs a type" if kind is None else f"unknown message type {brief(kind)}"
+        raise BadRequest(f"{what}; send one of: act, undo, allow_undo, leave, hint, chat, sync")
     if kind == "chat":  # a seat speaks to the table, a watcher to the watchers
         await hub.chat(live, conn, msg.get("text"))
         return
