@@ -314,7 +314,20 @@ def _arena(args: argparse.Namespace) -> int:
         print("scarab arena: name a game to play, or give --report DIR", file=sys.stderr)
         return 2
     spec = ArenaSpec(args.game, parse_players(args.players), args.games, args.seed)
-    played = run_arena(spec, args.out, args.workers, args.backend, args.address)
+    try:
+        played = run_arena(spec, args.out, args.workers, args.backend, args.address)
+    except OSError as exc:
+        print(
+            f"scarab arena: cannot write the results to {args.out}: {exc.strerror}", file=sys.stderr
+        )
+        return 2
+    except KeyboardInterrupt:
+        print(
+            f"\ninterrupted: the games finished are kept in {args.out / 'games.jsonl'}; "
+            "the same command plays the rest",
+            file=sys.stderr,
+        )
+        return 130
     print(f"{played} games played; results in {args.out / 'games.jsonl'}")
     return 0 if args.no_report else _report(args.out)
 

@@ -109,6 +109,9 @@ def test_the_agent_may_sit_anywhere() -> None:
     assert [type(b).__name__ for b in e.bots.values()] == ["GreedyAgent", "RandomAgent"]
     with pytest.raises(ValueError, match="need 2 opponents"):
         ScarabEnv("luxor", 3, ["greedy"])
+    for seat in (3, -1, "0"):  # refused when made, not at the first reset
+        with pytest.raises(ValueError, match="seat is the agent's seat, 0 to 2"):
+            ScarabEnv("luxor", 3, ["greedy", "random"], seat=seat)  # type: ignore[arg-type]
 
 
 def test_reset_is_seeded_and_render_shows_the_board() -> None:

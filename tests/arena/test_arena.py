@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -125,6 +128,33 @@ def test_a_longer_run_in_the_same_folder_adds_only_the_new_games(tmp_path: Path)
     assert run_arena(more, tmp_path, progress=False) == 2
     assert json.loads((tmp_path / "arena.json").read_text())["games"] == 4
     assert sorted(lines(tmp_path)) == [0, 1, 2, 3]
+
+
+def test_asking_for_fewer_games_than_a_folder_holds_keeps_its_plan(tmp_path: Path) -> None:
+    run_arena(ArenaSpec("luxor", ("greedy", "random"), games=3, seed=1), tmp_path, progress=False)
+    assert run_arena(ArenaSpec("luxor", ("greedy", "random"), 1, 1), tmp_path, progress=False) == 0
+    assert json.loads((tmp_path / "arena.json").read_text())["games"] == 3  # 3 of 3, not of 1
+
+
+def test_ctrl_c_drops_the_games_under_way_rather_than_waiting_for_them(tmp_path: Path) -> None:
+    """The workers are ended at once (terminated), not left to finish their queued games:
+    with expert bots that wait was half a minute."""
+    spec = ArenaSpec("horus", ("expert", "expert"), games=8, seed=3)
+    seen: list[Any] = []
+
+    def interrupt() -> None:
+        seen.extend(multiprocessing.active_children())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(1.5, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_arena(spec, tmp_path, workers=2, progress=False)
+    finally:
+        timer.cancel()
+    assert len(seen) == 2 and not multiprocessing.active_children()
+    assert all(worker.exitcode == -signal.SIGTERM for worker in seen)
 
 
 def test_a_folder_of_another_run_is_refused(tmp_path: Path) -> None:
@@ -267,5 +297,16 @@ def test_the_command_plays_resumes_and_refuses_bad_arguments(
     assert "no bot named 'elf'" in capsys.readouterr().err
     assert main(["arena"]) == 2
     assert "name a game" in capsys.readouterr().err
+    assert main(["arena", "luxor", "--players", "greedy,,random", "--out", str(out)]) == 2
+    assert "seat 2 names no bot" in capsys.readouterr().err
+    solo = tmp_path / "solo"
+    assert main(["arena", "pyramids", "--players", "expert", "--out", str(solo)]) == 2
+    assert "list more bots in --players" in capsys.readouterr().err
+    assert not solo.exists()  # refused before anything is written
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    for there in (a_file, a_file / "below"):
+        assert main(["arena", "luxor", "--games", "1", "--out", str(there), "--no-report"]) == 2
+        assert "cannot write the results to" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["arena", "luxor", "--workers", "-3"])

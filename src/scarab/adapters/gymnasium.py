@@ -45,11 +45,13 @@ class ScarabEnv(gym.Env[dict[str, np.ndarray], Any]):
         render_mode: str | None = None,
     ) -> None:
         self.game, self.players, self.seat, self.render_mode = game, players, seat, render_mode
+        self.observation_space: spaces.Space[Any] = observation_space(game, players)
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"seat is the agent's seat, 0 to {players - 1}, not {seat!r}")
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, got {len(names)}")
         self.opponent_names = names
-        self.observation_space: spaces.Space[Any] = observation_space(game, players)
         self.action_space: spaces.Space[Any] = spaces.Discrete(len(action_space(game)))
         self.state: State | None = None
         self.bots: dict[int, Agent] = {}

@@ -91,6 +91,7 @@ def local_workers(workers: int) -> Iterator[Play]:
     if workers <= 1:
         yield _one_by_one
         return
+    others = set(multiprocessing.active_children())  # the caller's own, left alone
     with ProcessPoolExecutor(workers, mp_context=_context()) as pool:
         pool.submit(int).result()  # a forking pool starts every worker at its first job
 
@@ -100,7 +101,18 @@ def local_workers(workers: int) -> Iterator[Play]:
         def play(jobs: Iterable[Job]) -> Iterator[Result]:
             return _in_flight(jobs, workers, submit, _first_done, Future.result)
 
-        yield play
+        try:
+            yield play
+        except KeyboardInterrupt:
+            # Ctrl-C: the games under way are dropped (a resumed run plays them again),
+            # rather than waited for, which took half a minute of expert games.
+            pool.shutdown(wait=False, cancel_futures=True)
+            ours = [p for p in multiprocessing.active_children() if p not in others]
+            for worker in ours:
+                worker.terminate()
+            for worker in ours:
+                worker.join()
+            raise
 
 
 def _first_done(running: Futures) -> tuple[Futures, Futures]:

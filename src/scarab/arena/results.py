@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -65,6 +66,8 @@ class ResultsFolder:
         manifest = folder / MANIFEST
         if manifest.exists():
             old = read_spec(folder)
+            if old.games > spec.games:  # fewer asked than planned: the plan stands
+                spec = self.spec = replace(spec, games=old.games)
             if (old.game, old.players, old.seed) != (spec.game, spec.players, spec.seed):
                 raise BadOption(
                     f"{folder} holds another run ({old.game}, {','.join(old.players)}, "

@@ -43,7 +43,7 @@ def run_arena(
         folder.writer() as f,
         Progress(*columns, disable=not progress) as bar,
     ):
-        task = bar.add_task("games", total=spec.games, completed=len(done))
+        task = bar.add_task("games", total=spec.games, completed=spec.games - len(jobs))
         for line in play(jobs):
             append(f, line)
             played += 1

@@ -64,6 +64,13 @@ class ArenaSpec:
                 f"{g.title} takes {g.min_players} to {g.max_players} players, "
                 f"not {len(self.players)}: list that many bots in --players"
             )
+        try:  # what the game itself asks of this many players (Pyramids: solo for one)
+            g.new_game(len(self.players), seed=0)
+        except BadOption as exc:
+            raise BadOption(
+                f"the arena cannot play {g.title} with {len(self.players)} player(s), since it "
+                f"sets no game options ({exc}): list more bots in --players"
+            ) from None
         if not 1 <= self.games <= MAX_GAMES:
             raise BadOption(f"give 1 to {MAX_GAMES} games, not {self.games}")
 
@@ -144,5 +151,9 @@ class Job:
 
 
 def parse_players(text: str | Sequence[str]) -> tuple[str, ...]:
+    """Bot names, one per seat; an empty one (``greedy,,random``) is refused, not dropped."""
     items = text.split(",") if isinstance(text, str) else list(text)
-    return tuple(p.strip().lower() for p in items if p.strip())
+    names = tuple(p.strip().lower() for p in items)
+    if "" in names:
+        raise BadOption(f"seat {names.index('') + 1} names no bot: list one bot per seat")
+    return names
