@@ -67,7 +67,9 @@ def test_command_rejects_unknown_game() -> None:
 
 def test_command_rejects_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "luxor", "--seconds", "0.05", "--players", "9"]) != 0
-    assert "players" in capsys.readouterr().err
+    said = capsys.readouterr()
+    assert "cannot play Luxor with 9 player(s)" in said.err
+    assert "benchmarking" not in said.out  # refused before anything is measured
 
 
 def test_without_openspiel_says_how_to_get_it(

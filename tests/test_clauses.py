@@ -43,6 +43,14 @@ def test_rules_command_lists_and_filters(capsys: pytest.CaptureFixture[str]) -> 
     assert "LUX-HAND-ENDS" not in capsys.readouterr().out
 
 
+def test_the_rules_command_prints_whole_ids_in_a_narrow_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "70")
+    assert main(["rules", "horus"]) == 0
+    assert "HOR-ABILITY-CLAIRVOYANCE" in capsys.readouterr().out  # tests cite it whole
+
+
 def test_rules_command_needs_a_tests_folder(tmp_path: Path) -> None:
     assert main(["rules", "luxor", "--untested", "--tests", str(tmp_path / "none")]) == 2
 

@@ -43,7 +43,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from scarab.core.errors import ScarabError
+from scarab.core.errors import BadOption, ScarabError
 from scarab.core.game import Game, State
 from scarab.core.registry import load
 
@@ -476,6 +476,10 @@ def bench_main(game: str, seconds: float, players: int | None) -> int:
 
     g = load(game)
     n = seats(g, players)
+    try:  # refused before anything is measured or said
+        g.new_game(n, seed=0)
+    except BadOption as exc:
+        raise BadOption(f"the bench cannot play {g.title} with {n} player(s): {exc}") from None
     console = Console()
     console.print(f"benchmarking {g.title}, {n} players, {seconds:g} s per measurement")
     results = measure(game, seconds, n)

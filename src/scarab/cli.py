@@ -48,7 +48,12 @@ def _parser() -> argparse.ArgumentParser:
         default="human,greedy,greedy",
         help="comma-separated seats: human, or a bot: random, greedy, novice .. expert",
     )
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the deal's seed (a new one when left out); the same seed deals the same game",
+    )
     play.add_argument(
         "--lang",
         choices=("en", "pt", "es"),
@@ -64,7 +69,12 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--seconds", type=seconds, default=3.0, help="time per measurement (0 < s <= 3600)"
     )
-    bench.add_argument("--players", type=int, default=None)
+    bench.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="the player count (default: 3, or the nearest the game takes)",
+    )
     sub.add_parser("games", help="list the games")
     _arena_parser(sub)
     serve = sub.add_parser("serve", help="run the web table (open the printed address)")
@@ -286,12 +296,28 @@ def _arena_parser(sub: Any) -> None:
     )
     arena.add_argument("game", nargs="?", choices=games())
     arena.add_argument(
-        "--players", default="greedy,random", help="comma-separated bots, one per seat"
+        "--players",
+        default="greedy,random",
+        help="comma-separated bots, one per seat (default: greedy,random)",
     )
-    arena.add_argument("--games", type=count(1, 1_000_000, "a number of games"), default=100)
-    arena.add_argument("--seed", type=count(0, 2**63 - 1, "a seed"), default=0)
-    arena.add_argument("--workers", type=count(1, 256, "a number of workers"), default=1)
-    arena.add_argument("--out", type=Path, default=Path("results"), help="the results folder")
+    arena.add_argument(
+        "--games",
+        type=count(1, 1_000_000, "a number of games"),
+        default=100,
+        help="games to play (default: 100)",
+    )
+    arena.add_argument(
+        "--seed", type=count(0, 2**63 - 1, "a seed"), default=0, help="the run's seed (default: 0)"
+    )
+    arena.add_argument(
+        "--workers",
+        type=count(1, 256, "a number of workers"),
+        default=1,
+        help="processes playing at once (default: 1)",
+    )
+    arena.add_argument(
+        "--out", type=Path, default=Path("results"), help="the results folder (default: results)"
+    )
     arena.add_argument("--backend", choices=("local", "ray"), default="local")
     arena.add_argument("--address", default=None, help="a Ray cluster to join (ray backend)")
     arena.add_argument(
@@ -357,7 +383,10 @@ def _rules(game: str, untested: bool, tests: Path) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("id", "rule", "source", title=f"{game}: {len(clauses)} clauses", show_lines=True)
+    table = Table(title=f"{game}: {len(clauses)} clauses", show_lines=True)
+    table.add_column("id", no_wrap=True)  # tests cite it whole
+    table.add_column("rule")
+    table.add_column("source")
     for c in clauses:
         table.add_row(c.id, c.text, c.source)
     Console().print(table)
