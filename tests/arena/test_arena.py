@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections import Counter
 from multiprocessing.context import BaseContext
 from pathlib import Path
@@ -137,16 +138,21 @@ def test_asking_for_fewer_games_than_a_folder_holds_keeps_its_plan(tmp_path: Pat
 
 
 def test_ctrl_c_drops_the_games_under_way_rather_than_waiting_for_them(tmp_path: Path) -> None:
-    """The workers are ended at once (terminated), not left to finish their queued games:
-    with expert bots that wait was half a minute."""
+    """A worker in the middle of a game is ended at once (terminated), not left to finish
+    its queued games: with expert bots that wait was half a minute."""
     spec = ArenaSpec("horus", ("expert", "expert"), games=8, seed=3)
     seen: list[Any] = []
 
     def interrupt() -> None:
+        for _ in range(600):  # once both workers are playing (at most a minute's wait)
+            if len(multiprocessing.active_children()) == 2:
+                break
+            time.sleep(0.1)
+        time.sleep(1.0)
         seen.extend(multiprocessing.active_children())
         os.kill(os.getpid(), signal.SIGINT)
 
-    timer = threading.Timer(1.5, interrupt)
+    timer = threading.Timer(0.1, interrupt)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -154,7 +160,8 @@ def test_ctrl_c_drops_the_games_under_way_rather_than_waiting_for_them(tmp_path:
     finally:
         timer.cancel()
     assert len(seen) == 2 and not multiprocessing.active_children()
-    assert all(worker.exitcode == -signal.SIGTERM for worker in seen)
+    codes = [worker.exitcode for worker in seen]  # a worker between games may end by itself
+    assert None not in codes and -signal.SIGTERM in codes, codes
 
 
 def test_a_folder_of_another_run_is_refused(tmp_path: Path) -> None:

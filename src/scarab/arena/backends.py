@@ -93,7 +93,6 @@ def local_workers(workers: int) -> Iterator[Play]:
         return
     others = set(multiprocessing.active_children())  # the caller's own, left alone
     with ProcessPoolExecutor(workers, mp_context=_context()) as pool:
-        pool.submit(int).result()  # a forking pool starts every worker at its first job
 
         def submit(jobs: list[Job]) -> Future[list[Result]]:
             return pool.submit(play_games, jobs)
@@ -102,6 +101,7 @@ def local_workers(workers: int) -> Iterator[Play]:
             return _in_flight(jobs, workers, submit, _first_done, Future.result)
 
         try:
+            pool.submit(int).result()  # a forking pool starts every worker at its first job
             yield play
         except KeyboardInterrupt:
             # Ctrl-C: the games under way are dropped (a resumed run plays them again),
