@@ -1,7 +1,7 @@
 // Turning a click into actions: matched on the engine's fields, never on notation.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { resolve, textWidth, withFields } from "../../src/scarab/server/static/js/common.js";
+import { fitSize, resolve, textWidth, withFields } from "../../src/scarab/server/static/js/common.js";
 
 function fakeCtx(legal) {
   const seen = { acted: [], offered: [], said: [] };
@@ -42,4 +42,11 @@ test("a line's width is guessed from its letters, a little over rather than unde
   assert.ok(textWidth("completadas:", 10, true) >= 76 && textWidth("completadas:", 10, true) < 84);
   assert.ok(textWidth("iiii llll", 10) >= 25.4 && textWidth("iiii llll", 10) < 30);
   assert.equal(textWidth("naranja", 20), 2 * textWidth("naranja", 10));
+});
+
+test("a line's font size shrinks to fit its room, within its bounds", () => {
+  const wide = textWidth("completadas:", 11);
+  assert.equal(fitSize("completadas:", 11, wide + 1), 11);
+  assert.ok(Math.abs(fitSize("completadas:", 11, wide / 2) - 5.5) < 1e-9);
+  assert.equal(fitSize("completadas:", 11, wide / 4, false, 8), 8);
 });

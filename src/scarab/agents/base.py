@@ -25,9 +25,14 @@ Phrase = tuple[str, dict[str, JSON]]
 NOT_YET: list[Phrase] = [("bot.not_yet", {})]
 
 
+def reason_in(lang: str, said: Sequence[Phrase]) -> str:
+    """A bot's reason (its ``said()``) in one language."""
+    return "".join(i18n.text(lang, msg, args) for msg, args in said)
+
+
 def english(said: Sequence[Phrase]) -> str:
     """A bot's reason in English: what its explain() says."""
-    return "".join(i18n.text("en", msg, args) for msg, args in said)
+    return reason_in("en", said)
 
 
 class NotYourTurn(ScarabError):

@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scarab.agents import LEVELS, Agent, Seat, agent_names, make_agent
+from scarab.agents.base import reason_in
 from scarab.agents.hints import HINT_COUNT, top_actions
 from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
@@ -267,7 +268,7 @@ class Session:
             self.show_events(events, self.observer)
             return
         line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
-        line.append(f"  ({''.join(t(msg, **args) for msg, args in agent.said())})", "dim")
+        line.append(f"  ({reason_in(lang(), agent.said())})", "dim")
         self.console.print(line)
         self.show_events(events, self.observer)
 

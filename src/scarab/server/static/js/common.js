@@ -67,6 +67,11 @@ export function textWidth(str, size, bold = false) {
   return ems * size * (bold ? 1.13 : 1);
 }
 
+// The font size, at most ``size`` (and at least ``least``), at which a line fits ``room``.
+export function fitSize(str, size, room, bold = false, least = 0) {
+  return Math.max(least, Math.min(size, (size * room) / textWidth(str, size, bold)));
+}
+
 // Make an SVG element clickable and keyboard-operable (Enter or Space).
 export function hit(el, name, onActivate, label) {
   el.classList.add("hit");

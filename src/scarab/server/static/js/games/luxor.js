@@ -10,7 +10,7 @@
 // reward choice is made on the supply (reward-key, reward-h1..h3,
 // reward-scarab, reward-wild).
 
-import { svg, hit, resolve, seatColour, textWidth } from "../common.js";
+import { svg, hit, resolve, seatColour, fitSize } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // The static board (GET /api/games/luxor/board): set by useBoard before drawing.
@@ -589,7 +589,7 @@ function drawHand(S, w) {
     if (code === "die") cg.append(dieFace(x + cw / 2 - 18, y + 24, 36, 5));
     else cg.append(text(x + cw / 2, y + 58, big, { "font-size": big.length > 4 ? 20 : big.length > 2 ? 26 : 36, "font-weight": 800, "text-anchor": "middle" }));
     const room = cw < 80 ? 9.5 : 11; // the line under the number, smaller where it would spill
-    cg.append(text(x + cw / 2, y + 86, small, { "font-size": Math.min(room, (room * (cw - 8)) / textWidth(small, room)), "text-anchor": "middle", fill: "#5a4020" }));
+    cg.append(text(x + cw / 2, y + 86, small, { "font-size": fitSize(small, room, cw - 8), "text-anchor": "middle", fill: "#5a4020" }));
     if (horus) cg.append(text(x + cw / 2, y + 104, t("luxor.page.horus"), { "font-size": 11, "font-weight": 700, "text-anchor": "middle", fill: "#8a5a00" }));
     if (side) cg.append(text(x + 10, y + 18, t(`luxor.page.side_letter.${side}`), { "font-size": 15, "font-weight": 800, fill: selected ? "#d35400" : "#8c6a3f" }));
     g.append(cg);

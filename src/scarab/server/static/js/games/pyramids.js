@@ -14,7 +14,7 @@
 //   rotate, mirror       turn / flip the expedition shape (keys R, M)
 //   single               toggle marking one single cell instead of the shape (key S)
 
-import { svg, html, hit, resolve, seatColour, textWidth } from "../common.js";
+import { svg, html, hit, resolve, seatColour, textWidth, fitSize } from "../common.js";
 import { t } from "../i18n.js";
 
 const INK = "#3b2a1a";
@@ -562,7 +562,7 @@ function expeditionStrip(S, strip, y, W) {
     const hint = single && legal.marks.length ? t("pyramids.page.marking_single") : t("pyramids.page.any_orientation");
     strip.append(
       text(96, y + 56, hint, {
-        "font-size": Math.max(8, Math.min(11, (11 * (roundsAt(W) - 104)) / textWidth(hint, 11))),
+        "font-size": fitSize(hint, 11, roundsAt(W) - 104, false, 8),
         fill: single && legal.marks.length ? "#1f7a3a" : "#7a6a50",
         "font-weight": single && legal.marks.length ? 700 : 400,
       }),
@@ -847,7 +847,7 @@ function sideDisplay(S, parts, y, W) {
     // the hint after the title, smaller where the reader's words would run past the panel
     const hint = t("pyramids.page.display_hint");
     const hx = 18 + textWidth(title, 15, true);
-    const size = Math.max(8, Math.min(12, (12 * (W - 10 - hx)) / textWidth(hint, 12, true)));
+    const size = fitSize(hint, 12, W - 10 - hx, true, 8);
     parts.push(text(hx, y + 14, hint, { "font-size": size, "font-weight": 700, fill: "#1f7a3a" }));
   }
   y += 22;
