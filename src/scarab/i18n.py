@@ -5,11 +5,13 @@ The engine says what happened as ``kind`` + ``data`` (and English words for the 
 the game packages turn an event, an action or a scoring row into a message id and its
 arguments (``phrase``), and this module makes the reader's words from the catalogues in
 ``scarab/locales/<lang>/*.json``. English rule clauses, sections and examples are read
-from the games' catalogues themselves, so they are written once.
+from the games' catalogues themselves, and the engine's reasons for refusing an action
+from its ``refusals.toml`` files, so they are written once.
 
 A template's placeholders are ``{name}``. An argument that is a string starting with
 ``@`` is itself a message id (a translated term: a card, a treasure, a direction); one
-of the form ``#n`` is seat n's name. When an argument ``n`` is 1 and the id has a
+of the form ``#n`` is seat n's name; a ``{"msg", "args"}`` object is a message within
+the message (a refusal's reason). When an argument ``n`` is 1 and the id has a
 ``<id>.one`` form, that form is used (singular).
 """
 
@@ -24,6 +26,7 @@ from typing import Any
 
 from scarab.core.clauses import catalogue as clauses
 from scarab.core.clauses import examples, sections
+from scarab.core.refusal import english_templates
 
 LANGS = ("en", "pt", "es")
 NAMES = {"en": "English", "pt": "Português", "es": "Español"}
@@ -44,6 +47,8 @@ def catalogue(lang: str) -> dict[str, str]:
             out.update(json.loads(item.read_text("utf-8")))
     if lang == "en":
         out.update(english_rules())
+        for owner in ("core", *GAMES):
+            out.update(english_templates(owner))
     return out
 
 
@@ -81,12 +86,16 @@ def text(
 
 
 def argument(lang: str, value: Any, names: Sequence[str]) -> str:
-    """One argument as words: a term id translated, a seat named, a list joined."""
+    """One argument as words: a term id translated, a seat named, a nested message
+    worded, a list joined."""
     if isinstance(value, str) and value.startswith("@"):
         return text(lang, value[1:], None, names)
     if isinstance(value, str) and value.startswith("#") and value[1:].isdigit():
         seat = int(value[1:])
         return names[seat] if seat < len(names) else value
+    if isinstance(value, dict) and isinstance(value.get("msg"), str):
+        nested = value.get("args")
+        return text(lang, value["msg"], nested if isinstance(nested, dict) else None, names)
     if isinstance(value, list):
         return " ".join(argument(lang, v, names) for v in value)
     return str(value)

@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import scarab
+from scarab import i18n
 from scarab.server.hub import Hub
 from scarab.server.table import Stale, Table
 from tests.server.conftest import act, hub_of, look, make_table, play_first, token, wait_for
@@ -189,9 +190,17 @@ def test_an_illegal_action_is_explained_and_changes_nothing(client: TestClient) 
     t = make_table(client)
     seat = look(client, t, None)["current"]
     before = look(client, t, seat)
-    for action, says in (("L 39+1", "not legal"), ("nonsense", ""), (5, "notation, a string")):
+    for action, says, msg in (
+        ("L 39+1", "not legal", "refuse.not_legal"),
+        ("nonsense", "", "refuse.unreadable"),
+        (5, "notation, a string", "ui.err.notation"),
+    ):
         r = act(client, t, seat, action, before["version"])  # type: ignore[arg-type]
         assert r.status_code == 400 and says in r.json()["error"]
+        # the reason travels as a message, so a page words it in its reader's language
+        assert r.json()["msg"] == msg
+        worded = i18n.text("pt", msg, r.json()["args"])
+        assert worded != r.json()["error"] and not i18n.HOLE.search(worded)
     assert look(client, t, seat) == before
 
 

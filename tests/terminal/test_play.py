@@ -274,3 +274,18 @@ def test_in_portuguese_the_bots_reasons_and_the_terminals_own_lines_are_portugue
     assert " ganha " in out and "ao acaso entre" in out  # greedy's and random's reasons
     assert "gains" not in out and "at random" not in out
     assert "A partida foi abandonada (human saiu)" in out
+
+
+def test_in_spanish_a_typed_move_is_refused_with_the_engines_reason_in_spanish() -> None:
+    common.set_lang("es")
+    try:
+        con, buf = console()
+        keys = Keyboard(["zzz", "L S+9", "quit"])
+        assert play_main("luxor", ["human", "random"], 4, console=con, read=keys) == 1
+    finally:
+        common.set_lang("en")
+    out = " ".join(buf.getvalue().split())  # a long line may wrap
+    assert "no puedo leer 'zzz' como una acción de Luxor" in out
+    assert "L S+9 no está permitido: tu carta del extremo izquierdo" in out
+    assert "Permitido ahora: " in out
+    assert "is not legal" not in out and "cannot read" not in out

@@ -11,7 +11,7 @@ class ScarabError(ValueError):
     Beside its English text an error may carry a message id and arguments (``msg``,
     ``params``), so that a front end can say it in its reader's language."""
 
-    def __init__(self, text: str = "", msg: str = "", **params: object) -> None:
+    def __init__(self, text: str = "", msg: str = "", /, **params: object) -> None:
         super().__init__(text)
         self.msg = msg
         self.params = params

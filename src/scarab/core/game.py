@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from scarab.core.errors import BadOption, BadSeat, IllegalAction, NoRecord, brief
+from scarab.core.errors import BadOption, BadSeat, NoRecord, brief
+from scarab.core.refusal import Arg, Reason, listing, refused
 from scarab.core.rng import RandomSource, Rng
 
 if TYPE_CHECKING:
@@ -188,13 +189,10 @@ class State(ABC):
     def _play(self, action: Any, events: bool) -> list[Event]:
         """Refuse an illegal action unchanged; else record it and let the rules play it."""
         if type(action) is not self.game.action_type:
-            raise IllegalAction(
-                f"{brief(action)} is not a {self.game.title} action: pass one of "
-                "legal_actions(), or read notation with parse_action()"
-            )
+            raise refused(Reason("refuse.not_action", value=brief(action), game=self.game.title))
         legal = self.legal if self.legal is not None else self._legal()
         if action not in legal:
-            raise IllegalAction(self.explain(action, legal))
+            raise refused(self.refusal(action, legal))
         self.legal = None
         seat = self.current_player
         assert seat is not None  # a game that is over has no legal action
@@ -207,9 +205,28 @@ class State(ABC):
     def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
         """The forward model for a legal action; appends events to ev unless it is None."""
 
-    @abstractmethod
+    def refusal(self, action: Any, legal: list[Any]) -> Reason:
+        """Why an action is not legal here, and what would be (``legal``), as a message."""
+        if self.is_over:
+            return Reason("refuse.over")
+        return Reason(
+            "refuse.not_legal",
+            action=str(action),
+            reason=self.why(action),
+            legal=listing(self.legal_words(legal)),
+        )
+
     def explain(self, action: Any, legal: list[Any]) -> str:
-        """Why an action is not legal here, and what would be."""
+        """The refusal's English words."""
+        return self.refusal(action, legal).english
+
+    @abstractmethod
+    def why(self, action: Any) -> Reason:
+        """Why an action is not legal for the seat to decide, while the game goes on."""
+
+    def legal_words(self, legal: list[Any]) -> list[Arg]:
+        """The legal actions as a refusal lists them: their notation."""
+        return [str(a) for a in legal]
 
     @abstractmethod
     def scores(self) -> list[int]: ...
@@ -394,17 +411,11 @@ class Game(ABC):
     def parse(self, text: str) -> Any:
         """The action that notation names, legal or not; IllegalAction if unreadable."""
         if not isinstance(text, str):
-            raise IllegalAction(f"notation is text (a str), not {brief(text)}")
+            raise refused(Reason("refuse.not_text", value=brief(text)))
         if len(text) > MAX_NOTATION:
-            raise IllegalAction(
-                f"no action's notation is longer than {MAX_NOTATION} characters; "
-                f"this text has {len(text)}"
-            )
+            raise refused(Reason("refuse.too_long", limit=MAX_NOTATION, n=len(text)))
         if not text.isascii():
-            raise IllegalAction(
-                f"notation is plain ASCII (letters, digits 0-9, + - , :), but {brief(text)} "
-                "holds other characters"
-            )
+            raise refused(Reason("refuse.not_ascii", value=brief(text)))
         return self._parse(text)
 
     @abstractmethod
@@ -460,7 +471,7 @@ class Game(ABC):
         act = self.parse(text)
         legal = state.legal_actions()
         if act not in legal:
-            raise IllegalAction(state.explain(act, legal))
+            raise refused(state.refusal(act, legal))
         return act
 
     def seat_names(self, players: int | Sequence[str]) -> tuple[str, ...]:

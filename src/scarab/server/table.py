@@ -565,5 +565,7 @@ def _log(
 def check_notation(value: object) -> str:
     """An action's notation from outside: a str (the engine checks the rest)."""
     if not isinstance(value, str):
-        raise IllegalAction("an action is sent as its notation, a string such as 'L S+3'")
+        raise IllegalAction(
+            "an action is sent as its notation, a string such as 'L S+3'", "ui.err.notation"
+        )
     return value

@@ -24,6 +24,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from scarab import i18n
 from scarab.agents import LEVELS, Agent, Seat, agent_names, make_agent
 from scarab.agents.base import reason_in
 from scarab.agents.hints import HINT_COUNT, top_actions
@@ -216,8 +217,9 @@ class Session:
                 continue
             try:
                 act = self.game.parse_action(state, text)
-            except IllegalAction as exc:
-                self.console.print(Text(str(exc), "red"))
+            except IllegalAction as exc:  # the engine's reason, in the terminal's language
+                said = i18n.text(lang(), exc.msg, exc.params) if exc.msg else str(exc)
+                self.console.print(Text(said, "red"))
                 continue
             break
         events = state.apply(act)

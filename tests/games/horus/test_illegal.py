@@ -33,6 +33,7 @@ from tests.games.horus.helpers import (
     started,
     turn,
 )
+from tests.games.refusals import worded
 
 WOUNDS12 = ("scorpion",) * 6 + ("crocodile",) * 6
 FORMS = ("'choose gore e1'", "'move n'", "'reroll 1,3'", "'discard crowbar'", "'end'")
@@ -48,6 +49,7 @@ def refused(s: HorusState, text: str, *words: str) -> str:
     with pytest.raises(scarab.IllegalAction) as info:
         HORUS.parse_action(s, text)
     msg = str(info.value)
+    worded(info.value)
     assert isinstance(info.value, ValueError)
     for w in words:
         assert w in msg, f"{w!r} not in {msg!r}"
@@ -250,7 +252,7 @@ def test_wounds_are_never_discarded_for_free(wound: str) -> None:
 @pytest.mark.rule("HOR-WLL-DISCARD")
 def test_discarding_a_card_not_carried() -> None:
     refused(phase1("sobek4"), "discard crowbar", "you carry no crowbar", "discard sobek4")
-    refused(phase1("sobek4"), "discard sobek-idol", "you carry no sobek-idol")
+    refused(phase1("sobek4"), "discard sobek-idol", "you carry no Sobek idol")
 
 
 @pytest.mark.rule("HOR-EQUIP-BAG")
@@ -260,7 +262,7 @@ def test_bagging_wrongly() -> None:
     play(s, "bag sobek4", "bag sobek5")
     refused(s, "bag hededet1", "your bags are full", "2 treasures each")
     s = phase1("bag", "sobek4", "sobek-idol", "crowbar")
-    refused(s, "bag sobek5", "you carry no loose sobek5", "bag sobek4")
+    refused(s, "bag sobek5", "you carry no loose Sobek 5", "bag sobek4")
     refused(s, "bag sobek-idol", "never idols or equipment")
     refused(s, "bag crowbar", "never idols or equipment")
     refused(s, "bag bag", "never idols or equipment")

@@ -10,6 +10,7 @@ from scarab.games.luxor import data as D
 from scarab.games.luxor.actions import action, parse
 from scarab.games.luxor.state import LuxorState
 from tests.games.luxor.helpers import give, new, place, play, set_hand, set_tile, set_treasure
+from tests.games.refusals import worded
 
 CH = D.CHAMBER
 
@@ -28,6 +29,7 @@ def refused(s: LuxorState, text: str, *words: str) -> str:
     with pytest.raises(scarab.IllegalAction) as info:
         play(s, text)
     msg = str(info.value)
+    worded(info.value)
     for w in words:
         assert w in msg, f"{w!r} not in {msg!r}"
     assert isinstance(info.value, ValueError)

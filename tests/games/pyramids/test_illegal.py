@@ -22,6 +22,7 @@ from tests.games.pyramids.helpers import (
     spare,
     started,
 )
+from tests.games.refusals import worded
 
 MP = pytest.MonkeyPatch
 
@@ -38,6 +39,7 @@ def refused(s: PyramidsState, text: str, *words: str) -> str:
     with pytest.raises(scarab.IllegalAction) as info:
         play(s, text)
     msg = str(info.value)
+    worded(info.value)
     for w in words:
         assert w in msg, f"{w!r} not in {msg!r}"
     assert isinstance(info.value, ValueError)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scarab.core.game import JSON, Event, Game, State
+from scarab.core.refusal import Arg, Reason
 from scarab.core.rng import RandomSource, Rng
 from scarab.games.horus import explain, rules, view
 from scarab.games.horus.actions import HorusAction
@@ -132,8 +133,11 @@ class HorusState(State):
     def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
         rules.play(self, seat, action, ev)
 
-    def explain(self, action: Any, legal: list[Any]) -> str:
-        return explain.explain(self, action, legal)
+    def why(self, action: Any) -> Reason:
+        return explain.reason(self, action)
+
+    def legal_words(self, legal: list[Any]) -> list[Arg]:
+        return explain.legal_words(legal)
 
     def scores(self) -> list[int]:
         return list(self.score)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from scarab.core.errors import IllegalAction
+from scarab.core.refusal import Reason, refused
 from scarab.games.luxor.data import CHAMBER, MAX_STEPS, STAIRS
 
 REWARDS = ("key", "h1", "h2", "h3", "scarab", "wild")
@@ -125,6 +125,8 @@ def parse(text: str) -> LuxorAction:
     if m := _TAKE.match(t):
         what = m.group(1).lower()
         if what not in REWARDS:
-            raise IllegalAction(f"cannot take {what!r}: the rewards are {', '.join(REWARDS)}")
+            raise refused(
+                Reason("luxor.refuse.reward", what=repr(what), rewards=", ".join(REWARDS))
+            )
         return action("take", what=what)
-    raise IllegalAction(f"cannot read {text.strip()!r} as a Luxor action; forms: {FORMS}")
+    raise refused(Reason("refuse.unreadable", text=repr(text.strip()), game="Luxor", forms=FORMS))

@@ -9,6 +9,7 @@ import datetime
 from typing import TYPE_CHECKING
 
 from scarab.core.game import Event
+from scarab.core.refusal import Reason, Term, word
 from scarab.core.rng import Rng
 from scarab.games.luxor import data as D
 from scarab.games.luxor.actions import (
@@ -538,36 +539,30 @@ def winners(s: LuxorState) -> list[int]:
 
 
 # ---- errors -----------------------------------------------------------------
-def explain(s: LuxorState, act: LuxorAction, legal: list[LuxorAction]) -> str:
-    """Say what is wrong with an illegal action and what would be legal."""
-    if s.phase == OVER:
-        return "the game is over; no action is legal"
-    allowed = ", ".join(str(a) for a in legal)
-    why = reason(s, act)
-    return f"{act} is not legal: {why}. Legal now: {allowed}"
+_MUST = {PLAY: "play", DIE: "die", ACT: "act", CHOICE: "choice"}
+_WANTS = {
+    PLAY: {"move", "die", "all", "last", "pass"},
+    DIE: {"go"},
+    ACT: {"act"},
+    CHOICE: {"take"},
+}
 
 
-def reason(s: LuxorState, act: LuxorAction) -> str:
+def _card(c: int) -> Term:
+    card = D.CARDS[c]
+    return Term(f"luxor.term.card.{card.code}", card.label)
+
+
+def why(s: LuxorState, act: LuxorAction) -> Reason:
+    """Why ``act`` is not legal for the seat to decide (luxor/refusals.toml)."""
     p = s.seat
-    expecting = {
-        PLAY: "play your leftmost (L) or rightmost (R) card",
-        DIE: f"move an adventurer with the roll of {s.die}",
-        ACT: "choose the space whose action to perform",
-        CHOICE: "choose your reward",
-    }[s.phase]
-    wants = {
-        PLAY: {"move", "die", "all", "last", "pass"},
-        DIE: {"go"},
-        ACT: {"act"},
-        CHOICE: {"take"},
-    }
-    if act.verb not in wants[s.phase]:
-        return f"now you must {expecting}"
+    if act.verb not in _WANTS[s.phase]:
+        return Reason(f"luxor.refuse.must.{_MUST[s.phase]}", roll=s.die)
     if s.phase == PLAY:
-        card = D.CARDS[s.hands[p][0 if act.side == "L" else -1]]
-        side = "leftmost" if act.side == "L" else "rightmost"
+        c = s.hands[p][0 if act.side == "L" else -1]
+        card, side = D.CARDS[c], word(f"luxor.refuse.side.{act.side}")
         if act.verb == "pass":
-            return "you may discard without moving only when neither end card can move anyone"
+            return Reason("luxor.refuse.pass")
         fits = {
             "move": card.kind in (D.K_NUM, D.K_LESS, D.K_RANGE, D.K_PM),
             "die": card.kind in (D.K_DIE, D.K_RANGE_DIE),
@@ -575,35 +570,37 @@ def reason(s: LuxorState, act: LuxorAction) -> str:
             "last": card.kind == D.K_LAST,
         }[act.verb]
         if not fits:
-            return f"your {side} card is {card.label}"
+            return Reason("luxor.refuse.card_is", side=side, card=_card(c))
         if act.verb == "move":
             if (
                 (card.kind in (D.K_NUM, D.K_LESS) and act.steps != card.n)
                 or (card.kind == D.K_RANGE and not 1 <= act.steps <= card.n)
                 or (card.kind == D.K_PM and abs(act.steps) != 1)
             ):
-                return f"your {side} card {card.label} does not move {act.steps:+d}"
+                return Reason(
+                    "luxor.refuse.card_steps", side=side, card=_card(c), steps=f"{act.steps:+d}"
+                )
             return movement_reason(s, p, act.src, act.steps)
-        return f"{card.label} cannot move any of your adventurers now"
+        return Reason("luxor.refuse.card_stuck", card=_card(c))
     if s.phase == DIE:
         return movement_reason(s, p, act.src, act.steps, s.die)
     if s.phase == ACT:
-        return f"{pos_text(act.src)} is not where an adventurer moved by this card stands"
-    return f"{act.what} is not offered here"
+        return Reason("luxor.refuse.act_where", space=pos_text(act.src))
+    return Reason("luxor.refuse.not_offered", reward=act.what)
 
 
-def movement_reason(s: LuxorState, p: int, src: int, steps: int, roll: int = 0) -> str:
+def movement_reason(s: LuxorState, p: int, src: int, steps: int, roll: int = 0) -> Reason:
     if src not in sources(s, p):
-        return f"you have no movable adventurer on {pos_text(src)}"
+        return Reason("luxor.refuse.no_adventurer", space=pos_text(src))
     if roll and not (
         steps == roll or (D.CARD_KIND[s.discard[-1]] == D.K_RANGE_DIE and 1 <= steps <= roll)
     ):
-        return f"the roll was {roll}"
+        return Reason("luxor.refuse.roll", roll=roll)
     if steps < 0:
-        return "there is no tile behind it (the stairs are not a tile)"
+        return Reason("luxor.refuse.behind")
     d = dest(s, src, steps)
     if d < 0:
-        return f"{steps} tiles from {pos_text(src)} overshoot the tomb chamber (exact count needed)"
+        return Reason("luxor.refuse.overshoot", steps=steps, space=pos_text(src))
     if d == CH and s.keys[p] == 0:
-        return "entering the tomb chamber needs a key, and you have none"
-    return "that move is not possible"
+        return Reason("luxor.refuse.key")
+    return Reason("luxor.refuse.impossible")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from scarab.core.errors import IllegalAction
+from scarab.core.refusal import Reason, refused
 from scarab.games.pyramids.data import cell_index, cell_name, cells_of
 
 DECK = 0  # `take deck`
@@ -91,7 +91,7 @@ def parse(text: str) -> PyramidsAction:
     if m := _MARK.match(t):
         cells = [cell_index(c.strip()) for c in m.group(2).split(",")]
         if len(set(cells)) != len(cells):
-            raise IllegalAction(f"{text.strip()!r} names a cell twice")
+            raise refused(Reason("pyramids.refuse.twice", text=repr(text.strip())))
         return mark(int(m.group(1)), sum(1 << i for i in cells))
     if m := _KEEP.match(t):
         return keep(tuple(int(x) for x in m.group(1).split(",")))
@@ -99,8 +99,10 @@ def parse(text: str) -> PyramidsAction:
         if m.group(1) == "deck":
             return take(DECK)
         if int(m.group(1)) == DECK:
-            raise IllegalAction("there is no pyramid card 0: take a display card or 'take deck'")
+            raise refused(Reason("pyramids.refuse.card0"))
         return take(int(m.group(1)))
     if t == "pass":
         return PASS
-    raise IllegalAction(f"cannot read {text.strip()!r} as a Pyramids action; forms: {FORMS}")
+    raise refused(
+        Reason("refuse.unreadable", text=repr(text.strip()), game="Pyramids", forms=FORMS)
+    )

@@ -11,9 +11,11 @@ import datetime
 from typing import TYPE_CHECKING
 
 from scarab.core.game import Event
+from scarab.core.refusal import Reason, Term, word
 from scarab.core.rng import Rng
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids.actions import DECK, PASS, PyramidsAction, keep, mark, take
+from scarab.games.pyramids.describe import term
 from scarab.games.pyramids.scoring import final_scoring
 
 if TYPE_CHECKING:
@@ -389,54 +391,51 @@ def winners(s: PyramidsState) -> list[int]:
 
 
 # ---- errors -----------------------------------------------------------------
-def explain(s: PyramidsState, act: PyramidsAction, legal: list[PyramidsAction]) -> str:
-    if s.phase == OVER:
-        return "the game is over; no action is legal"
-    shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-    return f"{act} is not legal: {reason(s, act)}. Legal now: {shown}"
+_WANTS = {KEEP: "keep", MARK: "mark", EXTRA: "mark", REPLACE: "take"}
+_MUST = {KEEP: "keep", MARK: "mark", EXTRA: "extra", REPLACE: "take"}
 
 
-def reason(s: PyramidsState, act: PyramidsAction) -> str:
+def _shape(s: PyramidsState) -> Term:
+    english = D.EXPEDITIONS[s.shown]
+    return Term(term("shape", english)[1:], english)
+
+
+def why(s: PyramidsState, act: PyramidsAction) -> Reason:
+    """Why ``act`` is not legal for the seat to decide (pyramids/refusals.toml)."""
     p = s.seat
-    wants = {KEEP: "keep", MARK: "mark", EXTRA: "mark", REPLACE: "take"}[s.phase]
-    if act.verb != wants and not (act.verb == "pass" and s.phase == MARK):
-        return {
-            KEEP: "first keep two of the four cards dealt to you, like 'keep 5,33'",
-            MARK: f"mark the {D.EXPEDITIONS[s.shown]} pattern or one cell, like '17:b1,b2'",
-            EXTRA: "mark the extra cell your red cross gives, like '17:c4'",
-            REPLACE: "replace your completed card: 'take <display card>' or 'take deck'",
-        }[s.phase]
+    if act.verb != _WANTS[s.phase] and not (act.verb == "pass" and s.phase == MARK):
+        return Reason(f"pyramids.refuse.must.{_MUST[s.phase]}", shape=_shape(s))
     if act.verb == "pass":
-        return "you still have a card to mark"
+        return Reason("pyramids.refuse.pass")
     if act.verb == "keep":
         dealt = ", ".join(map(str, sorted(s.dealt[p])))
-        return f"keep exactly {D.KEEP} of the cards dealt to you ({dealt})"
+        return Reason("pyramids.refuse.keep", n=D.KEEP, dealt=dealt)
     if act.verb == "take":
         if act.card == DECK:
-            return "the pyramid deck is empty"
-        return f"card {act.card} is not in the display ({', '.join(map(str, s.display))})"
+            return Reason("pyramids.refuse.deck_empty")
+        display = ", ".join(map(str, s.display))
+        return Reason("pyramids.refuse.not_display", card=act.card, display=display)
     return mark_reason(s, p, act.card, act.mask)
 
 
-def mark_reason(s: PyramidsState, p: int, c: int, m: int) -> str:
+def mark_reason(s: PyramidsState, p: int, c: int, m: int) -> Reason:
     if c not in s.cards[p]:
-        yours = ", ".join(map(str, s.cards[p])) or "none"
-        return f"card {c} is not one of your pyramid cards ({yours})"
+        yours = ", ".join(map(str, s.cards[p])) or word("pyramids.refuse.none")
+        return Reason("pyramids.refuse.mark.not_yours", card=c, yours=yours)
     card = D.CARDS[c]
     marked = s.marks.get(c, 0)
     if marked >> card.tomb & 1:
-        return f"card {c} is complete and takes no more marks"
+        return Reason("pyramids.refuse.mark.complete", card=c)
     for i in D.cells_of(m):
         if card.walls >> i & 1:
-            return f"cell {D.cell_name(i)} is a wall"
+            return Reason("pyramids.refuse.mark.wall", cell=D.cell_name(i))
         if marked >> i & 1:
-            return f"cell {D.cell_name(i)} is already marked"
+            return Reason("pyramids.refuse.mark.marked", cell=D.cell_name(i))
     size = bin(m).count("1")
     if s.phase == EXTRA and size != 1:
-        return "a red cross gives exactly one extra cell"
+        return Reason("pyramids.refuse.mark.extra_one")
     if size > 1 and m not in D.PLACEMENTS[s.shown]:
-        shape = D.EXPEDITIONS[s.shown]
-        return f"those cells do not form the {shape} pattern (rotated or mirrored)"
+        return Reason("pyramids.refuse.mark.shape", shape=_shape(s))
     if not marked and not m >> card.entrance & 1:
-        return f"the first mark must include the entrance {D.cell_name(card.entrance)}"
-    return "the mark must touch a marked cell orthogonally"
+        return Reason("pyramids.refuse.mark.entrance", cell=D.cell_name(card.entrance))
+    return Reason("pyramids.refuse.mark.touch")

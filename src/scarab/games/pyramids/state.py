@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scarab.core.game import JSON, Event, Game, State
+from scarab.core.refusal import Reason
 from scarab.core.rng import RandomSource, Rng
 from scarab.games.pyramids import rules, view
 from scarab.games.pyramids.actions import PyramidsAction
@@ -92,8 +93,8 @@ class PyramidsState(State):
     def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
         rules.play(self, seat, action, ev)
 
-    def explain(self, action: Any, legal: list[Any]) -> str:
-        return rules.explain(self, action, legal)
+    def why(self, action: Any) -> Reason:
+        return rules.why(self, action)
 
     def scores(self) -> list[int]:
         """Final totals once over; during play, what the score cards are worth now."""

@@ -3,6 +3,7 @@
 // (the same JSON the server and the terminal read), chosen from the browser's languages
 // and changed with the selector in the header. Messages follow scarab/i18n.py:
 // "{name}" placeholders, "@id" arguments are translated terms, "#n" is seat n's name,
+// a {msg, args} argument is a message within the message (a refusal's reason),
 // and "<id>.one" is the singular form used when the argument n is 1.
 
 export const LANGS = ["en", "pt", "es"];
@@ -98,6 +99,9 @@ export function t(id, args = {}, names = []) {
 function argument(value, names) {
   if (typeof value === "string" && value.startsWith("@")) return t(value.slice(1), {}, names);
   if (typeof value === "string" && /^#\d+$/.test(value)) return names[Number(value.slice(1))] ?? value;
+  if (value && typeof value === "object" && typeof value.msg === "string") {
+    return t(value.msg, value.args && typeof value.args === "object" ? value.args : {}, names);
+  }
   if (Array.isArray(value)) return value.map((v) => argument(v, names)).join(" ");
   return String(value);
 }

@@ -1,0 +1,139 @@
+"""Why an action is refused, as a message that any front end words in its reader's
+language, and as the engine's own English.
+
+A ``Reason`` is a message id and its arguments. Its English template is data:
+``core/refusals.toml`` holds the framing (``refuse.*``) and each game's
+``refusals.toml`` its own reasons (``<game>.refuse.*``). ``scarab.i18n`` merges those
+files into the English catalogue, so each template is written once, and a refusal's
+English text is what the catalogue makes of its message.
+
+An argument is a number or plain text (notation, a square, a quoted input), a ``Term``
+(a word the catalogues translate, with its English here) or a nested ``Reason``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Union
+
+from scarab.core.errors import IllegalAction
+
+_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+SHOWN = 16  # legal actions listed in a refusal; more are summed up as "..."
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A translated word: its message id in the catalogues and its English."""
+
+    msg: str
+    english: str
+
+
+Arg = Union[int, str, Term, "Reason", "list[Arg]"]
+
+
+class Reason:
+    """A refusal's message id and arguments; ``english`` is the engine's text of it."""
+
+    __slots__ = ("msg", "params")
+
+    def __init__(self, msg: str, **params: Arg) -> None:
+        self.msg = msg
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"Reason({self.msg!r}, {self.params!r})"
+
+    @property
+    def english(self) -> str:
+        msg, templates = self.msg, english_templates(_owner(self.msg))
+        if self.params.get("n") == 1 and msg + ".one" in templates:
+            msg += ".one"
+        return _HOLE.sub(lambda m: _english(self.params[m.group(1)]), templates[msg])
+
+    def args(self) -> dict[str, Any]:
+        """The arguments as the catalogues read them (scarab.i18n and the page): a term as
+        ``"@id"``, a nested reason as ``{"msg", "args"}``."""
+        return {key: _json(value) for key, value in self.params.items()}
+
+
+def _english(value: Arg) -> str:
+    if isinstance(value, Term):
+        return value.english
+    if isinstance(value, Reason):
+        return value.english
+    if isinstance(value, list):
+        return " ".join(_english(v) for v in value)
+    return str(value)
+
+
+def _json(value: Arg) -> Any:
+    if isinstance(value, Term):
+        return "@" + value.msg
+    if isinstance(value, Reason):
+        return {"msg": value.msg, "args": value.args()}
+    if isinstance(value, list):
+        return [_json(v) for v in value]
+    return value
+
+
+def word(msg: str) -> Term:
+    """A term that the refusals files themselves define (as "leftmost")."""
+    return Term(msg, english_templates(_owner(msg))[msg])
+
+
+def either(items: Sequence[Arg]) -> list[Arg]:
+    """``a or b or c``, with "or" translated."""
+    out: list[Arg] = []
+    for i, item in enumerate(items):
+        out += [word("refuse.or"), item] if i else [item]
+    return out
+
+
+def refused(reason: Reason) -> IllegalAction:
+    """The error that carries ``reason``: its English text, message id and arguments."""
+    return IllegalAction(reason.english, reason.msg, **reason.args())
+
+
+def listing(items: Sequence[Arg]) -> list[Arg]:
+    """Items to be read as a list ("a, b, c"): a comma after each but the last (the
+    catalogues join a list argument's parts with spaces); at most SHOWN, then "..."."""
+    shown: list[Arg] = list(items[:SHOWN]) + (["..."] if len(items) > SHOWN else [])
+    out: list[Arg] = []
+    for i, item in enumerate(shown):
+        if i < len(shown) - 1 and isinstance(item, str):
+            item += ","
+        out.append(item)
+    return out
+
+
+def _owner(msg: str) -> str:
+    """Where a message's template lives: "core" for the framing, else the game's name."""
+    head = msg.split(".", 1)[0]
+    return "core" if head == "refuse" else head
+
+
+@cache
+def english_templates(owner: str) -> Mapping[str, str]:
+    """The English refusals of ``core`` or of one game, by message id."""
+    package = "scarab.core" if owner == "core" else f"scarab.games.{owner}"
+    prefix = "refuse." if owner == "core" else f"{owner}.refuse."
+    raw = tomllib.loads(resources.files(package).joinpath("refusals.toml").read_text("utf-8"))
+    return {prefix + key: text for key, text in _flat(raw)}
+
+
+def _flat(table: Mapping[str, Any], head: str = "") -> list[tuple[str, str]]:
+    """A TOML table's strings by dotted key (``[mark] wall = ...`` is ``mark.wall``)."""
+    out: list[tuple[str, str]] = []
+    for key, value in table.items():
+        if isinstance(value, str):
+            out.append((head + key, value))
+        else:
+            out.extend(_flat(value, f"{head}{key}."))
+    return out

@@ -1,0 +1,48 @@
+// The page words an engine's refusal as the server and the terminal do: its reason is a
+// message within the message, and its list of legal actions a list argument.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { setMessages, t } from "../../src/scarab/server/static/js/i18n.js";
+
+/** @param {string} code Python that prints JSON */
+function python(code) {
+  const exe = process.env.PYTHON || "python3";
+  return JSON.parse(execFileSync(exe, ["-c", code], { encoding: "utf8" }));
+}
+
+const REFUSALS = python(`
+import json, sys, scarab
+from scarab import i18n
+out = []
+for game, text in (("horus", "move n"), ("luxor", "L S+9"), ("pyramids", "take deck")):
+    g = scarab.load(game)
+    try:
+        g.parse_action(g.new_game(2, seed=1), text)
+    except scarab.IllegalAction as e:
+        out.append({"msg": e.msg, "args": e.params,
+                    **{lang: i18n.text(lang, e.msg, e.params) for lang in i18n.LANGS}})
+sys.stdout.write(json.dumps({"refusals": out, "en": i18n.catalogue("en"),
+                             "pt": i18n.catalogue("pt"), "es": i18n.catalogue("es")}))
+`);
+
+test("a refusal reads in each language as the server words it", () => {
+  assert.equal(REFUSALS.refusals.length, 3);
+  for (const lang of ["en", "pt", "es"]) {
+    setMessages(REFUSALS[lang], REFUSALS.en, lang);
+    for (const r of REFUSALS.refusals) {
+      assert.equal(typeof r.args.reason, "object");
+      assert.equal(t(r.msg, r.args), r[lang]);
+    }
+  }
+  assert.match(REFUSALS.refusals[0].pt, /^move n não é permitido: /);
+});
+
+test("a message argument with its own arguments is worded inside the message", () => {
+  const en = { outer: "no: {reason}.", inner: "a {card} is missing", "term.crowbar": "crowbar" };
+  const pt = { outer: "não: {reason}.", inner: "falta {card}", "term.crowbar": "pé de cabra" };
+  setMessages(pt, en, "pt");
+  const args = { reason: { msg: "inner", args: { card: "@term.crowbar" } } };
+  assert.equal(t("outer", args), "não: falta pé de cabra.");
+  assert.equal(t("outer", { reason: { msg: "inner" } }), "não: falta {card}.");
+});
