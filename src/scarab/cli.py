@@ -60,6 +60,14 @@ def _parser() -> argparse.ArgumentParser:
         default="en",
         help="the language of the game's words: English, Portuguese or Spanish",
     )
+    play.add_argument(
+        "--record",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the game's record to FILE when it ends or is left (scarab.replay reads "
+        "it; the page's replay view shows it)",
+    )
     rules = sub.add_parser("rules", help="print a game's rule catalogue")
     rules.add_argument("game", choices=games())
     rules.add_argument("--untested", action="store_true", help="only clauses no test cites")
@@ -406,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
             from scarab.terminal.common import set_lang
 
             set_lang(args.lang)
-            return play_main(args.game, args.players.split(","), args.seed)
+            return play_main(args.game, args.players.split(","), args.seed, record=args.record)
         if args.command == "arena":
             return _arena(args)
         if args.command == "bench":

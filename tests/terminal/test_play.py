@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -289,3 +290,36 @@ def test_in_spanish_a_typed_move_is_refused_with_the_engines_reason_in_spanish()
     assert "L S+9 no está permitido: tu carta del extremo izquierdo" in out
     assert "Permitido ahora: " in out
     assert "is not legal" not in out and "cannot read" not in out
+
+
+def test_the_record_is_written_when_the_game_ends_and_replays_it(tmp_path: Path) -> None:
+    con, buf = console()
+    path = tmp_path / "game.txt"
+    assert play_main("luxor", ["greedy", "random"], 5, console=con, record=path) == 0
+    record = scarab.read_record(path.read_text("utf-8"))
+    played = scarab.replay(record)
+    assert played.is_over and record.players == ("greedy", "random") and record.seed == 5
+    assert record.result.split()[0] == "-".join(map(str, played.scores()))
+    assert f"is in {path}" in " ".join(buf.getvalue().split())
+
+
+def test_a_game_left_early_keeps_its_record_to_replay(tmp_path: Path) -> None:
+    con, buf = console()
+    path = tmp_path / "left.txt"
+    keys = Keyboard(["1", "1", "quit"])
+    assert play_main("horus", ["human", "greedy"], 2, console=con, read=keys, record=path) == 1
+    record = scarab.read_record(path.read_text("utf-8"))
+    assert record.result == "*"
+    again = scarab.replay(record)
+    assert not again.is_over and len(again.history()) >= 2
+    said = " ".join(buf.getvalue().split())
+    assert f"The record ({len(again.history())} decisions) is in {path}." in said
+
+
+def test_a_record_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path) -> None:
+    con, buf = console()
+    keys = Keyboard()
+    missing = tmp_path / "no such folder" / "game.txt"
+    assert play_main("luxor", ["human", "greedy"], 5, console=con, read=keys, record=missing) == 2
+    assert "cannot write the record to" in buf.getvalue() and not keys.prompts
+    assert play_main("luxor", ["greedy", "greedy"], 5, console=con, record=tmp_path) == 2

@@ -15,6 +15,7 @@ import random
 import sys
 from collections import deque
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -30,6 +31,7 @@ from scarab.agents.base import reason_in
 from scarab.agents.hints import HINT_COUNT, top_actions
 from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
+from scarab.core.record import write_record
 from scarab.core.registry import load
 from scarab.terminal import horus, luxor, pyramids
 from scarab.terminal.common import lang, t
@@ -377,9 +379,12 @@ def play_main(
     console: Console | None = None,
     read: Reader | None = None,
     hint_level: str = HINT_LEVEL,
+    record: Path | None = None,
 ) -> int:
     """Play ``game`` with these seats ("human" or a bot name); the exit code. A human's
     ``hint`` asks a bot of ``hint_level`` (a search level, see scarab.agents.LEVELS).
+    With ``record``, the game's record is written there when it ends, is abandoned or
+    is interrupted.
 
     0: played to the end; 1: abandoned (end of input or 'quit');
     2: bad arguments (unknown game or seat, wrong number of seats); 130: Ctrl-C.
@@ -422,9 +427,35 @@ def play_main(
     except ScarabError as exc:
         err.print(Text(f"scarab: {exc}"))
         return 2
+    if record is not None and (why := unwritable(record)):
+        err.print(Text(f"scarab: cannot write the record to {record}: {why}"))
+        return 2
     reader: Reader = read if read is not None else out.input
     try:
         return Session(g, state, kinds, out, reader, hint_level).run()
     except KeyboardInterrupt:
         out.print("\n" + t("tty.interrupted"))
         return 130
+    finally:
+        if record is not None:
+            save_record(out, state, record)
+
+
+def unwritable(path: Path) -> str:
+    """Why a record could not be written to ``path`` ("" if it can), found before the
+    game rather than after it; opening to append leaves an existing file as it is."""
+    try:
+        with path.open("a", encoding="utf-8"):
+            return ""
+    except OSError as exc:
+        return exc.strerror or type(exc).__name__
+
+
+def save_record(out: Console, state: State, path: Path) -> None:
+    """Write the game's record, finished or not (an unfinished one has Result "*")."""
+    try:
+        path.write_text(write_record(state.record()), encoding="utf-8")
+    except OSError as exc:
+        out.print(Text(t("tty.record_failed", path=str(path), why=exc.strerror or ""), "red"))
+        return
+    out.print(t("tty.record_saved", path=str(path), n=len(state.history())))
