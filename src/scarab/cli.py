@@ -45,8 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=games())
     play.add_argument(
         "--players",
-        default="human,greedy,greedy",
-        help="comma-separated seats: human, or a bot: random, greedy, novice .. expert",
+        default=None,
+        help="comma-separated seats: human, or a bot: random, greedy, novice .. expert "
+        "(default: human,greedy,greedy; with --from, the seats the record names)",
     )
     play.add_argument(
         "--seed",
@@ -59,6 +60,15 @@ def _parser() -> argparse.ArgumentParser:
         choices=("en", "pt", "es"),
         default="en",
         help="the language of the game's words: English, Portuguese or Spanish",
+    )
+    play.add_argument(
+        "--from",
+        dest="resume",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="go on with the game whose record is in FILE (as --record wrote it); "
+        "--players gives its seats",
     )
     play.add_argument(
         "--record",
@@ -414,7 +424,8 @@ def main(argv: list[str] | None = None) -> int:
             from scarab.terminal.common import set_lang
 
             set_lang(args.lang)
-            return play_main(args.game, args.players.split(","), args.seed, record=args.record)
+            seats = args.players.split(",") if args.players is not None else None
+            return play_main(args.game, seats, args.seed, record=args.record, resume=args.resume)
         if args.command == "arena":
             return _arena(args)
         if args.command == "bench":

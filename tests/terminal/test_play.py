@@ -323,3 +323,45 @@ def test_a_record_that_cannot_be_written_is_refused_before_the_game(tmp_path: Pa
     assert play_main("luxor", ["human", "greedy"], 5, console=con, read=keys, record=missing) == 2
     assert "cannot write the record to" in buf.getvalue() and not keys.prompts
     assert play_main("luxor", ["greedy", "greedy"], 5, console=con, record=tmp_path) == 2
+
+
+def test_a_game_left_with_a_record_goes_on_from_it_to_the_same_end(tmp_path: Path) -> None:
+    """--record then --from: the resumed game is the one left, and it plays on."""
+    path = tmp_path / "game.txt"
+    con, _ = console()
+    keys = Keyboard(["1", "1", "1", "quit"])
+    assert play_main("luxor", ["human", "greedy"], 6, console=con, read=keys, record=path) == 1
+    left = scarab.replay(scarab.read_record(path.read_text("utf-8")))
+    con, buf = console()
+    keys = Keyboard()  # picks the first action each time
+    assert play_main("luxor", None, None, console=con, read=keys, resume=path, record=path) == 0
+    said = " ".join(buf.getvalue().split())
+    assert f"Going on from {path}, after {len(left.history())} decisions." in said
+    done = scarab.replay(scarab.read_record(path.read_text("utf-8")))
+    assert done.is_over and done.names == left.names == ("human", "greedy")
+    assert done.history()[: len(left.history())] == left.history()
+
+
+def test_a_record_that_does_not_fit_is_refused_before_anything_is_played(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    state = LUXOR.new_game(["ann", "bob"], seed=2)
+    state.apply(state.legal_actions()[0])
+    path.write_text(scarab.write_record(state.record()), encoding="utf-8")
+    cases = [
+        ("luxor", None, None, "the record's players (ann, bob) are not seats"),
+        ("horus", ["human", "greedy"], None, "it is a game of luxor, not horus"),
+        ("luxor", ["human", "greedy", "greedy"], None, "it has 2 players, but 3 seats"),
+        ("luxor", ["human", "greedy"], 9, "leave out --seed"),
+    ]
+    for game, seats, seed, says in cases:
+        con, buf = console()
+        keys = Keyboard()
+        assert play_main(game, seats, seed, console=con, read=keys, resume=path) == 2
+        assert says in " ".join(buf.getvalue().split()) and not keys.prompts
+    path.write_text('[Game "luxor"]\n1. p1 fly\n', encoding="utf-8")
+    con, buf = console()
+    assert play_main("luxor", ["human", "greedy"], None, console=con, resume=path) == 2
+    assert f"scarab: {path}: " in " ".join(buf.getvalue().split())
+    con, buf = console()
+    assert play_main("luxor", None, None, console=con, resume=tmp_path / "none.txt") == 2
+    assert "cannot read the record" in buf.getvalue()

@@ -31,7 +31,7 @@ from scarab.agents.base import reason_in
 from scarab.agents.hints import HINT_COUNT, top_actions
 from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
-from scarab.core.record import write_record
+from scarab.core.record import MAX_RECORD_CHARS, read_record, replay, write_record
 from scarab.core.registry import load
 from scarab.terminal import horus, luxor, pyramids
 from scarab.terminal.common import lang, t
@@ -51,6 +51,9 @@ Reader = Callable[[str], str]
 
 class Abandon(Exception):
     """The person at the keyboard left (end of input or 'quit')."""
+
+
+DEFAULT_SEATS = ("human", "greedy", "greedy")
 
 
 def seat_names(kinds: Sequence[str]) -> list[str]:
@@ -374,17 +377,19 @@ def tolerant_terminal() -> None:
 
 def play_main(
     game: str,
-    seats: list[str],
+    seats: list[str] | None,
     seed: int | None,
     console: Console | None = None,
     read: Reader | None = None,
     hint_level: str = HINT_LEVEL,
     record: Path | None = None,
+    resume: Path | None = None,
 ) -> int:
     """Play ``game`` with these seats ("human" or a bot name); the exit code. A human's
     ``hint`` asks a bot of ``hint_level`` (a search level, see scarab.agents.LEVELS).
     With ``record``, the game's record is written there when it ends, is abandoned or
-    is interrupted.
+    is interrupted; with ``resume``, the game goes on from the record in that file
+    (with the seats its players' names say, as ``record`` wrote them, unless ``seats``).
 
     0: played to the end; 1: abandoned (end of input or 'quit');
     2: bad arguments (unknown game or seat, wrong number of seats); 130: Ctrl-C.
@@ -393,12 +398,23 @@ def play_main(
         tolerant_terminal()
     out = console if console is not None else Console()
     err = console if console is not None else Console(stderr=True)
+    recorded = recorded_game(err, resume) if resume is not None else None
+    if resume is not None and recorded is None:
+        return 2
+    inferred = seats is None and recorded is not None
+    if seats is None:
+        seats = kinds_of(recorded.names) if recorded is not None else list(DEFAULT_SEATS)
     kinds = [s.strip().lower() for s in seats]
     known = [HUMAN, *agent_names()]
     unknown = [s for s in kinds if s not in known]
     if unknown:
         err.print(
-            Text(f"scarab: unknown seat {unknown[0]!r}; a seat is one of: {', '.join(known)}")
+            Text(
+                f"scarab: the record's players ({', '.join(seats)}) are not seats: "
+                "say who plays each with --players"
+                if inferred
+                else f"scarab: unknown seat {unknown[0]!r}; a seat is one of: {', '.join(known)}"
+            )
         )
         return 2
     try:
@@ -415,18 +431,14 @@ def play_main(
             )
         )
         return 2
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-    renderer = RENDERERS.get(g.name)
-    options: dict[str, JSON] = {}
-    game_options = getattr(renderer, "options", None)
-    if game_options is not None:  # e.g. Pyramids: one seat plays the solo variant
-        options = game_options(len(kinds))
-    try:
-        state = g.new_game(seat_names(kinds), seed=seed, **options)
-    except ScarabError as exc:
-        err.print(Text(f"scarab: {exc}"))
+    if recorded is not None and (why := mismatch(recorded, g, kinds, seed)):
+        err.print(Text(f"scarab: cannot go on with {resume}: {why}"))
         return 2
+    state = recorded if recorded is not None else dealt(err, g, kinds, seed)
+    if state is None:
+        return 2
+    if recorded is not None:
+        out.print(t("tty.resumed", path=str(resume), n=len(state.history())))
     if record is not None and (why := unwritable(record)):
         err.print(Text(f"scarab: cannot write the record to {record}: {why}"))
         return 2
@@ -439,6 +451,52 @@ def play_main(
     finally:
         if record is not None:
             save_record(out, state, record)
+
+
+def dealt(err: Console, g: Game, kinds: list[str], seed: int | None) -> State | None:
+    """A new game for these seats (None, said on ``err``, if the game refuses it)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    options: dict[str, JSON] = {}
+    game_options = getattr(RENDERERS.get(g.name), "options", None)
+    if game_options is not None:  # e.g. Pyramids: one seat plays the solo variant
+        options = game_options(len(kinds))
+    try:
+        return g.new_game(seat_names(kinds), seed=seed, **options)
+    except ScarabError as exc:
+        err.print(Text(f"scarab: {exc}"))
+        return None
+
+
+def recorded_game(err: Console, path: Path) -> State | None:
+    """The game a record file left off (None, said on ``err``, if it does not read or
+    replay)."""
+    try:
+        with path.open(encoding="utf-8") as file:
+            text = file.read(MAX_RECORD_CHARS + 1)  # read_record refuses what is longer
+        return replay(read_record(text))
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
+        err.print(Text(f"scarab: cannot read the record {path}: {why}"))
+    except ScarabError as exc:
+        err.print(Text(f"scarab: {path}: {exc}"))
+    return None
+
+
+def kinds_of(names: Sequence[str]) -> list[str]:
+    """The seats that seat_names() named so ("greedy2" was a greedy seat)."""
+    return [name.rstrip("0123456789") for name in names]
+
+
+def mismatch(state: State, g: Game, kinds: list[str], seed: int | None) -> str:
+    """Why a recorded game cannot go on as asked ("" if it can)."""
+    if state.game.name != g.name:
+        return f"it is a game of {state.game.name}, not {g.name}"
+    if len(state.names) != len(kinds):
+        return f"it has {len(state.names)} players, but {len(kinds)} seats were given"
+    if seed is not None:
+        return "a game goes on with the seed it was dealt with: leave out --seed"
+    return ""
 
 
 def unwritable(path: Path) -> str:
