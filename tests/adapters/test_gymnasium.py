@@ -112,6 +112,12 @@ def test_the_agent_may_sit_anywhere() -> None:
     for seat in (3, -1, "0"):  # refused when made, not at the first reset
         with pytest.raises(ValueError, match="seat is the agent's seat, 0 to 2"):
             ScarabEnv("luxor", 3, ["greedy", "random"], seat=seat)  # type: ignore[arg-type]
+    for mode in ("human", "rgb_array", ""):  # gymnasium's other modes: this env draws text
+        with pytest.raises(ValueError, match="render_mode is 'ansi'"):
+            ScarabEnv("luxor", 2, render_mode=mode)
+    text = ScarabEnv("luxor", 2, render_mode="ansi")
+    text.reset(seed=1)
+    assert "tomb chamber" in str(text.render())
 
 
 def test_reset_is_seeded_and_render_shows_the_board() -> None:

@@ -48,6 +48,8 @@ class ScarabEnv(gym.Env[dict[str, np.ndarray], Any]):
         self.observation_space: spaces.Space[Any] = observation_space(game, players)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat is the agent's seat, 0 to {players - 1}, not {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is 'ansi' (text) or None, not {render_mode!r}")
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, got {len(names)}")
