@@ -288,7 +288,7 @@ def test_in_spanish_a_typed_move_is_refused_with_the_engines_reason_in_spanish()
     out = " ".join(buf.getvalue().split())  # a long line may wrap
     assert "no puedo leer 'zzz' como una acción de Luxor" in out
     assert "L S+9 no está permitido: tu carta del extremo izquierdo" in out
-    assert "Permitido ahora: " in out
+    assert "Acciones permitidas ahora: " in out
     assert "is not legal" not in out and "cannot read" not in out
 
 

@@ -88,7 +88,7 @@ def test_bad_input_asks_again_with_a_reason() -> None:
     assert "Type a number from 1 to 16" in out
     assert "search is not legal: first choose an adventurer and an entrance" in out
     assert "no adventurer 'nobody'" in out
-    assert "'up' is no direction" in out
+    assert "'up' is not a direction" in out
     assert len(set(keys.prompts)) == 1  # the same question every time
 
 

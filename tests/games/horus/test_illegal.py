@@ -112,9 +112,9 @@ def at_alcove(*faces: int, who: str = "ardila") -> HorusState:
         ("end turn", ("cannot read 'end turn'", *FORMS)),
         ("reroll", ("cannot read 'reroll'", *FORMS)),
         ("choose gore", ("cannot read 'choose gore'", *FORMS)),
-        ("move x", ("'x' is no direction", "n, e, s or w")),
-        ("move up", ("'up' is no direction", "n, e, s or w")),
-        ("jump 2", ("'2' is no direction", "n, e, s or w")),
+        ("move x", ("'x' is not a direction", "n, e, s or w")),
+        ("move up", ("'up' is not a direction", "n, e, s or w")),
+        ("jump 2", ("'2' is not a direction", "n, e, s or w")),
         ("reroll 7", ("reroll names dice 1 to 5", "'reroll 1,3'")),
         ("reroll 0", ("reroll names dice 1 to 5", "'reroll 1,3'")),
         ("reroll 1,x", ("reroll names dice 1 to 5", "'reroll 1,3'")),
@@ -211,7 +211,7 @@ def test_anything_but_choose_at_setup(text: str) -> None:
 def test_an_adventurer_already_taken() -> None:
     s = new(3)
     play(s, "choose gore e1")
-    msg = refused(s, "choose gore e2", "gore is already taken", "choose sarti e1")
+    msg = refused(s, "choose gore e2", "David Gore is already taken", "choose sarti e1")
     assert "choose gore" not in msg.split("Legal now")[1]
 
 
@@ -320,10 +320,10 @@ def test_answers_with_nothing_asked_in_phase_1(text: str) -> None:
 @pytest.mark.rule("HOR-MOVE")
 def test_moving_into_a_wall() -> None:
     s = acting("gore", "sarti", at=(0, 4))
-    refused(s, "move w", "a solid wall stands on the w side of 0,4", "move n")
-    refused(s, "move e", "a solid wall stands on the e side of 0,4")  # corridor | pit
+    refused(s, "move w", "a solid wall stands on the west side of 0,4", "move n")
+    refused(s, "move e", "a solid wall stands on the east side of 0,4")  # corridor | pit
     s = acting("gore", "sarti", at=(4, 8))
-    refused(s, "move s", "a solid wall stands on the s side of 4,8")
+    refused(s, "move s", "a solid wall stands on the south side of 4,8")
 
 
 @pytest.mark.rule("HOR-MOVE", "HOR-BLOCK-FALL")
@@ -347,7 +347,7 @@ def test_at_the_entrance() -> None:
     s = started("gore", "sarti")
     turn(s, 0, 3)
     assert s.pos[0] == D.EXITS[0] and legal(s) == {"move n", "end"}
-    refused(s, "move e", "a solid wall stands on the e side of e1", "move n")
+    refused(s, "move e", "a solid wall stands on the east side of e1", "move n")
     refused(s, "search", "you are still at the entrance: move into the pyramid first")
     refused(s, "pick", "you are still at the entrance")
 
@@ -398,7 +398,7 @@ def test_alcoves_wrongly() -> None:
     s = acting("gore", "sarti", at=(8, 5))
     s.alcoves[D.ALCOVE_GOD.index("sobek")] = False
     s.legal = None
-    refused(s, "pick", "the sobek idol is gone")
+    refused(s, "pick", "the Sobek idol is gone")
     s = acting("gore", "sarti", at=(8, 5))
     give(s, 0, *WOUNDS12)
     refused(s, "pick", "you carry 12 cards and nothing you could drop")
@@ -499,7 +499,7 @@ def test_jumping_onto_a_wall_or_a_block() -> None:
     assert legal(s) == {"jump n", "jump w"}
     for d in "es":
         refused(s, f"jump {d}", "a block falls on your square: jump to a free", "jump w")
-    refused(s, "jump x", "'x' is no direction")
+    refused(s, "jump x", "'x' is not a direction")
 
 
 @pytest.mark.rule("HOR-ABILITY-DODGE", "HOR-BLOCK-WOUND")

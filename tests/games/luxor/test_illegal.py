@@ -71,25 +71,25 @@ def test_notation_ignores_case_and_spacing() -> None:
 # ---- card play --------------------------------------------------------------
 def test_card_not_at_an_end() -> None:
     s = start()  # 1 2 3 4 5: the 3 sits in the middle
-    refused(s, "L S+3", "leftmost card 1 does not move +3", "Legal now: L S+1, R S+5")
-    refused(s, "R S+3", "rightmost card 5 does not move +3")
+    refused(s, "L S+3", "leftmost card (1) does not move +3", "Legal now: L S+1, R S+5")
+    refused(s, "R S+3", "rightmost card (5) does not move +3")
 
 
 def test_wrong_number_for_the_card() -> None:
     s = start()
-    refused(s, "R S+4", "rightmost card 5 does not move +4", "R S+5")
+    refused(s, "R S+4", "rightmost card (5) does not move +4", "R S+5")
     set_hand(s, 0, ["pm1", "2", "3", "4", "1-3"])
-    refused(s, "L S+2", "+/-1 does not move +2")
-    refused(s, "R S+4", "1-3 does not move +4")
+    refused(s, "L S+2", "(+/-1) does not move +2")
+    refused(s, "R S+4", "(1-3) does not move +4")
 
 
 def test_wrong_card_kind() -> None:
     s = start()
-    refused(s, "L die", "your leftmost card is 1")
-    refused(s, "R all", "your rightmost card is 5")
-    refused(s, "L last", "your leftmost card is 1")
+    refused(s, "L die", "your leftmost card is the 1 card")
+    refused(s, "R all", "your rightmost card is the 5 card")
+    refused(s, "L last", "your leftmost card is the 1 card")
     set_hand(s, 0, ["die", "2", "3", "4", "5"])
-    refused(s, "L S+3", "your leftmost card is die", "L die")
+    refused(s, "L S+3", "your leftmost card is the die card", "L die")
 
 
 def test_moving_from_a_space_without_an_adventurer_of_yours() -> None:
@@ -216,7 +216,7 @@ def test_any_action_after_the_game_is_over() -> None:
 def test_apply_refuses_an_action_object_too() -> None:
     s = start()
     before = s.clone()
-    with pytest.raises(scarab.IllegalAction, match="leftmost card 1 does not move"):
+    with pytest.raises(scarab.IllegalAction, match=r"leftmost card \(1\) does not move"):
         s.apply(action("move", "L", D.STAIRS, 3))
     assert s == before
     set_treasure(s, 1, 6, 3)

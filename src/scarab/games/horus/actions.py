@@ -90,8 +90,8 @@ _WOUND_CURES = {"antidote": ("snake", "scorpion"), "medikit": ("crocodile", "blo
 FORMS = (
     "'choose gore e1', 'move n', 'search', 'open', 'take', 'pick', 'reroll 1,3', "
     "'crowbar', 'discard crowbar', 'bag sobek4', 'antidote snake', 'medikit block', "
-    "'udjat', 'keep', 'swap', 'jump w', 'accept', 'end', or an ability: "
-    "shoot, dodge, stamina, read, clairvoyance, reflexes, lockpick, swim"
+    "'udjat', 'keep', 'swap', 'jump w', 'accept', 'end', 'shoot', 'dodge', 'stamina', "
+    "'read', 'clairvoyance', 'reflexes', 'lockpick', 'swim'"
 )
 
 END = HorusAction("end")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from scarab.core.refusal import Arg, Reason, Term
+from scarab.core.refusal import Arg, Reason, Term, word
 from scarab.games.horus import data as D
 from scarab.games.horus.actions import COSTS_ACTION, HorusAction
 from scarab.games.horus.rules import CURES, bag_with_room, first_card, missing
@@ -53,7 +53,8 @@ def reason(s: HorusState, act: HorusAction) -> Reason:
     if s.stage == SETUP:
         if v != "choose":
             return _r("choose_first")
-        return _r("taken", adventurer=act.arg.split()[0])
+        key = act.arg.split()[0]
+        return _r("taken", adventurer=D.ADV_NAME[D.ADVENTURERS.index(key)])
     if v == "choose":
         return _r("chosen_once")
     if s.stage == ADJUST and (why := _adjust_reason(s, p, act)):
@@ -100,7 +101,7 @@ def _turn_reason(s: HorusState, p: int, act: HorusAction) -> Reason:
     if v == "move":
         t = D.NEIGH[q][D.DIRS.index(act.arg)]
         if t < 0:
-            side = Term(f"horus.term.dir.{act.arg}", act.arg)
+            side = word(f"horus.refuse.dir.{act.arg}")
             return _r("wall", side=side, square=D.square_name(q))
         return _r("block", square=D.square_name(t))
     if s.status[p] == WAITING and v in COSTS_ACTION:
@@ -151,8 +152,7 @@ def _alcove_reason(s: HorusState, p: int, v: str) -> Reason:
     if a < 0:
         return _r("alcove.none", square=D.square_name(q))
     if not s.alcoves[a]:
-        god = D.ALCOVE_GOD[a]
-        return _r("alcove.gone", god=Term(f"horus.term.god.{god}", god))
+        return _r("alcove.gone", idol=card(f"{D.ALCOVE_GOD[a]}-idol"))
     if s.lock:
         return _r("alcove.going")
     return _full()
