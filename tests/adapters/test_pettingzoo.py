@@ -85,6 +85,9 @@ def test_render_returns_the_text_board(game: str) -> None:
     assert isinstance(text, str) and text.strip()
     assert BOARD_TEXT[game] in text
     assert "\x1b[" not in text, "no colour codes"
+    for mode in ("human", "rgb_array", ""):  # PettingZoo's other modes: this env draws text
+        with pytest.raises(ValueError, match="render_mode is 'ansi'"):
+            env(game, 3, render_mode=mode)
 
 
 @pytest.mark.parametrize("game", GAMES)

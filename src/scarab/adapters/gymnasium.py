@@ -28,13 +28,13 @@ from scarab.adapters.actions import action_space
 from scarab.adapters.engine import new_engine_state, returns_of
 from scarab.adapters.observation import encode
 from scarab.adapters.pettingzoo import mask_of, observation_space
-from scarab.adapters.text import text_board
+from scarab.adapters.text import RENDER_MODES, render_mode_field, text_board
 from scarab.agents import Agent, Seat, make_agent
 from scarab.core.game import State
 
 
 class ScarabEnv(gym.Env[dict[str, np.ndarray], Any]):
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own declaration)
+    metadata = {"render_modes": RENDER_MODES}  # noqa: RUF012 (gymnasium's own declaration)
 
     def __init__(
         self,
@@ -44,12 +44,11 @@ class ScarabEnv(gym.Env[dict[str, np.ndarray], Any]):
         seat: int = 0,
         render_mode: str | None = None,
     ) -> None:
-        self.game, self.players, self.seat, self.render_mode = game, players, seat, render_mode
+        self.game, self.players, self.seat = game, players, seat
+        self.render_mode = render_mode_field(render_mode)
         self.observation_space: spaces.Space[Any] = observation_space(game, players)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat is the agent's seat, 0 to {players - 1}, not {seat!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is 'ansi' (text) or None, not {render_mode!r}")
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, got {len(names)}")

@@ -33,7 +33,7 @@ from scarab.adapters.actions import action_space
 from scarab.adapters.engine import new_engine_state, returns_of
 from scarab.adapters.observation import HIGH, size
 from scarab.adapters.state_encoding import encoder
-from scarab.adapters.text import text_board
+from scarab.adapters.text import RENDER_MODES, render_mode_field, text_board
 from scarab.core.errors import IllegalAction
 from scarab.core.game import State
 
@@ -57,14 +57,15 @@ def mask_of(game: str, state: State) -> np.ndarray:
 
 class ScarabAECEnv(AECEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": RENDER_MODES,
         "name": "scarab_v0",
         "is_parallelizable": False,
     }
 
     def __init__(self, game: str = "luxor", players: int = 2, render_mode: str | None = None):
         super().__init__()
-        self.game, self.players, self.render_mode = game, players, render_mode
+        self.game, self.players = game, players
+        self.render_mode = render_mode_field(render_mode)
         self.metadata = {**type(self).metadata, "name": f"scarab_{game}_v0"}  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(players)]
         obs = observation_space(game, players)
