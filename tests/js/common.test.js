@@ -1,7 +1,7 @@
 // Turning a click into actions: matched on the engine's fields, never on notation.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fitSize, resolve, textWidth, withFields } from "../../src/scarab/server/static/js/common.js";
+import { fitPhrase, fitSize, fitText, resolve, textWidth, withFields, wrapText } from "../../src/scarab/server/static/js/common.js";
 
 function fakeCtx(legal) {
   const seen = { acted: [], offered: [], said: [] };
@@ -49,4 +49,41 @@ test("a line's font size shrinks to fit its room, within its bounds", () => {
   assert.equal(fitSize("completadas:", 11, wide + 1), 11);
   assert.ok(Math.abs(fitSize("completadas:", 11, wide / 2) - 5.5) < 1e-9);
   assert.equal(fitSize("completadas:", 11, wide / 4, false, 8), 8);
+});
+
+test("the widest letters, the ellipsis and other scripts are not guessed narrower than drawn", () => {
+  // measured in Chromium with DejaVu Sans at size 10: 92.6 and 104.9 (bold); 10; 10.8; 10.4
+  assert.ok(textWidth("WMWMWMWMWM", 10) >= 92.6 && textWidth("WMWMWMWMWM", 10) < 100);
+  assert.ok(textWidth("WMWMWMWMWM", 10, true) >= 104.9);
+  assert.ok(textWidth("…", 10) >= 10 && textWidth("Ж", 10) >= 10.8 && textWidth("😀", 10) >= 10.4);
+});
+
+const W40 = "W0" + "MW".repeat(19);
+
+test("a line that fits is kept whole; a longer one loses its end to an ellipsis", () => {
+  assert.equal(fitText("Ana", 14, 100), "Ana");
+  const cut = fitText(W40, 14, 200, true);
+  assert.ok(cut.endsWith("…") && W40.startsWith(cut.slice(0, -1)), cut);
+  assert.ok(textWidth(cut, 14, true) <= 200);
+  assert.ok(textWidth(`${W40.slice(0, cut.length)}…`, 14, true) > 200); // nor one letter more
+  assert.equal(fitText("Maria Fernanda", 12, textWidth("Maria …", 12)), "Maria…"); // no space before it
+  assert.equal(fitText(W40, 14, 5), "…");
+});
+
+test("a phrase around a name shortens the name only, keeping the other words", () => {
+  const say = (who) => `Your hand (${who})`;
+  assert.equal(fitPhrase(say, "Ana", 16, 300, true), "Your hand (Ana)");
+  const line = fitPhrase(say, W40, 16, 300, true);
+  assert.match(line, /^Your hand \(W0MW[MW]*…\)$/);
+  assert.ok(textWidth(line, 16, true) <= 300, line);
+});
+
+test("words are wrapped to their room, a word longer than the room on a line of its own", () => {
+  assert.deepEqual(wrapText("", 16, 100), [""]);
+  assert.deepEqual(wrapText("to play a card", 10, 1000), ["to play a card"]);
+  const lines = wrapText(`${W40} to play a card`, 16, 300);
+  assert.deepEqual(lines, [W40, "to play a card"]);
+  for (const line of wrapText("the quick brown fox jumps over the lazy dog", 16, 120)) {
+    assert.ok(textWidth(line, 16) <= 120, line);
+  }
 });

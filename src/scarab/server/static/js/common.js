@@ -61,15 +61,70 @@ export function html(tag, attrs = {}, ...children) {
 // About how wide a line of text is drawn at a font size, a little over rather than under
 // (fitted to DejaVu Sans, the widest of the usual system fonts): enough to lay out words
 // of any language beside each other without measuring them in the document first.
+// Beyond the Latin letters (the ellipsis, other scripts, symbols) a character is a little
+// over an em.
 export function textWidth(str, size, bold = false) {
   let ems = 0;
-  for (const ch of String(str)) ems += /[MWmw@]/.test(ch) ? 0.9 : /[A-Z0-9]/.test(ch) ? 0.7 : /[ .,:;il|!']/.test(ch) ? 0.32 : 0.6;
+  for (const ch of String(str)) ems += charEms(ch);
   return ems * size * (bold ? 1.13 : 1);
+}
+
+function charEms(ch) {
+  if (ch > "\u024f") return 1.1;
+  if (/[Wm@]/.test(ch)) return 1;
+  if (/[Mw]/.test(ch)) return 0.9;
+  if (/[A-Z0-9]/.test(ch)) return 0.7;
+  return /[ .,:;il|!']/.test(ch) ? 0.32 : 0.6;
 }
 
 // The font size, at most ``size`` (and at least ``least``), at which a line fits ``room``.
 export function fitSize(str, size, room, bold = false, least = 0) {
   return Math.max(least, Math.min(size, (size * room) / textWidth(str, size, bold)));
+}
+
+// The line itself when it fits ``room`` at a font size, else its longest start that fits
+// with an ellipsis ("…" alone when nothing does): a long name shortened to its place.
+export function fitText(str, size, room, bold = false) {
+  const whole = String(str);
+  if (textWidth(whole, size, bold) <= room) return whole;
+  const chars = [...whole];
+  for (let n = chars.length - 1; n > 0; n--) {
+    const cut = `${chars.slice(0, n).join("").trimEnd()}…`;
+    if (textWidth(cut, size, bold) <= room) return cut;
+  }
+  return "…";
+}
+
+// A phrase around a name (``say(name)`` gives its words) that fits ``room``: the name,
+// and only the name, is shortened (fitText) to the room the other words leave it.
+export function fitPhrase(say, name, size, room, bold = false) {
+  return say(fitText(name, size, room - textWidth(say(""), size, bold), bold));
+}
+
+// ``str`` broken between words into lines that each fit ``room`` at a font size; a word
+// longer than a line (a long name) is a line of its own, for fitText to shorten.
+export function wrapText(str, size, room, bold = false) {
+  const lines = [];
+  let line = "";
+  for (const word of String(str).split(/\s+/).filter(Boolean)) {
+    const longer = line ? `${line} ${word}` : word;
+    if (line && textWidth(longer, size, bold) > room) {
+      lines.push(line);
+      line = word;
+    } else line = longer;
+  }
+  return [...lines, line];
+}
+
+// A drawn line (an SVG <text>) that may have been shortened to fit: when it was, the
+// whole of it stays as its tooltip (a <title> beside it in a group, so the line's own
+// text is only what is drawn) and as what a screen reader says; it then takes the
+// pointer, for the tooltip to show.
+export function keepWhole(el, whole) {
+  if (el.textContent === whole) return el;
+  el.setAttribute("aria-label", whole);
+  el.removeAttribute("pointer-events");
+  return svg("g", { class: "shortened" }, svg("title", {}, whole), el);
 }
 
 // Make an SVG element clickable and keyboard-operable (Enter or Space).

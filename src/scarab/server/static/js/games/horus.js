@@ -8,7 +8,7 @@
 // select a reroll, a card in your hand discards/bags/uses it, an ability badge
 // uses the ability; end, accept, keep and swap are buttons.
 
-import { svg, html, hit, withFields, resolve, seatColour } from "../common.js";
+import { svg, html, hit, withFields, resolve, seatColour, textWidth, fitPhrase, keepWhole } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // Words come from the message catalogues (horus.json): terms for cards, gods, dice,
@@ -134,6 +134,12 @@ const PENDING_PROMPTS = {
 
 function text(x, y, str, attrs = {}) {
   return svg("text", { x, y, "font-family": FONT, "font-size": 12, fill: INK, ...attrs }, String(str));
+}
+// A line naming a seat (``say(name)`` its words) in ``space``: the name shortened to fit,
+// the whole line kept as its tooltip.
+function named(x, y, say, name, space, attrs) {
+  const bold = attrs["font-weight"] === "bold";
+  return keepWhole(text(x, y, fitPhrase(say, name, attrs["font-size"], space, bold), attrs), say(name));
 }
 function title(str) {
   return svg("title", {}, str);
@@ -831,9 +837,12 @@ function drawPanel(S, g) {
   // round line
   const stage = view.stage || "";
   y += fs(16);
-  g.append(text(0, y, view.stage === "setup" ? t("horus.page.setup") : t("horus.page.round", { round: view.round, stage: `@horus.term.stage.${stage}` }), { "font-size": fs(16), "font-weight": "bold" }));
+  const round = view.stage === "setup" ? t("horus.page.setup") : t("horus.page.round", { round: view.round, stage: `@horus.term.stage.${stage}` });
+  g.append(text(0, y, round, { "font-size": fs(16), "font-weight": "bold" }));
   if (view.keeper !== undefined && view.seats) {
-    g.append(text(PW, y, t("horus.page.keeper", { who: seatName(view.keeper) }), { "font-size": fs(12), "text-anchor": "end", fill: seatColour(view.keeper), "font-weight": "bold" }));
+    const space = PW - textWidth(round, fs(16), true) - fs(12); // right of the round
+    g.append(named(PW, y, (who) => t("horus.page.keeper", { who }), seatName(view.keeper), space,
+      { "font-size": fs(12), "text-anchor": "end", fill: seatColour(view.keeper), "font-weight": "bold" }));
   }
   y += fs(4);
 
@@ -851,13 +860,15 @@ function drawPanel(S, g) {
       g.append(drawDie(x, y, s, v, colour, { cursed: cursed.includes(colour) }));
       x += s + fs(6);
     });
+    const ms = fs(18);
+    const mummied = view.mummy_dice && view.mummy_dice.length;
+    const mx = mummied ? PW - 5 * (ms + fs(4)) : PW; // where the mummy's dice begin
     if (view.stage === "actions" && view.to_move !== null) {
-      g.append(text(x + fs(4), y + s * 0.45, `${seatName(view.to_move)}:`, { "font-size": fs(11) }));
+      const space = mx - x - fs(10); // between the dice and the mummy's
+      g.append(named(x + fs(4), y + s * 0.45, (who) => `${who}:`, seatName(view.to_move), space, { "font-size": fs(11) }));
       g.append(text(x + fs(4), y + s * 0.95, t("horus.page.actions_left", { n: view.actions_left }), { "font-size": fs(11), "font-weight": "bold" }));
     }
-    if (view.mummy_dice && view.mummy_dice.length) {
-      const ms = fs(18);
-      const mx = PW - 5 * (ms + fs(4));
+    if (mummied) {
       g.append(text(PW, y - fs(2), t("horus.page.mummy_steps", { n: view.mummy_dice.filter((v) => v >= BOARD.mummyMovesOn).length }), { "font-size": fs(9), fill: INK, opacity: 0.8, "text-anchor": "end" }));
       view.mummy_dice.forEach((v, i) => {
         g.append(drawDie(mx + i * (ms + fs(4)), y + fs(4), ms, v, "mummy", { good: v >= BOARD.mummyMovesOn }));
@@ -938,8 +949,8 @@ function drawSeat(S, g, x, y, w, s, p, fs) {
   let yy = fs(16);
   const body = svg("g", {});
   const mark = p === view.to_move ? "▶ " : "";
-  body.append(text(fs(10), yy, mark + (p === seat ? t("horus.page.you_mark", { who: s.name }) : s.name), { "font-size": fs(13), "font-weight": "bold", fill: colour }));
-  if (p === view.keeper) body.append(text(w - fs(6), yy, t("horus.page.keeper_badge"), { "font-size": fs(10), "text-anchor": "end", fill: INK }));
+  const say = (who) => mark + (p === seat ? t("horus.page.you_mark", { who }) : who);
+  body.append(named(fs(10), yy, say, s.name, w - fs(16), { "font-size": fs(13), "font-weight": "bold", fill: colour }));
   yy += fs(15);
   if (s.adventurer) {
     body.append(text(fs(10), yy, s.adventurer_name, { "font-size": fs(11.5) }));
@@ -962,6 +973,8 @@ function drawSeat(S, g, x, y, w, s, p, fs) {
   }
   const where = ["inside", "waiting", "escaped"].includes(s.status) ? t(`horus.page.where.${s.status}`, { square: s.at }) : term("status", s.status);
   body.append(text(fs(10), yy, where, { "font-size": fs(11), fill: s.status === "escaped" ? "#1b7f2a" : ["sealed", "crushed", "mummy"].includes(s.status) ? "#b03a2e" : INK }));
+  // the keeper's badge beside where he is (the name's line is the name's)
+  if (p === view.keeper) body.append(text(w - fs(6), yy, t("horus.page.keeper_badge"), { "font-size": fs(10), "text-anchor": "end", fill: INK }));
   yy += fs(14);
   body.append(text(fs(10), yy, t("horus.page.seat_stats", { wll: s.wll, actions: s.actions, cards: s.card_count, limit: BOARD.cardLimit }), { "font-size": fs(11) }));
   yy += fs(4);
@@ -1164,9 +1177,10 @@ function drawFinal(S, g, y, fs) {
   keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, t(`horus.final.${key}`), { "font-size": fs(9.5), "text-anchor": "middle", opacity: 0.8 })));
   const best = Math.max(...view.final.map((e) => (e.escaped ? e.total : -1)));
   view.final.forEach((e, p) => {
-    y += fs(16);
+    y += fs(15); // the name on a line of its own, the scores under it
     const won = e.escaped && e.total === best;
-    g.append(text(0, y, `${won ? "★ " : ""}${seatName(p)}`, { "font-size": fs(12), "font-weight": "bold", fill: seatColour(p) }));
+    g.append(named(0, y, (who) => `${won ? "★ " : ""}${who}`, seatName(p), PW, { "font-size": fs(12), "font-weight": "bold", fill: seatColour(p) }));
+    y += fs(14);
     g.append(text(fs(60), y, e.escaped ? t("horus.page.final_out") : "✗", { "font-size": fs(10), fill: e.escaped ? "#1b7f2a" : "#b03a2e" }));
     keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, e[key], { "font-size": fs(12), "text-anchor": "middle", "font-weight": key === "total" ? "bold" : null, opacity: e.escaped ? 1 : 0.5 })));
   });

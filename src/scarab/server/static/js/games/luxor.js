@@ -10,7 +10,7 @@
 // reward choice is made on the supply (reward-key, reward-h1..h3,
 // reward-scarab, reward-wild).
 
-import { svg, hit, resolve, seatColour, fitSize } from "../common.js";
+import { svg, hit, resolve, seatColour, fitSize, fitText, fitPhrase, keepWhole, textWidth, wrapText } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // The static board (GET /api/games/luxor/board): set by useBoard before drawing.
@@ -109,6 +109,13 @@ function pawn(x, y, colour, r = 8) {
 
 function text(x, y, str, attrs = {}) {
   return svg("text", { x, y, "font-family": "system-ui, sans-serif", fill: INK, "pointer-events": "none", ...attrs }, str);
+}
+
+// A line naming a seat (``say(name)`` its words) in ``space``: the name shortened to fit,
+// the whole line kept as its tooltip.
+function named(x, y, say, name, space, attrs) {
+  const bold = Number(attrs["font-weight"]) >= 600;
+  return keepWhole(text(x, y, fitPhrase(say, name, attrs["font-size"], space, bold), attrs), say(name));
 }
 
 const isMove = (e) => e.fields.verb === "move" || e.fields.verb === "go";
@@ -311,15 +318,10 @@ function drawStatus(S, w) {
   }
   const textX = 126;
   const lineW = w - textX - (phase === "die" ? 40 : 0);
-  const words = line.split(" ");
-  const perLine = Math.floor(lineW / (active ? 9.4 : 8.6));
-  const lines = [""];
-  for (const word of words) {
-    if ((lines[lines.length - 1] + " " + word).length > perLine) lines.push(word);
-    else lines[lines.length - 1] = (lines[lines.length - 1] + " " + word).trim();
-  }
-  lines.forEach((l, i) => g.append(text(textX, 22 + i * 19, l, { "font-size": 16, "font-weight": active ? 700 : 400,
-    fill: active ? "#8a3b00" : INK })));
+  // a word longer than a line (a long name) is shortened to it; the whole stays its tooltip
+  const lines = wrapText(line, 16, lineW, active);
+  lines.forEach((l, i) => g.append(keepWhole(text(textX, 22 + i * 19, fitText(l, 16, lineW, active), { "font-size": 16,
+    "font-weight": active ? 700 : 400, fill: active ? "#8a3b00" : INK }), l)));
   if (phase === "die" && view.die) g.append(dieFace(w - 36, 2, 32, view.die));
   return { g, h: Math.max(40, 10 + lines.length * 19) };
 }
@@ -566,8 +568,10 @@ function drawHand(S, w) {
   const { active, ctx, hand, legal, me, memo, names, phase, sideName } = S;
   const g = svg("g", {});
   g.append(svg("rect", { x: 0, y: 0, width: w, height: 168, rx: 10, fill: "#efe3c6", stroke: "#c7ad7a" }));
-  g.append(text(12, 22, t("luxor.page.hand.title", { who: names[me] }), { "font-size": 16, "font-weight": 700 }));
-  g.append(text(w - 12, 22, t("luxor.page.hand.hint"), { "font-size": 12, "text-anchor": "end", fill: "#6b4c26" }));
+  const hint = t("luxor.page.hand.hint");
+  const space = w - 36 - textWidth(hint, 12); // the title's, left of the hint
+  g.append(named(12, 22, (who) => t("luxor.page.hand.title", { who }), names[me], space, { "font-size": 16, "font-weight": 700 }));
+  g.append(text(w - 12, 22, hint, { "font-size": 12, "text-anchor": "end", fill: "#6b4c26" }));
   const n = hand.length;
   const gap = 8;
   const cw = Math.min(92, (w - 24 - gap * (n - 1)) / Math.max(n, 1));
@@ -667,9 +671,9 @@ function drawSeat(S, s, i, x, y, w, h) {
   g.append(svg("rect", { x, y, width: w, height: h, rx: 10, fill: "#fffaf0", stroke: isCur ? seatColour(i) : "#d6c6a4", "stroke-width": isCur ? 3.5 : 1.2 }));
   g.append(svg("rect", { x, y, width: 10, height: h, rx: 5, fill: seatColour(i) }));
   g.append(pawn(x + 27, y + 24, seatColour(i), 10));
-  let title = i === me ? t("luxor.page.seat.you", { who: names[i] }) : names[i];
-  if (title.length > 22) title = title.slice(0, 21) + "…";
-  g.append(text(x + 44, y + 25, title, { "font-size": 16, "font-weight": 700 }));
+  const say = (who) => (i === me ? t("luxor.page.seat.you", { who }) : who);
+  const space = w - 64 - textWidth(String(s.score), 28, true); // left of the score
+  g.append(named(x + 44, y + 25, say, names[i], space, { "font-size": 16, "font-weight": 700 }));
   if (isCur) g.append(text(x + 44, y + 42, t("luxor.page.seat.to_move"), { "font-size": 11.5, fill: seatColour(i), "font-weight": 700 }));
   if (won) g.append(text(x + 44, y + 42, t("luxor.page.seat.winner"), { "font-size": 12.5, fill: "#b8860b", "font-weight": 800 }));
   g.append(text(x + w - 12, y + 30, String(s.score), { "font-size": 28, "font-weight": 800, "text-anchor": "end" }));
@@ -740,17 +744,17 @@ function drawFinal(S, w) {
     ["scarabs", (e) => e.scarabs],
     ["score", (e, s) => s.score],
   ];
-  const h = 40 + rowsF.length * 22 + 10;
+  const h = 60 + rowsF.length * 22 + 10; // the title, the seats' names, a row each
   g.append(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: "#fff3cf", stroke: "#d4af37", "stroke-width": 2 }));
   g.append(text(12, 24, t("luxor.page.final.title"), { "font-size": 16, "font-weight": 700 }));
   const labelW = 120;
   const colW = (w - labelW - 16) / Math.max(1, seats.length);
   seats.forEach((s, i) => {
     const cx = labelW + colW * i + colW / 2;
-    g.append(text(cx, 24, names[i].slice(0, 10), { "font-size": 13, "font-weight": 700, fill: seatColour(i), "text-anchor": "middle" }));
+    g.append(named(cx, 44, (who) => who, names[i], colW - 8, { "font-size": 13, "font-weight": 700, fill: seatColour(i), "text-anchor": "middle" }));
   });
   rowsF.forEach(([key, fn], r) => {
-    const yy = 48 + r * 22;
+    const yy = 68 + r * 22;
     const last = r === rowsF.length - 1;
     g.append(text(12, yy, t(`luxor.page.final.${key}`), { "font-size": 13, "font-weight": last ? 700 : 400 }));
     seats.forEach((s, i) => {

@@ -14,7 +14,7 @@
 //   rotate, mirror       turn / flip the expedition shape (keys R, M)
 //   single               toggle marking one single cell instead of the shape (key S)
 
-import { svg, html, hit, resolve, seatColour, textWidth, fitSize } from "../common.js";
+import { svg, html, hit, resolve, seatColour, textWidth, fitSize, fitPhrase, keepWhole } from "../common.js";
 import { t } from "../i18n.js";
 
 const INK = "#3b2a1a";
@@ -77,6 +77,16 @@ function text(x, y, str, attrs = {}) {
     String(str),
   );
 }
+
+// A line naming a seat (``say(name)`` its words) in ``space``: the name shortened to fit,
+// the whole line kept as its tooltip.
+function named(x, y, say, name, space, attrs) {
+  const bold = Number(attrs["font-weight"]) >= 600;
+  return keepWhole(text(x, y, fitPhrase(say, name, attrs["font-size"], space, bold), attrs), say(name));
+}
+
+// A message naming seat 0 as "#0", its name given apart (never read as markup).
+const naming = (id) => (name) => t(id, { name: "#0" }, [name]);
 
 function background(w, h) {
   return svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: PAPER, stroke: "#d8c69a" });
@@ -707,10 +717,11 @@ function drawMine(S) {
 
   const you = svg("g", {});
   parts.push(you);
+  const soFar = t("pyramids.page.vp_so_far", { n: seat.score_card.points });
   you.append(
     svg("circle", { cx: 18, cy: y + 2, r: 6, fill: seatColour(me) }),
-    text(30, y + 7, t("pyramids.page.you", { name: `#${me}` }, seatNames(S)), { "font-size": 15, "font-weight": 700 }),
-    text(W - 10, y + 7, t("pyramids.page.vp_so_far", { n: seat.score_card.points }), { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
+    named(30, y + 7, naming("pyramids.page.you"), S.nameOf(me), W - 50 - textWidth(soFar, 13), { "font-size": 15, "font-weight": 700 }),
+    text(W - 10, y + 7, soFar, { "font-size": 13, "text-anchor": "end", fill: "#7a6a50" }),
   );
   y += 18;
 
@@ -953,8 +964,9 @@ function sideScoreCards(S, parts, y, W) {
     g.append(svg("rect", { x: 0, y: 0, width: W - 20, height: RH, rx: 7, fill: turn || won ? "#fff2c2" : "#fffaf0", stroke: turn || won ? GOLD : "#e0d2ad", "stroke-width": turn || won ? 2 : 1 }));
     g.append(svg("rect", { x: 0, y: 0, width: 6, height: RH, rx: 3, fill: seatColour(p) }));
     const whose = `pyramids.page.${p === me ? "you" : "seat"}${won ? "_winner" : ""}`;
-    const who = `${turn ? "▶ " : ""}${t(whose, { name: `#${p}` }, seatNames(S))}`;
-    g.append(text(14, 18, who, { "font-size": 14, "font-weight": 700, fill: seatColour(p) }));
+    const who = (name) => `${turn ? "▶ " : ""}${naming(whose)(name)}`;
+    const space = W - 54 - textWidth(String(sc.points), 22, true); // left of the points
+    g.append(named(14, 18, who, S.nameOf(p), space, { "font-size": 14, "font-weight": 700, fill: seatColour(p) }));
     g.append(text(W - 30, 22, seat.score_card.points, { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, t("pyramids.page.vp_now"), { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
     // gems, torches, skulls
     const row = 38;
@@ -1050,7 +1062,7 @@ function drawOthers(S) {
     const turn = p === view.current_player && view.phase !== "over";
     g.append(
       svg("circle", { cx: 6, cy: 8, r: 6, fill: seatColour(p) }),
-      text(16, 13, `${turn ? "▶ " : ""}${nameOf(p)}`, { "font-size": 14, "font-weight": 700, fill: turn ? "#8a6100" : INK }),
+      named(16, 13, (name) => `${turn ? "▶ " : ""}${name}`, nameOf(p), bw - 16, { "font-size": 14, "font-weight": 700, fill: turn ? "#8a6100" : INK }),
     );
     if (!blocks.length) {
       let msg = t("pyramids.page.others.no_card");
@@ -1099,7 +1111,8 @@ function drawFinal(view, nameOf) {
   view.final.forEach((e, p) => {
     const cx = 170 + p * colW + colW / 2;
     if (winners.includes(p)) parts.push(svg("rect", { x: cx - colW / 2 + 3, y: y - 16, width: colW - 6, height: 26 + rows.length * 22 + 30, rx: 6, fill: "#fff2c2", stroke: GOLD }));
-    parts.push(text(cx, y, `${winners.includes(p) ? "★ " : ""}${nameOf(p)}`, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: seatColour(p) }));
+    const say = (name) => `${winners.includes(p) ? "★ " : ""}${name}`;
+    parts.push(named(cx, y, say, nameOf(p), colW - 8, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: seatColour(p) }));
   });
   y += 24;
   for (const [label, f] of rows) {
