@@ -57,6 +57,21 @@ SHORTENED = """() => [...document.querySelectorAll('#board svg text')]
     el.parentElement.querySelector(':scope > title')?.textContent ?? null])"""
 
 
+# The final scores' column headings of Horus that run into each other ([a, b] pairs).
+HEADINGS = """() => {
+  const heads = ['treasures', 'necklaces', 'chests', 'idols', 'variety', 'total'];
+  const boxes = [...document.querySelectorAll('#board svg text')]
+    .filter((el) => heads.includes(el.textContent))
+    .map((el) => [el.textContent, el.getBoundingClientRect()]);
+  const out = [];
+  boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+    const across = Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0;
+    if (across && Math.abs(r.top - q.top) < r.height) out.push([a, b]);
+  }));
+  return [boxes.length, out];
+}"""
+
+
 def seats(n: int) -> list[dict[str, Any]]:
     """You in seat 0, random bots in the others, all with long names."""
     bots = [{"kind": "bot", "level": "random", "name": LONG[i]} for i in range(1, n)]
@@ -155,6 +170,8 @@ def test_long_names_at_a_horus_table_fit_their_places(
     assert clashes(page, f"long-names-horus-{players}-dice") == []
     play_to_the_end(page)
     assert clashes(page, f"long-names-horus-{players}-over") == []
+    # at a phone's width (clashes() draws it last) the score headings fit their columns
+    assert page.evaluate(HEADINGS) == [6, []]
 
 
 def test_a_long_name_breaks_in_the_lobby_rather_than_run_off_a_phones_screen(

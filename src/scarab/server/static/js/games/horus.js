@@ -8,7 +8,7 @@
 // select a reroll, a card in your hand discards/bags/uses it, an ability badge
 // uses the ability; end, accept, keep and swap are buttons.
 
-import { svg, html, hit, withFields, resolve, seatColour, textWidth, fitPhrase, keepWhole } from "../common.js";
+import { svg, html, hit, withFields, resolve, seatColour, textWidth, fitPhrase, fitSize, keepWhole } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // Words come from the message catalogues (horus.json): terms for cards, gods, dice,
@@ -1174,7 +1174,9 @@ function drawFinal(S, g, y, fs) {
   const keys = ["treasures", "necklaces", "chests", "idols", "variety", "total"];
   const colW = (PW - fs(90)) / keys.length;
   y += fs(14);
-  keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, t(`horus.final.${key}`), { "font-size": fs(9.5), "text-anchor": "middle", opacity: 0.8 })));
+  const heads = keys.map((key) => t(`horus.final.${key}`));
+  const headSize = Math.min(...heads.map((h) => fitSize(h, fs(9.5), colW * 0.92))); // one size, each in its column
+  heads.forEach((head, n) => g.append(text(fs(90) + colW * (n + 0.5), y, head, { "font-size": headSize, "text-anchor": "middle", opacity: 0.8 })));
   const best = Math.max(...view.final.map((e) => (e.escaped ? e.total : -1)));
   view.final.forEach((e, p) => {
     y += fs(15); // the name on a line of its own, the scores under it
