@@ -129,28 +129,19 @@ def start(page: Any, base_url: str, game: str, n: int) -> dict[str, Any]:
     return table
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_long_names_at_a_luxor_table_fit_their_places(
-    page: Any, base_url: str, players: int
+@pytest.mark.parametrize(
+    ("game", "players"), [("luxor", 2), ("luxor", 4), ("pyramids", 2), ("pyramids", 4)]
+)
+def test_long_names_at_a_luxor_or_pyramids_table_fit_their_places(
+    page: Any, base_url: str, game: str, players: int
 ) -> None:
-    """Your hand's title, the seats' panels, the status line and the final scoring."""
-    start(page, base_url, "luxor", players)
-    assert clashes(page, f"long-names-luxor-{players}") == []
+    """Luxor: your hand's title, the seats' panels, the status line and the final scoring.
+    Pyramids: your cards' title, the score cards, the others' cards and the final scoring."""
+    start(page, base_url, game, players)
+    assert clashes(page, f"long-names-{game}-{players}") == []
     shortened_keep_the_whole(page)
     play_to_the_end(page)
-    assert clashes(page, f"long-names-luxor-{players}-over") == []
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_long_names_at_a_pyramids_table_fit_their_places(
-    page: Any, base_url: str, players: int
-) -> None:
-    """Your cards' title, the score cards, the others' cards and the final scoring."""
-    start(page, base_url, "pyramids", players)
-    assert clashes(page, f"long-names-pyramids-{players}") == []
-    shortened_keep_the_whole(page)
-    play_to_the_end(page)
-    assert clashes(page, f"long-names-pyramids-{players}-over") == []
+    assert clashes(page, f"long-names-{game}-{players}-over") == []
 
 
 @pytest.mark.parametrize("players", [2, 6])
