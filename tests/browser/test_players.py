@@ -4,6 +4,7 @@ opened on a second device with a one-time code, where My tables leads to the sam
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -315,3 +316,13 @@ def test_the_maker_starts_with_the_players_seated_and_the_open_seat_goes(
     assert page.locator("#start-now").count() == 0 and page.locator("#fill").count() == 0
     assert sorted(Seat(page).state()["names"]) == ["ann", "bob"]
     shoot(page, "started-with-two")
+
+
+def test_a_name_of_40_characters_ending_in_an_emoji_is_kept_whole(page: Any) -> None:
+    """The server counts characters; the browser's input counts an emoji as two units, so
+    it must not cut such a name short (a name too long is the server's to refuse)."""
+    name = "a" * 39 + "\U0001f40d"  # 40 characters, 41 UTF-16 units
+    become(page, name)
+    me = json.loads(page.evaluate("() => localStorage.getItem('scarab.player')"))
+    assert me["name"] == name
+    assert page.locator("#player-me").inner_text().strip().startswith(name)

@@ -3,7 +3,7 @@
 // It never implements rules: it draws the view the server sends and sends notation back.
 
 import { api, player } from "./api.js";
-import { html, seatColour } from "./common.js";
+import { html, seatColour, NAME_INPUT_MAX } from "./common.js";
 import { chatBox, replayChat } from "./chat.js";
 import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
@@ -89,7 +89,7 @@ async function lobby() {
       kind.value = i === 0 ? "human" : `bot:${levels.includes("greedy") ? "greedy" : levels[0]}`;
       const me = i === 0 ? player() : null;
       const name = html("input", {
-        type: "text", maxlength: 40, value: me ? me.name : i === 0 ? t("ui.new.you") : "", placeholder: t("ui.new.player", { seat: i + 1 }),
+        type: "text", maxlength: NAME_INPUT_MAX, value: me ? me.name : i === 0 ? t("ui.new.you") : "", placeholder: t("ui.new.player", { seat: i + 1 }),
         "aria-label": t("ui.new.seat_name", { seat: i + 1 }), class: "seat-name",
       });
       seatsBox.append(html("div", { class: me ? "seat-row me" : "seat-row" },

@@ -58,6 +58,11 @@ export function html(tag, attrs = {}, ...children) {
   return el;
 }
 
+// A name's input holds at most twice the server's 40 characters: the browser counts an
+// emoji as two of its units where the server counts one character, so the server alone
+// says (in the reader's language) when a name is too long.
+export const NAME_INPUT_MAX = 80;
+
 // About how wide a line of text is drawn at a font size, a little over rather than under
 // (fitted to DejaVu Sans, the widest of the usual system fonts): enough to lay out words
 // of any language beside each other without measuring them in the document first.

@@ -3,7 +3,7 @@
 // same player on another device. Guests can still play by seat links alone.
 
 import { api, player, setPlayer } from "./api.js";
-import { html } from "./common.js";
+import { html, NAME_INPUT_MAX } from "./common.js";
 import { t } from "./i18n.js";
 import { notifyButton } from "./notify.js";
 
@@ -19,7 +19,7 @@ export function youCard(changed) {
   const said = html("p", { class: "muted", "aria-live": "polite" });
   const fail = (/** @type {any} */ err) => { said.className = "error"; said.textContent = err.message; };
   if (!me) {
-    const name = html("input", { type: "text", maxlength: 40, id: "player-name", placeholder: t("ui.you.name"), "aria-label": t("ui.you.name") });
+    const name = html("input", { type: "text", maxlength: NAME_INPUT_MAX, id: "player-name", placeholder: t("ui.you.name"), "aria-label": t("ui.you.name") });
     const code = html("input", { type: "text", maxlength: 16, id: "player-code", placeholder: "ABCD-EFGH", "aria-label": t("ui.you.code_label") });
     const start = async () => {
       try { setPlayer(await api("/api/players", { name: name.value.trim() })); changed(); } catch (err) { fail(err); }
