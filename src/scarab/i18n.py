@@ -26,12 +26,11 @@ from typing import Any
 
 from scarab.core.clauses import catalogue as clauses
 from scarab.core.clauses import examples, sections
-from scarab.core.refusal import english_templates
+from scarab.core.refusal import HOLE, english_templates
 
 LANGS = ("en", "pt", "es")
 NAMES = {"en": "English", "pt": "Português", "es": "Español"}
 GAMES = ("luxor", "pyramids", "horus")
-HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _TAG = re.compile(r"([a-zA-Z]{2,3})(?:[-_][a-zA-Z0-9]{1,8})*(?:;q=([0-9.]{1,5}))?")
 
 

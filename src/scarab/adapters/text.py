@@ -17,7 +17,7 @@ def render_mode_field(mode: object) -> str | None:
     """An env's render_mode: 'ansi' or None, refused when the env is made otherwise."""
     if mode is not None and mode not in RENDER_MODES:
         raise ValueError(f"render_mode is 'ansi' (the text board) or None, not {mode!r}")
-    return mode if mode is None else str(mode)
+    return None if mode is None else str(mode)
 
 
 def text_board(game: str, view: dict[str, Any]) -> str:

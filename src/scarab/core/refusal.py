@@ -23,7 +23,7 @@ from typing import Any, Union
 
 from scarab.core.errors import IllegalAction
 
-_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")  # a template's placeholder (scarab.i18n too)
 SHOWN = 16  # legal actions listed in a refusal; more are summed up as "..."
 
 
@@ -55,7 +55,7 @@ class Reason:
         msg, templates = self.msg, english_templates(_owner(self.msg))
         if self.params.get("n") == 1 and msg + ".one" in templates:
             msg += ".one"
-        return _HOLE.sub(lambda m: _english(self.params[m.group(1)]), templates[msg])
+        return HOLE.sub(lambda m: _english(self.params[m.group(1)]), templates[msg])
 
     def args(self) -> dict[str, Any]:
         """The arguments as the catalogues read them (scarab.i18n and the page): a term as
@@ -64,9 +64,7 @@ class Reason:
 
 
 def _english(value: Arg) -> str:
-    if isinstance(value, Term):
-        return value.english
-    if isinstance(value, Reason):
+    if isinstance(value, Term | Reason):
         return value.english
     if isinstance(value, list):
         return " ".join(_english(v) for v in value)

@@ -397,7 +397,7 @@ _MUST = {KEEP: "keep", MARK: "mark", EXTRA: "extra", REPLACE: "take"}
 
 def _shape(s: PyramidsState) -> Term:
     english = D.EXPEDITIONS[s.shown]
-    return Term(term("shape", english)[1:], english)
+    return Term(term("shape", english).removeprefix("@"), english)
 
 
 def why(s: PyramidsState, act: PyramidsAction) -> Reason:

@@ -132,6 +132,14 @@ export function keepWhole(el, whole) {
   return svg("g", { class: "shortened" }, svg("title", {}, whole), el);
 }
 
+// A line naming a seat (``say(name)`` its words), drawn by ``draw(x, y, words, attrs)`` in
+// ``room``: the name alone shortened to fit (fitPhrase), the whole line kept (keepWhole).
+export function namedLine(draw, x, y, say, name, room, attrs) {
+  const weight = attrs["font-weight"];
+  const bold = weight === "bold" || Number(weight) >= 600;
+  return keepWhole(draw(x, y, fitPhrase(say, name, attrs["font-size"], room, bold), attrs), say(name));
+}
+
 // Make an SVG element clickable and keyboard-operable (Enter or Space).
 export function hit(el, name, onActivate, label) {
   el.classList.add("hit");

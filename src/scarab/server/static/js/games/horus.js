@@ -8,7 +8,7 @@
 // select a reroll, a card in your hand discards/bags/uses it, an ability badge
 // uses the ability; end, accept, keep and swap are buttons.
 
-import { svg, html, hit, withFields, resolve, seatColour, textWidth, fitPhrase, fitSize, keepWhole } from "../common.js";
+import { svg, html, hit, withFields, resolve, seatColour, textWidth, fitSize, namedLine } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // Words come from the message catalogues (horus.json): terms for cards, gods, dice,
@@ -135,11 +135,9 @@ const PENDING_PROMPTS = {
 function text(x, y, str, attrs = {}) {
   return svg("text", { x, y, "font-family": FONT, "font-size": 12, fill: INK, ...attrs }, String(str));
 }
-// A line naming a seat (``say(name)`` its words) in ``space``: the name shortened to fit,
-// the whole line kept as its tooltip.
+// A line naming a seat in ``space`` (namedLine), in this board's lettering.
 function named(x, y, say, name, space, attrs) {
-  const bold = attrs["font-weight"] === "bold";
-  return keepWhole(text(x, y, fitPhrase(say, name, attrs["font-size"], space, bold), attrs), say(name));
+  return namedLine(text, x, y, say, name, space, attrs);
 }
 function title(str) {
   return svg("title", {}, str);

@@ -10,7 +10,7 @@
 // reward choice is made on the supply (reward-key, reward-h1..h3,
 // reward-scarab, reward-wild).
 
-import { svg, hit, resolve, seatColour, fitSize, fitText, fitPhrase, keepWhole, textWidth, wrapText } from "../common.js";
+import { svg, hit, resolve, seatColour, fitSize, fitText, keepWhole, namedLine, textWidth, wrapText } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // The static board (GET /api/games/luxor/board): set by useBoard before drawing.
@@ -111,11 +111,9 @@ function text(x, y, str, attrs = {}) {
   return svg("text", { x, y, "font-family": "system-ui, sans-serif", fill: INK, "pointer-events": "none", ...attrs }, str);
 }
 
-// A line naming a seat (``say(name)`` its words) in ``space``: the name shortened to fit,
-// the whole line kept as its tooltip.
+// A line naming a seat in ``space`` (namedLine), in this board's lettering.
 function named(x, y, say, name, space, attrs) {
-  const bold = Number(attrs["font-weight"]) >= 600;
-  return keepWhole(text(x, y, fitPhrase(say, name, attrs["font-size"], space, bold), attrs), say(name));
+  return namedLine(text, x, y, say, name, space, attrs);
 }
 
 const isMove = (e) => e.fields.verb === "move" || e.fields.verb === "go";

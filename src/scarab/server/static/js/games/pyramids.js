@@ -14,7 +14,7 @@
 //   rotate, mirror       turn / flip the expedition shape (keys R, M)
 //   single               toggle marking one single cell instead of the shape (key S)
 
-import { svg, html, hit, resolve, seatColour, textWidth, fitSize, fitPhrase, keepWhole } from "../common.js";
+import { svg, html, hit, resolve, seatColour, textWidth, fitSize, namedLine } from "../common.js";
 import { t } from "../i18n.js";
 
 const INK = "#3b2a1a";
@@ -78,11 +78,9 @@ function text(x, y, str, attrs = {}) {
   );
 }
 
-// A line naming a seat (``say(name)`` its words) in ``space``: the name shortened to fit,
-// the whole line kept as its tooltip.
+// A line naming a seat in ``space`` (namedLine), in this board's lettering.
 function named(x, y, say, name, space, attrs) {
-  const bold = Number(attrs["font-weight"]) >= 600;
-  return keepWhole(text(x, y, fitPhrase(say, name, attrs["font-size"], space, bold), attrs), say(name));
+  return namedLine(text, x, y, say, name, space, attrs);
 }
 
 // A message naming seat 0 as "#0", its name given apart (never read as markup).
