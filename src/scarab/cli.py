@@ -352,6 +352,10 @@ def _arena(args: argparse.Namespace) -> int:
     from scarab.arena import ArenaSpec, run_arena
     from scarab.arena.spec import parse_players
 
+    clash = _arena_clash(args)
+    if clash:
+        print(f"scarab arena: {clash}", file=sys.stderr)
+        return 2
     if args.report is not None:
         return _report(args.report)
     if args.game is None:
@@ -374,6 +378,20 @@ def _arena(args: argparse.Namespace) -> int:
         return 130
     print(f"{played} games played; results in {args.out / 'games.jsonl'}")
     return 0 if args.no_report else _report(args.out)
+
+
+def _arena_clash(args: argparse.Namespace) -> str:
+    """Options that cannot go together, said rather than silently ignored ('' if none)."""
+    if args.report is not None and args.game is not None:
+        return (
+            f"--report only rebuilds the report in {args.report}: drop {args.game} to do "
+            "that, or drop --report to play"
+        )
+    if args.report is not None and args.no_report:
+        return "--report and --no-report ask for opposite things: give one of them"
+    if args.address is not None and args.backend != "ray":
+        return "--address names a Ray cluster: give it with --backend ray"
+    return ""
 
 
 def _report(folder: Path) -> int:

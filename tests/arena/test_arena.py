@@ -317,3 +317,20 @@ def test_the_command_plays_resumes_and_refuses_bad_arguments(
         assert "cannot write the results to" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["arena", "luxor", "--workers", "-3"])
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["luxor", "--report", "somewhere"], "drop luxor"),
+        (["--report", "somewhere", "--no-report"], "opposite things"),
+        (["luxor", "--address", "ray://head:10001"], "--backend ray"),
+    ],
+)
+def test_the_command_refuses_options_that_cannot_go_together(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], said: str
+) -> None:
+    out = tmp_path / "res"
+    assert main(["arena", *extra, "--out", str(out), "--games", "1"]) == 2
+    assert said in capsys.readouterr().err
+    assert not out.exists()  # nothing was played or written

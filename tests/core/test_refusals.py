@@ -71,6 +71,27 @@ def test_every_refusal_in_random_games_is_worded_in_every_language(game: str, pl
     assert len(reasons) >= 5, sorted(seen)
 
 
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_an_action_of_the_wrong_kind_or_notation_not_text_is_refused_in_every_language(
+    game: str,
+) -> None:
+    g = scarab.load(game)
+    s = g.new_game(2, seed=1)
+    before = s.record()
+    for wrong in ("take deck", 42, None):
+        with pytest.raises(scarab.IllegalAction) as info:
+            s.apply(wrong)
+        assert info.value.msg == "refuse.not_action"
+        assert g.title in str(info.value) and "legal_actions()" in str(info.value)
+        worded(info.value)
+    for not_text in (42, b"take deck", ["L a2"]):
+        with pytest.raises(scarab.IllegalAction) as info:
+            g.parse_action(s, not_text)  # type: ignore[arg-type]
+        assert info.value.msg == "refuse.not_text"
+        worded(info.value)
+    assert s.record() == before  # nothing was played
+
+
 def test_a_reason_nests_terms_reasons_and_lists_in_english_and_as_arguments() -> None:
     inner = Reason("horus.refuse.no_card", card=Term("horus.term.card.sobek4", "Sobek 4"))
     outer = Reason("horus.refuse.overflow_discard", reason=inner, limit=12)
