@@ -254,6 +254,18 @@ def test_the_luxor_board_is_drawn_as_the_spiral_the_page_draws() -> None:
     assert len(lines) < 35  # fits a terminal without scrolling
 
 
+def test_four_seats_fit_an_80_column_terminal_one_line_each() -> None:
+    from scarab.terminal.luxor import seats
+
+    state = start(["human", "greedy", "greedy", "greedy"], 3)
+    con, buf = console(width=80)
+    con.print(seats(state.view(0)))
+    lines = buf.getvalue().splitlines()
+    rows = [line for line in lines if "greedy" in line or "human" in line]
+    assert len(rows) == 4 and len(lines) == 6  # a heading, its rule, a line for each seat
+    assert all("0 vase 0 statue 0 jewelry" in row for row in rows)
+
+
 def test_each_human_decision_redraws_the_screen_in_a_terminal() -> None:
     buf = io.StringIO()
     con = Console(file=buf, width=100, force_terminal=True, color_system=None)

@@ -138,7 +138,8 @@ def seats(view: dict[str, JSON]) -> Table:
     viewer = view.get("viewer")
     current = view.get("current_player")
     marks = markers(view)
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
+    # The box's one space between columns and none at the edges: four seats fit 80 columns.
+    table = Table(box=box.SIMPLE_HEAD, padding=0, show_edge=False)
     table.add_column("")
     for name in ("seat", "score", "keys", "treasures", "scarabs", "sarcophagi", "hand"):
         table.add_column(t(f"luxor.tty.column.{name}"))
