@@ -109,6 +109,25 @@ def test_a_portuguese_browser_gets_the_lobby_and_a_horus_table_in_portuguese(
     shoot(page, "horus-pt")
 
 
+def test_seats_left_unnamed_are_named_in_the_makers_language(
+    speaker: Callable[[str], Any], base_url: str
+) -> None:
+    page = speaker("pt-BR")
+    page.goto("/")
+    page.select_option("#game", "luxor")
+    page.select_option("#players", "3")
+    kinds = page.locator(".seat-kind")
+    kinds.nth(1).select_option("human")
+    kinds.nth(2).select_option("bot:greedy")
+    page.locator(".seat-name").nth(1).fill("")
+    page.click("#create")
+    page.locator(".seat-link").first.wait_for()
+    link = page.locator(".seat-link").first.get_attribute("href")
+    made = api(base_url, f"/api/tables/{link.split('/t/')[1].split('#')[0]}")
+    expected = ["jogador 2", words("pt", "ui.new.bot_name", level="@ui.level.greedy", seat=3)]
+    assert made["names"][1:] == expected == ["jogador 2", "bot ganancioso 3"]
+
+
 def test_a_spanish_browser_gets_a_luxor_table_its_errors_and_the_leaderboard_in_spanish(
     speaker: Callable[[str], Any], base_url: str
 ) -> None:

@@ -101,7 +101,7 @@ def test_a_reload_mid_game_resumes_the_same_table(page: Any, base_url: str) -> N
 
 
 def test_the_replay_viewer_steps_through_an_uploaded_record(
-    page: Any, base_url: str, tmp_path: Path
+    page: Any, browser: Any, base_url: str, tmp_path: Path
 ) -> None:
     # a finished game: two bots play it out on the server
     table = make_table(
@@ -126,6 +126,11 @@ def test_the_replay_viewer_steps_through_an_uploaded_record(
     ply_text = page.locator("#ply-text")
     ply_text.wait_for()
     assert ply_text.inner_text().strip() == f"move 0 of {total}"
+    final = scarab.replay(record)
+    scores = "-".join(map(str, final.scores()))
+    won = " and ".join(record.players[w] for w in final.winners())
+    heading = f"Luxor: {', '.join(record.players)} · {scores}, won by {won}"
+    assert page.locator(".replay h2").inner_text() == heading
     page.locator(".replay .board > *").first.wait_for()
     for ply in (1, 2):
         page.click("#next")
@@ -151,6 +156,17 @@ def test_the_replay_viewer_steps_through_an_uploaded_record(
         "(t) => (document.getElementById('ply-text') || {}).textContent?.trim() === t",
         arg=f"move 0 of {total}",
     )
+
+    # a reader of Portuguese reads the result in Portuguese (the record's tag is English)
+    context = browser.new_context(base_url=base_url, locale="pt-BR")
+    try:
+        pt = context.new_page()
+        pt.goto(f"/replay#table={table['table']}")
+        pt.locator(".replay h2").wait_for()
+        won_pt = " e ".join(record.players[w] for w in final.winners())
+        assert pt.locator(".replay h2").inner_text().endswith(f"· {scores}, vitória de {won_pt}")
+    finally:
+        context.close()
 
 
 def test_a_message_about_an_old_position_goes_once_anyone_moves(page: Any, base_url: str) -> None:

@@ -161,6 +161,28 @@ def test_the_maker_fills_an_open_seat_with_a_bot_and_only_the_maker(client: Test
     assert r.status_code == 400 and "no bot level" in r.json()["error"]
 
 
+def test_a_filled_seat_takes_the_name_the_page_gives_it_numbered_on_if_taken(
+    client: TestClient,
+) -> None:
+    ann = player(client, "ann")
+    seats = [{"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}, {"kind": "open"}]
+    made = client.post(
+        "/api/tables", json={"game": "luxor", "seats": seats, "public": True}, headers=ann
+    ).json()
+    url = f"/api/tables/{made['table']}"
+    for bad, says in ((7, "a text"), ("", "name"), ("x" * 41, "name")):
+        r = client.post(
+            f"{url}/fill", json={"seat": 1, "level": "greedy", "name": bad}, headers=ann
+        )
+        assert r.status_code == 400 and says in r.json()["error"], r.text
+    assert hub_of(client).tables[made["table"]].seats[1].kind == "open"  # nothing changed
+    for seat in (1, 2):
+        fill = {"seat": seat, "level": "greedy", "name": "bot ganancioso"}
+        assert client.post(f"{url}/fill", json=fill, headers=ann).status_code == 200
+    names = hub_of(client).tables[made["table"]].state.names
+    assert names[1:3] == ("bot ganancioso", "bot ganancioso 2")
+
+
 def test_the_maker_starts_with_the_players_seated_and_everyone_moves_up(
     client: TestClient,
 ) -> None:

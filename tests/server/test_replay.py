@@ -45,6 +45,7 @@ def from_scratch(text: str, ply: int) -> bytes:
         "title": game.title,
         "names": list(record.players),
         "result": full.result_text(),
+        "final": {"scores": full.scores(), "winners": full.winners()} if full.is_over else None,
         "moves": [
             {"seat": seat, "action": notation, "note": record.notes.get(i)}
             for i, (seat, notation) in enumerate(record.moves)

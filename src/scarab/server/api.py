@@ -229,9 +229,8 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
     async def fill(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
         msg = await body(request)
-        await hub.fill(
-            live, await seat_of_request(request, live), msg.get("seat"), msg.get("level")
-        )
+        who = await seat_of_request(request, live)
+        await hub.fill(live, who, msg.get("seat"), msg.get("level"), msg.get("name"))
         return Response(hub.message(live, None), media_type="application/json")
 
     async def start_now(request: Request) -> Response:

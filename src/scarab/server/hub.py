@@ -571,13 +571,24 @@ class Hub:
             self.broadcast(live)
         return {"table": old.rematch, "watch": f"/t/{old.rematch}"}
 
-    async def fill(self, live: Live, host: int, seat: object, level: object) -> None:
-        """The table's maker fills an open seat with a bot at ``level``."""
+    async def fill(
+        self, live: Live, host: int, seat: object, level: object, name: object = None
+    ) -> None:
+        """The table's maker fills an open seat with a bot at ``level``, named ``name``
+        (the page names it in its reader's language) or by its level."""
         if not isinstance(level, str):
             raise BadRequest(f"level names a bot: one of {', '.join(agent_names())}")
         chosen = _level(level, "seat")
+        if name is not None:
+            if not isinstance(name, str):
+                raise BadRequest(f"name is the bot's name, a text, not {brief(name)}")
+            try:
+                check_name(name)
+            except BadOption as exc:
+                raise BadRequest(f"the bot's name: {exc}", "ui.err.name", n=MAX_NAME) from None
+            name = unicodedata.normalize("NFC", name)
         async with live.lock:
-            seats, rebuilt = live.table.fill(host, seat, chosen)
+            seats, rebuilt = live.table.fill(host, seat, chosen, name)
             await self._reseat(live, "the seat was not filled", seats, rebuilt, None)
         self._after_change(live)
 

@@ -60,7 +60,12 @@ class Replayed:
                 "game": self.game.name,
                 "title": self.game.title,
                 "names": list(record.players),
-                "result": final.result_text(),
+                "result": final.result_text(),  # the record's English tag
+                "final": (  # for the page to word in the reader's language
+                    {"scores": final.scores(), "winners": final.winners()}
+                    if final.is_over
+                    else None
+                ),
                 "moves": [
                     {"seat": seat, "action": notation, "note": record.notes.get(i)}
                     for i, (seat, notation) in enumerate(record.moves)

@@ -365,9 +365,12 @@ class Table:
         )
         return seats, self._rebuild(self.moves, mark=True, seats=seats), token
 
-    def fill(self, host: int, seat: object, level: str) -> tuple[list[SeatInfo], Rebuilt]:
+    def fill(
+        self, host: int, seat: object, level: str, name: str | None = None
+    ) -> tuple[list[SeatInfo], Rebuilt]:
         """The table's maker puts a bot in an open seat, worked out on a copy (the game
-        replayed under the bot's name)."""
+        replayed under the bot's name: ``name``, numbered on if another seat has it, or
+        the level's)."""
         if not self.seats[host].host:
             raise TableError(
                 "only the person who made the table fills its open seats", "ui.err.host_only"
@@ -377,9 +380,11 @@ class Table:
         if self.seats[seat].kind != OPEN:
             raise TableError(f"seat {seat} is not open")
         taken = {s.name for s in self.seats}
-        name = next(n for k in range(1, 99) if (n := f"{level} bot {k}") not in taken)
+        tried = [name, *(f"{name} {k}" for k in range(2, 99))] if name else []
+        tried += [f"{level} bot {k}" for k in range(1, 99)]
+        chosen = next(n for n in tried if n not in taken)
         seats = [replace(s) for s in self.seats]
-        seats[seat] = SeatInfo(name=name, kind=BOT, level=level)
+        seats[seat] = SeatInfo(name=chosen, kind=BOT, level=level)
         return seats, self._rebuild(self.moves, mark=True, seats=seats)
 
     def start_now(self, host: int) -> tuple[list[SeatInfo], Rebuilt]:

@@ -10,7 +10,7 @@ import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
 import { fillBox, rematchBox } from "./rematch.js";
 import { rulesPanel } from "./rules.js";
-import { LANGS, keep, lang, phrased, preferred, t, useLang } from "./i18n.js";
+import { LANGS, keep, lang, phrased, preferred, seatName, t, useLang } from "./i18n.js";
 
 // Each language named in itself, so a reader finds their own.
 const NAMES = { en: "English", pt: "Português", es: "Español" };
@@ -101,12 +101,14 @@ async function lobby() {
 
   async function create(event) {
     event.preventDefault();
-    const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row) => {
+    const seats = [...seatsBox.querySelectorAll(".seat-row")].map((row, i) => {
       const kind = row.querySelector(".seat-kind").value;
       const name = row.querySelector(".seat-name").value.trim();
       const seat = kind === "human" || kind === "open" ? { kind } : { kind: "bot", level: kind.slice(4) };
       if (row.classList.contains("me")) seat.me = true; // the player's own seat
-      if (name) seat.name = name;
+      // a name left empty is named in the reader's language (an open seat takes its taker's)
+      const named = name || (kind === "open" ? "" : seatName(seat, i));
+      if (named) seat.name = named;
       return seat;
     });
     const spec = { game: gameSelect.value, seats, zombie: zombie.value, public: publicBox.checked,
@@ -516,6 +518,13 @@ function replayView() {
     }
   }
 
+  /** The recorded game's result in the reader's language (the record's tag is English). */
+  function replayResult(f) {
+    if (!f.final) return t("ui.replay.unfinished");
+    const who = f.final.winners.map((w) => f.names[w]).join(` ${t("ui.and")} `);
+    return t("ui.replay.result", { scores: f.final.scores.join("-"), who });
+  }
+
   async function drawFrame(f) {
     clear(viewer);
     const step = (n) => show(Math.max(0, Math.min(total, n)));
@@ -530,7 +539,7 @@ function replayView() {
       html("span", { id: "ply-text" }, ` ${t("ui.replay.at", { ply, total })}`));
     const moveText = ply > 0 ? f.moves[ply - 1] : null;
     const boardBox = html("div", { class: "board" });
-    viewer.append(html("h2", {}, `${f.title}: ${f.names.join(", ")} · ${f.result}`), bar,
+    viewer.append(html("h2", {}, `${f.title}: ${f.names.join(", ")} · ${replayResult(f)}`), bar,
       html("p", { class: "muted" }, moveText ? `${t("ui.replay.last_move")} ${f.names[moveText.seat]} ${moveText.action}${moveText.note ? ` (${moveText.note})` : ""}` : t("ui.replay.start")),
       boardBox,
       html("ul", { class: "log" }, f.log.slice().reverse().map((l) => html("li", {}, l.seat === null ? phrased(l, f.names) : `${f.names[l.seat]}: ${phrased(l, f.names)}`))));

@@ -4,7 +4,7 @@
 
 import { html } from "./common.js";
 import { errorText, player } from "./api.js";
-import { t } from "./i18n.js";
+import { seatName, t } from "./i18n.js";
 
 /**
  * Who asks: the seat token of this page, else this browser's player key.
@@ -107,7 +107,7 @@ export function fillBox(m, tableId, token, say) {
     ["novice", "casual", "strong", "expert", "greedy"].map((l) => html("option", { value: l }, t(`ui.level.${l}`))));
   level.value = "greedy";
   const fill = async () => {
-    try { await asSeat(`/api/tables/${tableId}/fill`, token, { seat: open[0], level: level.value }); } catch (err) { say(/** @type {any} */ (err).message); }
+    try { await asSeat(`/api/tables/${tableId}/fill`, token, { seat: open[0], level: level.value, name: seatName({ kind: "bot", level: level.value }, open[0]) }); } catch (err) { say(/** @type {any} */ (err).message); }
   };
   const seated = m.seats.length - open.length;
   const start = async () => {
