@@ -176,6 +176,9 @@ def test_a_token_acts_only_for_its_seat_at_its_table(client: TestClient) -> None
     idle = 1 - decider
     r = act(client, t, idle, state["legal"][0]["action"], state["version"])
     assert r.status_code == 400 and "not your decision" in r.json()["error"]
+    own = look(client, t, idle)["version"]  # a seat not deciding holds no version
+    r = act(client, t, idle, state["legal"][0]["action"], own)
+    assert r.status_code == 400 and "not your decision" in r.json()["error"], r.text
     r = client.post(
         f"/api/tables/{t['table']}/act",
         json={"token": token(other, decider), "action": "L S+1", "version": state["version"]},

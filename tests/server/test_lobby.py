@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+import scarab
+from scarab.games.luxor.data import CARDS
 from tests.server.conftest import hub_of, look
 
 
@@ -216,6 +218,33 @@ def test_the_maker_starts_with_the_players_seated_and_everyone_moves_up(
     assert mine["seat"] == 1
     again = client.post(f"{url}/start", json={}, headers=ann)
     assert again.status_code == 400 and again.json()["msg"] == "ui.err.none_open"
+
+
+def test_starting_early_deals_afresh_so_a_hand_seen_before_is_not_the_draw_pile(
+    client: TestClient,
+) -> None:
+    ann, bob = player(client, "ann"), player(client, "bob")
+    seats = [{"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}]
+    made = client.post(
+        "/api/tables", json={"game": "luxor", "seats": seats, "public": True}, headers=ann
+    ).json()
+    url = f"/api/tables/{made['table']}"
+    bob_seat = client.post(f"{url}/sit", json={"seat": 2}, headers=bob).json()
+    hub = hub_of(client)
+    before = hub.tables[made["table"]].seed
+    seen = client.get(url, headers={"X-Seat-Token": bob_seat["token"]}).json()["view"]["seats"][2][
+        "hand"
+    ]
+    assert client.post(f"{url}/start", json={}, headers=ann).status_code == 200
+    table = hub.tables[made["table"]]
+    assert table.seed != before  # the same seed would put bob's old hand on the draw pile
+    fresh = scarab.load("luxor").new_game(["ann", "bob"], seed=table.seed)
+    assert table.state.record() == fresh.record()
+    stored = hub.store.load(made["table"])
+    assert stored is not None and stored.seed == table.seed  # a restart deals the same
+    old_deal = scarab.load("luxor").new_game(["ann", "bob"], seed=before)
+    top = [CARDS[c].code for c in reversed(old_deal.draw[-len(seen) :])]
+    assert top == seen  # as the old seed would have dealt: bob knew the next five draws
 
 
 def test_starting_early_needs_two_players_and_no_move_yet(client: TestClient) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from tests.server.conftest import hub_of, look, make_table, token, wait_for
+from tests.server.conftest import hub_of, look, make_table, play_first, token, wait_for
 from tests.server.test_ratings import finish
 
 
@@ -62,3 +62,22 @@ def test_a_declined_seat_goes_to_the_zombie_and_the_game_plays_on(client: TestCl
     gone = client.get(f"/api/tables/{new}", headers={"X-Seat-Token": token(t, 1)})
     assert gone.status_code == 400  # bob's link no longer holds a seat there
     wait_for(lambda: hub_of(client).tables[new].moves)  # the bot took up the seat's turn
+
+
+def test_a_seat_that_has_played_cannot_be_declined_so_no_loss_goes_unrated(
+    client: TestClient,
+) -> None:
+    seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    t = make_table(client, "luxor", seats=seats)
+    mover = look(client, t, None)["current"]
+    play_first(client, t, 1)
+    r = client.post(
+        f"/api/tables/{t['table']}/decline", json={}, headers={"X-Seat-Token": token(t, mover)}
+    )
+    assert r.status_code == 400 and r.json()["msg"] == "ui.err.decline_played"
+    assert hub_of(client).tables[t["table"]].seats[mover].kind == "human"  # nothing changed
+    other = 1 - mover  # who has not played yet may still give the seat to the zombie
+    r = client.post(
+        f"/api/tables/{t['table']}/decline", json={}, headers={"X-Seat-Token": token(t, other)}
+    )
+    assert r.status_code == 200, r.text

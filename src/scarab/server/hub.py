@@ -615,8 +615,9 @@ class Hub:
         table = live.table
         head = table.header(rebuilt.state, seats=seats)
         stored = stored_seats(seats)
+        seed = rebuilt.state.seed if rebuilt.state.seed != table.seed else None
         await self._change(
-            live, what, self.store.set_seats, table.rev, stored, head, sitting, renumber
+            live, what, self.store.set_seats, table.rev, stored, head, sitting, renumber, seed
         )
         table.accept_sit(seats, rebuilt)
 
@@ -626,6 +627,11 @@ class Hub:
         table = live.table
         if table.seats[seat].kind != HUMAN:
             raise TableError("only a person's seat can be declined", "ui.err.decline_bot")
+        if any(m.seat == seat for m in table.moves):  # else a loss in sight could go unrated
+            raise TableError(
+                "you have played at this table: leave it for good instead (the zombie plays on)",
+                "ui.err.decline_played",
+            )
         await self.set_seat(
             live, seat, kind=BOT, level=table.zombie, token_hash=None, player=None, left=False
         )

@@ -370,11 +370,15 @@ class Store:
         head: Header,
         sitting: tuple[int, str] | None = None,
         renumber: bool = False,
+        seed: int | None = None,
     ) -> None:
-        """Write a table's seats; ``sitting`` (seat, player id) records who took a seat, and
-        ``renumber`` rewrites who sits where (after open seats were removed)."""
+        """Write a table's seats; ``sitting`` (seat, player id) records who took a seat,
+        ``renumber`` rewrites who sits where (after open seats were removed), and ``seed``
+        is the new secret seed of a table started with fewer seats."""
         with self.engine.begin() as conn:
             self._advance(conn, table_id, rev, head, seats=seats)
+            if seed is not None:
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(seed=str(seed)))
             if sitting is not None:
                 row = {"table_id": table_id, "seat": sitting[0], "player_id": sitting[1]}
                 conn.execute(insert(SeatRow), row)

@@ -125,9 +125,9 @@ class Table:
         self.turn_started = stored.moves[-1].at if stored.moves else stored.created
 
     # ---- building -----------------------------------------------------------
-    def _fresh(self, seats: list[SeatInfo] | None = None) -> State:
+    def _fresh(self, seats: list[SeatInfo] | None = None, seed: int | None = None) -> State:
         names = [s.name for s in seats or self.seats]
-        return self.game.new_game(names, seed=self.seed, **self.options)
+        return self.game.new_game(names, seed=self.seed if seed is None else seed, **self.options)
 
     def _take(self, rebuilt: Rebuilt) -> None:
         self.state = rebuilt.state
@@ -140,11 +140,16 @@ class Table:
         self.version = self.digest.hexdigest()[:16]
 
     def _rebuild(
-        self, moves: list[StoredMove], mark: bool, seats: list[SeatInfo] | None = None
+        self,
+        moves: list[StoredMove],
+        mark: bool,
+        seats: list[SeatInfo] | None = None,
+        seed: int | None = None,
     ) -> Rebuilt:
         """The position after ``moves``, with its logs (and, if asked, its undo marks), for
-        the seats' names (by default the table's own)."""
-        state = self._fresh(seats)
+        the seats' names (by default the table's own), dealt from ``seed`` (by default the
+        table's own)."""
+        state = self._fresh(seats, seed)
         viewers: list[int | None] = [*range(len(seats or self.seats)), None]
         out = Rebuilt(state, [], [], {v: deque(maxlen=LOG_LINES) for v in viewers})
         run_start = (0, state.clone()) if mark else None  # where the latest run of one seat began
@@ -259,7 +264,7 @@ class Table:
         known = self.moves[since:]
         if since > len(self.moves) or tail.moves[: len(known)] != known:
             return False
-        if len(tail.seats) != len(self.seats):  # started with fewer players: a new deal
+        if len(tail.seats) != len(self.seats) or tail.seed != self.seed:  # started anew
             return False
         played: list[Played] = []
         state = self.state
@@ -297,13 +302,15 @@ class Table:
     def _check_turn(self, seat: int, version: object) -> None:
         if self.state.is_over:
             raise TableError("the game is over; no more moves", "ui.err.over")
-        if version != self.version:
+        mine = self.state.current_player == seat
+        # A seat that was not deciding when it looked holds no version: not a stale look.
+        if version != self.version and (mine or version is not None):
             raise Stale(
                 "the table moved on since you looked (your version is out of date); "
                 "here is the current state",
                 "ui.err.stale",
             )
-        if self.state.current_player != seat:
+        if not mine:
             who = self.state.current_player
             raise TableError(
                 f"it is not your decision: {self.seats[who or 0].name} decides now",
@@ -389,8 +396,10 @@ class Table:
 
     def start_now(self, host: int) -> tuple[list[SeatInfo], Rebuilt]:
         """The table's maker starts with the players seated, its open seats removed (the
-        others move up a place), worked out on a copy: the same seed deals for fewer. Only
-        before the first move, and only down to two players (solo is a variant of its own)."""
+        others move up a place), worked out on a copy. Only before the first move, and only
+        down to two players (solo is a variant of its own). It deals from a new secret seed:
+        the same seed would deal fewer seats the same cards in another order, and a seat's
+        hand seen before the start would be the top of the new draw pile."""
         if not self.seats[host].host:
             raise TableError(
                 "only the person who made the table starts it early", "ui.err.host_only"
@@ -409,10 +418,11 @@ class Table:
                 "ui.err.too_few",
                 n=least,
             )
-        return seats, self._rebuild([], mark=True, seats=seats)
+        return seats, self._rebuild([], mark=True, seats=seats, seed=secrets.randbits(63))
 
     def accept_sit(self, seats: list[SeatInfo], rebuilt: Rebuilt) -> None:
         self.seats = seats
+        self.seed = rebuilt.state.seed  # new only where the table was started with fewer
         self._take(rebuilt)
         self.rev += 1
 
