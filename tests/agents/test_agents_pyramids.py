@@ -35,6 +35,17 @@ def test_bots_only_play_legal_actions(players: int, kinds: tuple[str, ...]) -> N
         assert state.winners() and len(state.scores()) == players
 
 
+def test_search_levels_play_the_solo_score_attack_and_more_search_scores_more() -> None:
+    # A search alone at the table has no rival to lead: it rates a position by its gain
+    # over the root's value (it used to fail, comparing with the best of no other seat).
+    scores = {}
+    for level in ("novice", "strong"):
+        state = play_out(new(1, 3), [make_agent(level, seed=3)])
+        assert state.is_over and state.winners() == [0]
+        scores[level] = state.scores()[0]
+    assert scores["strong"] > scores["novice"]
+
+
 def test_greedy_beats_random_clearly() -> None:
     # Measured (temporary deck): greedy won 20 of 20 two-player games, by about 107 VP.
     games, wins, margin = 10, 0, 0

@@ -66,6 +66,18 @@ def test_hint_shows_three_actions_with_win_rates_and_visits() -> None:
     assert visits == sorted(visits, reverse=True) and len({a for _, a, *_ in seen}) == 3
 
 
+def test_a_solo_hint_gives_visits_and_no_chance_to_win() -> None:
+    # alone at the table there is no win to estimate (the hint used to fail here)
+    pyramids = scarab.load("pyramids")
+    state = pyramids.new_game(["ann"], seed=2, solo=True)
+    con, buf = console(width=200)
+    read = Keyboard(["hint", "1"])
+    Session(pyramids, state, ["human"], con, read, hint_level=CHEAP).human_move(0)
+    rows = [line for line in buf.getvalue().splitlines() if re.match(r"^  \d\. ", line)]
+    hinted = [line for line in rows if "visits" in line]
+    assert len(hinted) == 3 and not any(WIN.search(line) for line in hinted)
+
+
 def test_hint_leaves_the_game_unchanged_and_repeats_itself() -> None:
     state = at(5)
     record = state.record()

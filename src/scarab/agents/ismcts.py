@@ -133,6 +133,7 @@ class IsmctsAgent:
         self.iterations = 0  # iterations of the last search
         self._root: Node | None = None
         self._seat = 0
+        self._par = 0.0  # alone at the table: the root's value, which rewards count from
         self._said = NOT_YET
 
     # ---- the search ---------------------------------------------------------
@@ -218,6 +219,7 @@ class IsmctsAgent:
                 break
             world = seat.determinize(self.rng)
             if root is None:
+                self._par = float(evaluate(world, self._seat)) if world.num_players == 1 else 0.0
                 if self._chances is not None and self._chances(world) is None:
                     self._chances = None  # a rival still looks: points, for all of this search
                 root = self._seeded_root(world, legal, evaluate)
@@ -332,6 +334,8 @@ class IsmctsAgent:
         chances (``win_chances``, where the level asks and the game can tell), else a
         logistic of the seat's heuristic lead over the best other seat."""
         n = world.num_players
+        if n == 1:  # a score attack: the gain over the root's value, the same logistic
+            return [_logistic((float(evaluate(world, 0)) - self._par) / self._scale)]
         if world.is_over:
             return [world.win_share(i) for i in range(n)]
         if self._learned is not None:
@@ -341,11 +345,10 @@ class IsmctsAgent:
             if chances is not None:
                 return chances
         values = [float(evaluate(world, i)) for i in range(n)]
-        out = []
-        for i, v in enumerate(values):
-            lead = v - max(values[j] for j in range(n) if j != i)
-            out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / self._scale)))))
-        return out
+        return [
+            _logistic((v - max(values[j] for j in range(n) if j != i)) / self._scale)
+            for i, v in enumerate(values)
+        ]
 
     # ---- what it says -------------------------------------------------------
     def candidates(self, k: int = 3) -> list[tuple[Any, float, int]]:
@@ -371,6 +374,10 @@ class IsmctsAgent:
 
     def __repr__(self) -> str:
         return f"<IsmctsAgent {self.name} {self.budget}>"
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
 def _rated(act: Any, chance: float, visits: int) -> dict[str, JSON]:

@@ -258,7 +258,10 @@ class Session:
         for i, (act, win, visits) in enumerate(top, 1):
             line = Text(f"  {i}. ")
             line.append(f"{act!s:<{width}}", "bold")
-            line.append("  " + t("tty.hint_line", win=f"{win:>4.0%}", visits=f"{visits:>4}"))
+            if len(self.names) == 1:  # alone, a rating is no chance to win: only the visits
+                line.append("  " + t("tty.hint_visits", visits=f"{visits:>4}"))
+            else:
+                line.append("  " + t("tty.hint_line", win=f"{win:>4.0%}", visits=f"{visits:>4}"))
             note = self.describe(view, act)
             if note:
                 line.append(f"  {note}", "dim")
