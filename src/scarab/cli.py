@@ -403,7 +403,12 @@ def _report(folder: Path) -> int:
             file=sys.stderr,
         )
         return 2
-    md = write_report(folder)
+    try:
+        md = write_report(folder)
+    except OSError as exc:
+        where = exc.filename or folder
+        print(f"scarab arena: cannot write the report to {where}: {exc.strerror}", file=sys.stderr)
+        return 2
     print(f"report: {md}\nreport: {md.with_name('report.html')} (open in a browser)")
     return 0
 

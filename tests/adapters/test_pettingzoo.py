@@ -116,6 +116,14 @@ def test_seeds_reproduce_and_differ() -> None:
     assert a.metadata["name"] == "scarab_luxor_v0"
 
 
+@pytest.mark.parametrize("bad", [-1, True, 1.5, "abc", b"x"])
+def test_a_seed_that_is_not_a_whole_number_from_0_is_refused(bad: object) -> None:
+    # random.Random would deal seed -1 and True as seed 1, and hash the others
+    e = env("luxor", 2)
+    with pytest.raises(ValueError, match="seed is a whole number from 0"):
+        e.reset(seed=bad)  # type: ignore[arg-type]
+
+
 def test_each_observation_is_encoded_once_per_step_and_handed_out_as_a_copy() -> None:
     e = env("pyramids", 2)
     e.reset(seed=1)

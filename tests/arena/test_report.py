@@ -208,3 +208,15 @@ def test_a_results_line_with_a_broken_record_is_named_in_the_error(tmp_path: Pat
         f.write(json.dumps(line(7, ["greedy", "random"], [1, 0], [0]) | {"record": "junk"}) + "\n")
     with pytest.raises(BadRecord, match="game 7 of the results: line 1: cannot read 'junk'"):
         write_report(tmp_path)
+
+
+def test_a_report_that_cannot_be_written_is_said_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scarab.cli import main
+
+    run_arena(ArenaSpec("luxor", ("greedy", "random"), 2, 3), tmp_path, progress=False)
+    (tmp_path / "plots").write_text("a file where the plots folder goes")
+    assert main(["arena", "--report", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("scarab arena: cannot write the report to") and "plots" in err

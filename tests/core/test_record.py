@@ -282,7 +282,12 @@ def test_seed_must_be_an_integer(finished: LuxorState, seed: str) -> None:
 
 @pytest.mark.parametrize(
     ("tag_value", "problem"),
-    [("not json", "not JSON"), ("[1, 2]", "JSON object"), ('\\"text\\"', "JSON object")],
+    [
+        ("not json", "the options 'not json' are not JSON (Expecting value at character 1)"),
+        ("{nope", "'{nope' are not JSON (Expecting property name enclosed in double quotes at"),
+        ("[1, 2]", "JSON object"),
+        ('\\"text\\"', "JSON object"),
+    ],
 )
 def test_options_must_be_a_json_object(finished: LuxorState, tag_value: str, problem: str) -> None:
     lines = lines_of(finished)

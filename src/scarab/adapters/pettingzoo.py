@@ -34,7 +34,7 @@ from scarab.adapters.engine import new_engine_state, returns_of
 from scarab.adapters.observation import HIGH, size
 from scarab.adapters.state_encoding import encoder
 from scarab.adapters.text import RENDER_MODES, render_mode_field, text_board
-from scarab.core.errors import IllegalAction
+from scarab.core.errors import IllegalAction, brief
 from scarab.core.game import State
 
 
@@ -84,6 +84,9 @@ class ScarabAECEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None and (type(seed) is not int or seed < 0):
+            # random.Random would take -1 as 1 and True as 1, and hash any other value
+            raise ValueError(f"seed is a whole number from 0, or None, not {brief(seed)}")
         engine_seed = random.Random(seed).getrandbits(63)
         self.state = new_engine_state(self.game, self.players, engine_seed)
         self.agents = self.possible_agents[:]

@@ -279,8 +279,13 @@ def _options(text: str, where: str) -> dict[str, JSON]:
         raise BadRecord(f"{where}: options nest deeper than {MAX_OPTIONS_DEPTH} levels")
     try:
         options = json.loads(text)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError, or a number too long
-        raise BadRecord(f"{where}: the options are not JSON: {brief(str(exc))}") from None
+    except json.JSONDecodeError as exc:
+        raise BadRecord(
+            f"{where}: the options {brief(text)} are not JSON ({exc.msg} at character "
+            f'{exc.pos + 1}); write a JSON object like {{"solo": true}}'
+        ) from None
+    except (ValueError, RecursionError):  # a number too long to read
+        raise BadRecord(f"{where}: the options {brief(text)} hold a number too long") from None
     if not isinstance(options, dict):
         raise BadRecord(f'{where}: the options must be a JSON object like {{"solo": true}}')
     return options
