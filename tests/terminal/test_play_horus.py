@@ -254,3 +254,24 @@ def test_the_command_line_plays_bots(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     assert "Final scoring" in out
     assert "Winner" in out or "Shared win" in out or R.NO_WINNER in out
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es"])
+def test_the_seat_and_score_tables_cut_no_heading_or_name_at_80_columns(lang: str) -> None:
+    from scarab.terminal import common
+    from scarab.terminal.horus import seats_table
+    from scarab.terminal.pyramids import scores
+
+    horus = scarab.load("horus").new_game(["human", "greedy", "random"], seed=4)
+    pyramids = scarab.load("pyramids").new_game(["human", "g1", "g2", "g3"], seed=3)
+    for state in (horus, pyramids):
+        for _ in range(12):  # adventurers chosen, cards marked: the widest texts show
+            state.apply(state.legal_actions()[0])
+    common.set_lang(lang)
+    try:
+        con, buf = console(width=80)
+        con.print(seats_table(horus.view(0)))
+        con.print(scores(pyramids.view(0)))
+    finally:
+        common.set_lang("en")
+    assert "…" not in buf.getvalue()

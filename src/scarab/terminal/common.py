@@ -11,6 +11,13 @@ from rich.text import Text
 from scarab import i18n
 from scarab.core.game import JSON
 
+
+def seats_frame(title: str | None = None) -> Table:
+    """A table of seats, one space between columns and none at the edges: with four to six
+    seats and the longer words of Portuguese and Spanish it still fits 80 columns."""
+    return Table(box=box.SIMPLE_HEAD, padding=0, show_edge=False, title=title, title_justify="left")
+
+
 # The terminal speaks one language per process (``scarab play --lang``).
 _lang = ["en"]
 

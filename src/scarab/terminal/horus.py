@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich import box
 from rich.columns import Columns
 from rich.console import Console
 from rich.table import Table
@@ -23,7 +22,7 @@ from scarab.core.game import JSON
 from scarab.games.horus import data as D
 from scarab.games.horus.describe import describe as describe  # the English words, for tests
 from scarab.games.horus.describe import final_rows, phrase
-from scarab.terminal.common import markers, score_table, t
+from scarab.terminal.common import markers, score_table, seats_frame, t
 
 SEAT_COLOURS = (
     "bright_cyan",
@@ -500,7 +499,7 @@ def seats_table(view: dict[str, JSON]) -> Table:
     to_move = view.get("to_move")
     marks = markers(view)
     title = t("horus.tty.adventurers")
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=title, title_justify="left")
+    table = seats_frame(title)
     for key in ("", "seat", "adventurer", "where", "wll", "acts", "cursed", "cards"):
         name = t(f"horus.tty.column.{key}") if key else ""
         table.add_column(name, no_wrap=key in ("seat", "where"))

@@ -18,7 +18,7 @@ from rich.text import Text
 from scarab.core.game import JSON
 from scarab.games.luxor import data as D
 from scarab.games.luxor.describe import LABELS, final_rows
-from scarab.terminal.common import markers, score_table, t
+from scarab.terminal.common import markers, score_table, seats_frame, t
 
 COLOURS = ("red", "green", "blue", "yellow")
 CHAMBER = D.CHAMBER
@@ -138,8 +138,7 @@ def seats(view: dict[str, JSON]) -> Table:
     viewer = view.get("viewer")
     current = view.get("current_player")
     marks = markers(view)
-    # The box's one space between columns and none at the edges: four seats fit 80 columns.
-    table = Table(box=box.SIMPLE_HEAD, padding=0, show_edge=False)
+    table = seats_frame()
     table.add_column("")
     for name in ("seat", "score", "keys", "treasures", "scarabs", "sarcophagi", "hand"):
         table.add_column(t(f"luxor.tty.column.{name}"))

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich import box
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -21,7 +20,7 @@ from rich.text import Text
 from scarab.core.game import JSON
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids.describe import final_rows, phrase, term
-from scarab.terminal.common import score_table, t
+from scarab.terminal.common import score_table, seats_frame, t
 
 SEAT_COLOURS = ("bright_cyan", "bright_yellow", "bright_magenta", "bright_blue")
 PYRAMID_STYLE = {
@@ -266,7 +265,7 @@ def scores(view: dict[str, JSON]) -> Table:
     viewer = view.get("viewer")
     current = view.get("current_player")
     title = t("pyramids.tty.score_cards")
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title=title, title_justify="left")
+    table = seats_frame(title)
     table.add_column("")
     for name in ("seat", "vp_now", "red", "green", "torches", "skulls", "pyr_pts", "done"):
         table.add_column(t(f"pyramids.tty.column.{name}"))
