@@ -256,15 +256,22 @@ def test_a_bad_line_is_refused_with_its_reason(client: TestClient, text: Any, sa
     assert client.get(f"/api/tables/{t['table']}/chat").json()["lines"] == []
 
 
-def test_chat_is_rate_limited_per_connection(client: TestClient) -> None:
+def test_chat_is_rate_limited_per_client_however_many_sockets_it_opens(
+    client: TestClient,
+) -> None:
     t = make_table(client)
-    with client.websocket_connect(f"/ws/{t['table']}") as ann:
-        hello(ann, token(t, 0))
+    url = f"/ws/{t['table']}"
+    with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+        hello(one, None)  # two watchers' sockets of one client: their lines count together
+        hello(two, None)
         for i in range(C.RATE[0]):
-            ann.send_json({"type": "chat", "text": f"line {i}"})
-            first_line(ann)
-        ann.send_json({"type": "chat", "text": "one too many"})
-        assert "wait a moment" in next_of(ann, "error")["message"]
-    lines = client.get(f"/api/tables/{t['table']}/chat").json()["lines"]
-    assert len(lines) == C.RATE[0]
+            (one if i % 2 else two).send_json({"type": "chat", "text": f"line {i}"})
+            line_of(one, f"line {i}")
+        for ws in (one, two):
+            ws.send_json({"type": "chat", "text": "one too many"})
+            assert "wait a moment" in next_of(ws, "error")["message"]
+    with client.websocket_connect(url) as later:
+        hello(later, None)
+        kept = next_of(later, "chat_history")["lines"]
+        assert [line["text"] for line in kept] == [f"line {i}" for i in range(C.RATE[0])]
     assert look(client, t, 0)["view"]  # the table is untouched

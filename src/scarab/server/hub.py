@@ -84,13 +84,15 @@ class Connection:
     holds up a table, and only the newest state is kept for it.
     """
 
-    def __init__(self, send: Callable[[str], Any], seat: int | None) -> None:
+    def __init__(
+        self, send: Callable[[str], Any], seat: int | None, chat_gate: ChatGate | None = None
+    ) -> None:
         self.send = send
         self.seat = seat
         self.last = ""  # the last state text sent: unchanged states are not sent again
         self.state: str | None = None
         self.replies: deque[str] = deque(maxlen=MAX_OUTBOX)
-        self.chat_gate = ChatGate()
+        self.chat_gate = chat_gate or ChatGate()  # shared by one client's sockets at a table
         self.chat_seen = LinesSeen()  # the chat lines passed to this socket
         self.wake = asyncio.Event()
         self.closed = False
@@ -132,6 +134,11 @@ class Live:
         self.hinting = False  # a hint is being worked out (one at a time per table)
         self.chat_seen = LinesSeen()  # the chat lines this process has passed to its sockets
         self.asked: dict[int, deque[float]] = {}  # seat: when its recent hints were asked
+        self.chat_gates: dict[str, ChatGate] = {}  # client: its chat rate, for all its sockets
+
+    def chat_gate(self, client: str) -> ChatGate:
+        """The chat rate of one client at this table: more sockets send no more lines."""
+        return self.chat_gates.setdefault(client, ChatGate())
 
     def here(self) -> frozenset[int]:
         """The seats with a socket on this process."""
@@ -846,6 +853,8 @@ class Hub:
         conn.wake.set()
         here = live.here()
         live.watchers.discard(conn)
+        if all(c.chat_gate is not conn.chat_gate for c in live.watchers):
+            live.chat_gates = {k: g for k, g in live.chat_gates.items() if g is not conn.chat_gate}
         live.used = time.monotonic()
         if live.here() != here:
             self._announce(live)
