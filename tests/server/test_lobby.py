@@ -156,6 +156,7 @@ def test_the_maker_fills_an_open_seat_with_a_bot_and_only_the_maker(client: Test
     for seat, level, says in ((2, "greedy", "not open"), (0, "greedy", "not open")):
         bad = client.post(f"{url}/fill", json={"seat": seat, "level": level}, headers=ann)
         assert bad.status_code == 400 and says in bad.json()["error"]
+        assert bad.json()["msg"] == "ui.err.seat_taken"  # the page words it
     other = public_table(client, ann)
     r = client.post(
         f"/api/tables/{other['table']}/fill", json={"seat": 1, "level": "god"}, headers=ann

@@ -385,7 +385,7 @@ class Table:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
             raise TableError("say which seat to fill: its number, from 0")
         if self.seats[seat].kind != OPEN:
-            raise TableError(f"seat {seat} is not open")
+            raise TableError(f"seat {seat} is not open", "ui.err.seat_taken")
         taken = {s.name for s in self.seats}
         tried = [name, *(f"{name} {k}" for k in range(2, 99))] if name else []
         tried += [f"{level} bot {k}" for k in range(1, 99)]
