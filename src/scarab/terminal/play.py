@@ -460,12 +460,8 @@ def dealt(err: Console, g: Game, kinds: list[str], seed: int | None) -> State | 
     """A new game for these seats (None, said on ``err``, if the game refuses it)."""
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    options: dict[str, JSON] = {}
-    game_options = getattr(RENDERERS.get(g.name), "options", None)
-    if game_options is not None:  # e.g. Pyramids: one seat plays the solo variant
-        options = game_options(len(kinds))
     try:
-        return g.new_game(seat_names(kinds), seed=seed, **options)
+        return g.new_game(seat_names(kinds), seed=seed)
     except ScarabError as exc:
         err.print(Text(f"scarab: {exc}"))
         return None

@@ -60,11 +60,6 @@ def colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def options(seats: int) -> dict[str, JSON]:
-    """The new-game options for this many seats: one seat plays the solo variant."""
-    return {"solo": True} if seats == 1 else {}
-
-
 def secret_action(act: Any) -> bool:
     """Keeping and marking stay hidden from the other seats until everyone has chosen."""
     return getattr(act, "verb", "") in ("keep", "mark")

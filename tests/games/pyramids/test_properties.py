@@ -549,7 +549,7 @@ def test_setup_deals_four_cards_each(seed: int, players: int) -> None:
     assert s == new(players, seed), "the same seed deals the same game"
     assert len(s.legal_actions()) == 6, "any two of four"
     with pytest.raises(scarab.BadOption):  # PYR-SOLO: one seat plays solo, and only one
-        PYRAMIDS.new_game(players, seed=seed, **({} if players == 1 else {"solo": True}))
+        PYRAMIDS.new_game(players, seed=seed, solo=players != 1)
 
 
 def test_the_rulebook_numbers() -> None:

@@ -732,8 +732,9 @@ def test_one_player_plays_solo_under_the_same_rules() -> None:
     play_out(s)
     assert s.is_over and s.winners() == [0]
     game = scarab.load("pyramids")
+    assert game.new_game(1, seed=1).options == {"solo": True}  # the one game for one player
     with pytest.raises(BadOption, match="solo"):
-        game.new_game(1, seed=1)
+        game.new_game(1, seed=1, solo=False)
     with pytest.raises(BadOption, match="solo"):
         game.new_game(2, seed=1, solo=True)
     with pytest.raises(BadOption, match=r"no option .speed.; its options: solo"):

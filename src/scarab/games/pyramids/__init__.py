@@ -27,8 +27,9 @@ class Pyramids(Game):
     def _new_game(
         self, names: tuple[str, ...], seed: int, options: dict[str, JSON]
     ) -> PyramidsState:
-        """``solo=True``: the one-player score attack, Scarab's own variant (PYR-SOLO)."""
-        solo = options.get("solo", False) is True
+        """``solo``: the one-player score attack, Scarab's own variant (PYR-SOLO); it is the
+        only game for one player, so one player plays it unless told ``solo=False``."""
+        solo = options.get("solo", len(names) == 1) is True
         if solo != (len(names) == 1):
             raise BadOption(
                 "one player plays Scarab's solo score-attack variant (solo=True); "
