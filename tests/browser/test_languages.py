@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
+import scarab
 from scarab import i18n
+from scarab.core.record import Record, write_record
 from tests.browser.conftest import (
     WAIT_MS,
     WATCH_SOCKET,
@@ -253,3 +255,55 @@ def test_a_pyramids_table_in_other_words_draws_none_over_another(
     assert any(e["fields"]["verb"] == "take" for e in at.wait_decision()["legal"])
     shoot(page, f"pyramids-{locale[:2]}")
     assert page.evaluate(OVERLAPS) == []
+
+
+# The words drawn on a card (a group whose first shape is the card's rectangle) that
+# leave it or run into words on the same line: [the words, what is wrong, the others].
+OFF_THEIR_CARD = """(root) => {
+  const box = (el) => el.getBoundingClientRect();
+  const out = [];
+  for (const card of document.querySelectorAll(`${root} svg g`)) {
+    const rect = card.firstElementChild;
+    if (!rect || rect.tagName !== 'rect') continue;
+    const words = [...card.children].filter((el) => el.tagName === 'text' && el.textContent.trim());
+    const r = box(rect);
+    for (const el of words) {
+      const q = box(el);
+      const off = q.left < r.left - 1 || q.right > r.right + 1;
+      if (off) out.push([el.textContent, 'off its card', '']);
+      for (const other of words.filter((o) => o !== el)) {
+        const o = box(other);
+        const across = Math.min(q.right, o.right) - Math.max(q.left, o.left) > 1;
+        const centre = (b) => (b.top + b.bottom) / 2;
+        const level = Math.abs(centre(q) - centre(o)) < Math.min(q.height, o.height) / 2;
+        if (across && level) out.push([el.textContent, 'over', other.textContent]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["es-ES", "pt-BR", "en-US"])
+def test_the_luxor_supplys_horus_cards_keep_their_words_on_the_card(
+    speaker: Callable[[str], Any], tmp_path: Any, locale: str
+) -> None:
+    """Horus 1 and Horus 2 both showing "all +1" ("todos +1", the longer face), beside
+    each other: each face fits its card, at a laptop's width and a phone's."""
+    kinds = {c["code"]: c["kind"] for c in scarab.load("luxor").board()["cards"]}
+    record = Record(game="luxor", players=("ana", "eva"), seed=28)
+    state = scarab.load("luxor").new_game(record.players, seed=record.seed)
+    tops = [h["top"] for h in state.view(None)["horus_stacks"]]
+    assert [kinds[top] for top in tops[:2]] == ["all", "all"], tops  # the deal this seed gives
+    path = tmp_path / "luxor.txt"
+    path.write_text(write_record(record))
+    page = speaker(locale)
+    face = words(locale[:2], "luxor.page.face.all", steps=1)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto("/replay")
+        page.set_input_files("#record-file", str(path))
+        page.locator(".replay .board svg text", has_text=face).first.wait_for()
+        assert page.locator(".replay .board svg text", has_text=face).count() >= 2
+        shoot(page, f"luxor-supply-{locale[:2]}-{width}")
+        assert page.evaluate(OFF_THEIR_CARD, ".replay .board") == [], width

@@ -107,6 +107,13 @@ function pawn(x, y, colour, r = 8) {
       fill: colour, stroke: "#1b1208", "stroke-width": 1.2 }));
 }
 
+// The font size of a card's face ("3", "all +1", "1–die") in ``room``: ``size`` when it
+// fits, smaller when its words are longer (a face is drawn bold, and wider than its
+// estimate's bold, so a little more is left).
+function faceSize(str, size, room) {
+  return fitSize(str, size, room / 1.05, true);
+}
+
 function text(x, y, str, attrs = {}) {
   return svg("text", { x, y, "font-family": "system-ui, sans-serif", fill: INK, "pointer-events": "none", ...attrs }, str);
 }
@@ -589,7 +596,7 @@ function drawHand(S, w) {
     if (!side) cg.append(svg("rect", { x, y, width: cw, height: ch, rx: 9, fill: "#8c6a3f", "fill-opacity": 0.14, "pointer-events": "none" }));
     const [big, small] = cardLabel(code);
     if (code === "die") cg.append(dieFace(x + cw / 2 - 18, y + 24, 36, 5));
-    else cg.append(text(x + cw / 2, y + 58, big, { "font-size": big.length > 4 ? 20 : big.length > 2 ? 26 : 36, "font-weight": 800, "text-anchor": "middle" }));
+    else cg.append(text(x + cw / 2, y + 58, big, { "font-size": faceSize(big, big.length > 4 ? 20 : big.length > 2 ? 26 : 36, cw - 10), "font-weight": 800, "text-anchor": "middle" }));
     const room = cw < 80 ? 9.5 : 11; // the line under the number, smaller where it would spill
     cg.append(text(x + cw / 2, y + 86, small, { "font-size": fitSize(small, room, cw - 8), "text-anchor": "middle", fill: "#5a4020" }));
     if (horus) cg.append(text(x + cw / 2, y + 104, t("luxor.page.horus"), { "font-size": 11, "font-weight": 700, "text-anchor": "middle", fill: "#8a5a00" }));
@@ -637,10 +644,11 @@ function drawSupply(S, w) {
     const ig = svg("g", {});
     ig.append(svg("rect", { x, y, width: iw, height: 92, rx: 8, fill: it.fill, stroke: on ? "#d35400" : "#a89468", "stroke-width": on ? 4 : 1.2,
       opacity: choosing && !on ? 0.45 : 1 }));
-    ig.append(text(x + iw / 2, y + 17, it.title, { "font-size": iw < 60 || it.title.length > 9 ? 10 : 12, "font-weight": 700, "text-anchor": "middle" }));
+    const room = iw - 8; // each line inside its card, whatever its language
+    ig.append(text(x + iw / 2, y + 17, it.title, { "font-size": fitSize(it.title, iw < 60 || it.title.length > 9 ? 10 : 12, room, true), "font-weight": 700, "text-anchor": "middle" }));
     if (it.what === "key") ig.append(keyIcon(x + iw / 2, y + 45));
-    else ig.append(text(x + iw / 2, y + 52, it.big, { "font-size": it.big.length > 4 ? 15 : it.big.length > 2 ? 19 : 24, "font-weight": 800, "text-anchor": "middle" }));
-    ig.append(text(x + iw / 2, y + 80, it.small, { "font-size": iw < 60 ? 10 : 11.5, "text-anchor": "middle", fill: "#5a4020" }));
+    else ig.append(text(x + iw / 2, y + 52, it.big, { "font-size": faceSize(it.big, it.big.length > 4 ? 15 : it.big.length > 2 ? 19 : 24, room), "font-weight": 800, "text-anchor": "middle" }));
+    ig.append(text(x + iw / 2, y + 80, it.small, { "font-size": fitSize(it.small, iw < 60 ? 10 : 11.5, room), "text-anchor": "middle", fill: "#5a4020" }));
     g.append(ig);
     if (choosing) hit(ig, `reward-${it.what}`, () => clickReward(S, it.what), t("luxor.page.hit.reward", { reward: it.title }));
   });
