@@ -4,12 +4,16 @@ and play on until the next round begins."""
 
 from __future__ import annotations
 
+import random
 import shutil
+import time
 from typing import Any
 
 import pytest
 
+from scarab import i18n
 from tests.browser.conftest import (
+    WATCH_SOCKET,
     Seat,
     api,
     log_texts,
@@ -151,3 +155,129 @@ def test_on_a_phone_the_squares_are_big_enough_to_tap(browser: Any, base_url: st
     assert last is not None and last["x"] + last["width"] <= 390, last
     shoot(pg, "horus-390x844")
     context.close()
+
+
+# What the phone's panel (the board's last drawing) draws over something else: words on
+# the same line running into each other, words over a die, words off the panel.
+PANEL_CLASHES = r"""() => {
+  const svgs = [...document.querySelectorAll('#board svg')];
+  const panel = svgs[svgs.length - 1];
+  const frame = panel.getBoundingClientRect();
+  const box = (el) => el.getBoundingClientRect();
+  const texts = [...panel.querySelectorAll('text')].filter((el) => el.textContent.trim());
+  const dice = [...panel.querySelectorAll('g')]
+    .filter((g) => g.querySelector(':scope > circle') && !g.querySelector(':scope > text'))
+    .map((g) => g.querySelector(':scope > rect'));
+  const across = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1;
+  const down = (a, b) => Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+  const centre = (b) => (b.top + b.bottom) / 2;
+  const level = (a, b) => Math.abs(centre(a) - centre(b)) < Math.min(a.height, b.height) / 2;
+  const out = [];
+  texts.forEach((el, i) => {
+    const r = box(el);
+    if (r.left < frame.left - 1 || r.right > frame.right + 1) out.push([el.textContent, 'off']);
+    for (const other of texts.slice(i + 1)) {
+      const q = box(other);
+      if (across(r, q) && level(r, q)) out.push([el.textContent, other.textContent]);
+    }
+    for (const die of dice) {
+      if (across(r, box(die)) && down(r, box(die))) out.push([el.textContent, 'a die']);
+    }
+  });
+  return out;
+}"""
+
+PANEL_TEXTS = """() => { const svgs = [...document.querySelectorAll('#board svg')];
+  return [...svgs[svgs.length - 1].querySelectorAll('text')].map((el) => el.textContent); }"""
+
+
+def play_seat_until(base_url: str, table: dict[str, Any], done: Any) -> dict[str, Any]:
+    """Play seat 0 (searching, discarding and bagging when it can, ending a turn only when
+    nothing else is legal, a seeded pick otherwise) until ``done(state)``."""
+    rng = random.Random(5)
+    for _ in range(600):
+        m = seat_state(base_url, table, 0)
+        assert not m["over"], "the game ended first"
+        if done(m):
+            return m
+        if not m["legal"]:
+            time.sleep(0.05)  # the bot is thinking
+            continue
+        verb = lambda e: e["action"].split()[0]  # noqa: E731
+        wanted = [e for e in m["legal"] if verb(e) in ("search", "discard", "bag")]
+        going = [e for e in m["legal"] if verb(e) != "end"]
+        action = rng.choice(wanted or going or m["legal"])["action"]
+        body = {"token": table["seats"][0]["token"], "action": action, "version": m["version"]}
+        api(base_url, f"/api/tables/{table['table']}/act", body)
+    raise AssertionError("not there within 600 looks")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+def test_on_a_phone_the_panel_keeps_names_whole_and_nothing_over_another(
+    browser: Any, base_url: str, locale: str
+) -> None:
+    """The round line's Dice Keeper, whose turn it is beside the dice (with the actions
+    left and the mummy's dice), and the hint beside "Your cards": each wraps to a line
+    of its own rather than cut a name to "…" or run into the others."""
+    names = ["Ana Beatriz", "Bia Lopes"]
+    table = make_table(
+        base_url,
+        "horus",
+        [{"kind": "human", "name": names[0]}, {"kind": "bot", "level": "random", "name": names[1]}],
+    )
+    context = browser.new_context(
+        base_url=base_url, locale=locale, viewport={"width": 390, "height": 844}
+    )
+    context.add_init_script(WATCH_SOCKET)
+    errors: list[str] = []
+    pg = context.new_page()
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    pg.goto(seat_link(table, 0))
+    seat = Seat(pg)
+    seat.wait_drawn()
+    lang = locale[:2]
+    found: list[Any] = []  # what is wrong, at each moment looked at
+
+    def look(m: dict[str, Any], name: str) -> list[str]:
+        """The panel's words once the page has drawn ``m`` (clashes go to ``found``)."""
+        pg.reload()
+        seat.wait_drawn()
+        pg.wait_for_function("(v) => window.__scarab.last.version === v", arg=m["version"])
+        shoot(pg, f"horus-panel-{lang}-{name}")
+        found.extend([name, *clash] for clash in pg.evaluate(PANEL_CLASHES))
+        return list(pg.evaluate(PANEL_TEXTS))
+
+    m = play_seat_until(
+        base_url,
+        table,
+        lambda m: (
+            m["view"]["stage"] == "actions"
+            and m["view"]["to_move"] == 0
+            and m["view"].get("mummy_dice")
+            and m["legal"]
+        ),
+    )
+    texts = look(m, "mummy-dice")
+    keeper = i18n.text(lang, "horus.page.keeper", {"who": names[m["view"]["keeper"]]})
+    for whole in (keeper, f"{names[0]}:"):
+        if whole not in texts:
+            found.append(["mummy-dice", "not whole", whole])
+    m = play_seat_until(
+        base_url,
+        table,
+        lambda m: (
+            m["view"]["seats"][0]["card_count"] > 0
+            and m["legal"]
+            and (
+                m["view"]["stage"] == "adjust"
+                or any(e["fields"]["verb"] == "discard" for e in m["legal"])
+            )
+        ),
+    )
+    hint = i18n.text(lang, "horus.page.hand_hint", {})
+    if hint not in " ".join(look(m, "hand")):
+        found.append(["hand", "no hint", hint])
+    context.close()
+    assert found == [], found
+    assert not errors, errors

@@ -8,7 +8,7 @@
 // select a reroll, a card in your hand discards/bags/uses it, an ability badge
 // uses the ability; end, accept, keep and swap are buttons.
 
-import { svg, html, hit, withFields, resolve, seatColour, textWidth, fitSize, namedLine } from "../common.js";
+import { svg, html, hit, withFields, resolve, seatColour, textWidth, fitSize, fitPhrase, namedLine, wrapText } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // Words come from the message catalogues (horus.json): terms for cards, gods, dice,
@@ -837,11 +837,7 @@ function drawPanel(S, g) {
   y += fs(16);
   const round = view.stage === "setup" ? t("horus.page.setup") : t("horus.page.round", { round: view.round, stage: `@horus.term.stage.${stage}` });
   g.append(text(0, y, round, { "font-size": fs(16), "font-weight": "bold" }));
-  if (view.keeper !== undefined && view.seats) {
-    const space = PW - textWidth(round, fs(16), true) - fs(12); // right of the round
-    g.append(named(PW, y, (who) => t("horus.page.keeper", { who }), seatName(view.keeper), space,
-      { "font-size": fs(12), "text-anchor": "end", fill: seatColour(view.keeper), "font-weight": "bold" }));
-  }
+  if (view.keeper !== undefined && view.seats) y = drawKeeper(S, g, y, round, fs);
   y += fs(4);
 
   if (view.final) y = drawFinal(S, g, y, fs);
@@ -861,9 +857,10 @@ function drawPanel(S, g) {
     const ms = fs(18);
     const mummied = view.mummy_dice && view.mummy_dice.length;
     const mx = mummied ? PW - 5 * (ms + fs(4)) : PW; // where the mummy's dice begin
-    if (view.stage === "actions" && view.to_move !== null) {
-      const space = mx - x - fs(10); // between the dice and the mummy's
-      g.append(named(x + fs(4), y + s * 0.45, (who) => `${who}:`, seatName(view.to_move), space, { "font-size": fs(11) }));
+    const mover = view.stage === "actions" && view.to_move !== null;
+    const beside = mover && moverFits(S, mx - x - fs(10), fs); // between the dice and the mummy's
+    if (beside) {
+      g.append(named(x + fs(4), y + s * 0.45, (who) => `${who}:`, seatName(view.to_move), mx - x - fs(10), { "font-size": fs(11) }));
       g.append(text(x + fs(4), y + s * 0.95, t("horus.page.actions_left", { n: view.actions_left }), { "font-size": fs(11), "font-weight": "bold" }));
     }
     if (mummied) {
@@ -873,6 +870,7 @@ function drawPanel(S, g) {
       });
     }
     y += s + fs(6);
+    if (mover && !beside) y = drawMover(S, g, y, fs);
   }
 
   if (view.lock) y = drawLock(S, g, y, fs);
@@ -938,6 +936,44 @@ function drawPanel(S, g) {
   });
   y += rowH + fs(4);
   return y;
+}
+
+// The Dice Keeper beside the round line (``round``, on the line at ``y``) when the whole
+// of it fits there, else on a line of its own below; the line it ends on.
+function drawKeeper(S, g, y, round, fs) {
+  const { PW, seatName, view } = S;
+  const say = (who) => t("horus.page.keeper", { who });
+  const attrs = { "font-size": fs(12), fill: seatColour(view.keeper), "font-weight": "bold" };
+  const space = PW - textWidth(round, fs(16), true) - fs(12); // right of the round
+  if (textWidth(say(seatName(view.keeper)), fs(12), true) <= space) {
+    g.append(named(PW, y, say, seatName(view.keeper), space, { ...attrs, "text-anchor": "end" }));
+    return y;
+  }
+  y += fs(16);
+  g.append(named(0, y, say, seatName(view.keeper), PW, attrs));
+  return y;
+}
+
+// Whether whose turn it is and the actions left, two lines, fit ``space`` whole.
+function moverFits(S, space, fs) {
+  const { seatName, view } = S;
+  const left = t("horus.page.actions_left", { n: view.actions_left });
+  return textWidth(`${seatName(view.to_move)}:`, fs(11)) <= space && textWidth(left, fs(11), true) <= space;
+}
+
+// Whose turn it is and the actions left, on one line below the dice (for want of room
+// beside them); the line after it.
+function drawMover(S, g, y, fs) {
+  const { PW, seatName, view } = S;
+  const left = t("horus.page.actions_left", { n: view.actions_left });
+  const gap = fs(6);
+  const space = PW - textWidth(left, fs(11), true) - gap; // the name's, left of the count
+  const say = (who) => `${who}:`;
+  const shown = fitPhrase(say, seatName(view.to_move), fs(11), space);
+  y += fs(8);
+  g.append(named(0, y, say, seatName(view.to_move), space, { "font-size": fs(11) }));
+  g.append(text(textWidth(shown, fs(11)) + gap, y, left, { "font-size": fs(11), "font-weight": "bold" }));
+  return y + fs(6);
 }
 
 function drawSeat(S, g, x, y, w, s, p, fs) {
@@ -1033,10 +1069,9 @@ function groupCards(S, cards) {
 function drawHand(S, g, y, fs) {
   const { PW, canAct, cardActs, me, verbs, view } = S;
   y += fs(18);
-  g.append(text(0, y, t("horus.page.your_cards", { cards: me.card_count, limit: BOARD.cardLimit, wll: me.wll }), { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
-  if (canAct && (view.stage === "adjust" || verbs.has("discard") || verbs.has("bag"))) {
-    g.append(text(PW, y, t("horus.page.hand_hint"), { "font-size": fs(9.5), "text-anchor": "end", opacity: 0.75 }));
-  }
+  const heading = t("horus.page.your_cards", { cards: me.card_count, limit: BOARD.cardLimit, wll: me.wll });
+  g.append(text(0, y, heading, { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
+  if (canAct && (view.stage === "adjust" || verbs.has("discard") || verbs.has("bag"))) y = drawHandHint(S, g, y, heading, fs);
   y += fs(8);
   const cw = fs(56);
   const ch = fs(40);
@@ -1056,7 +1091,8 @@ function drawHand(S, g, y, fs) {
     const card = drawCard(x, y, cw, ch, name, { count, legal: acts.length > 0 });
     if (name === "bag") {
       const holds = (me.bags || []).map((b) => b.holds.map(cardName).join("+") || t("horus.page.empty")).join(" | ");
-      card.append(text(cw / 2, ch + fs(10), holds, { "font-size": fs(8.5), "text-anchor": "middle", fill: "#174845" }));
+      // under the bag, into half the gaps beside it at most
+      card.append(text(cw / 2, ch + fs(10), holds, { "font-size": fitSize(holds, fs(8.5), cw + fs(6)), "text-anchor": "middle", fill: "#174845" }));
       bagN++;
     }
     if (canAct) hit(card, `card-${name}`, () => onCard(S, name), `${cardName(name)}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`);
@@ -1064,6 +1100,23 @@ function drawHand(S, g, y, fs) {
     x += cw + fs(8);
   }
   return y + ch + (bagN ? fs(14) : fs(4));
+}
+
+// How to use the cards: beside the heading (on the line at ``y``) when it fits there,
+// else wrapped below it; the line it ends on.
+function drawHandHint(S, g, y, heading, fs) {
+  const { PW } = S;
+  const hint = t("horus.page.hand_hint");
+  const attrs = { "font-size": fs(9.5), opacity: 0.75 };
+  if (textWidth(heading, fs(14), true) + fs(12) + textWidth(hint, fs(9.5)) <= PW) {
+    g.append(text(PW, y, hint, { ...attrs, "text-anchor": "end" }));
+    return y;
+  }
+  for (const line of wrapText(hint, fs(9.5), PW)) {
+    y += fs(13);
+    g.append(text(0, y, line, attrs));
+  }
+  return y;
 }
 
 function drawLock(S, g, y, fs) {
