@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Seat, make_table, seat_link, shoot, wait_until
+from scarab import i18n
+from tests.browser.conftest import WATCH_SOCKET, Seat, make_table, seat_link, shoot, wait_until
+from tests.browser.test_long_names import play_to_the_end
 
 if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
@@ -194,3 +196,70 @@ def test_a_mark_that_does_not_fit_is_explained_in_words_and_the_fits_are_shown(
     assert "does not fit" in said and f"card {card}" in said and ":" not in said.split(".")[0]
     assert fits_on(page, card) == everywhere  # after: every cell a legal mark covers
     shoot(page, "pyramids-misfit-explained")
+
+
+# The texts of the drawing labelled ``label``, and those that run into another on their
+# line or leave the drawing: [the words, the other words or 'off'].
+PANEL = r"""(label) => {
+  const panel = [...document.querySelectorAll('#board svg')]
+    .find((el) => el.getAttribute('aria-label') === label);
+  if (!panel) return null;
+  const frame = panel.getBoundingClientRect();
+  const texts = [...panel.querySelectorAll('text')].filter((el) => el.textContent.trim());
+  const boxes = texts.map((el) => el.getBoundingClientRect());
+  const centre = (b) => (b.top + b.bottom) / 2;
+  const clashes = [];
+  boxes.forEach((r, i) => {
+    if (r.left < frame.left - 1 || r.right > frame.right + 1) {
+      clashes.push([texts[i].textContent, 'off']);
+    }
+    boxes.slice(i + 1).forEach((q, j) => {
+      const across = Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1;
+      const level = Math.abs(centre(r) - centre(q)) < Math.min(r.height, q.height) / 2;
+      if (across && level) clashes.push([texts[i].textContent, texts[i + 1 + j].textContent]);
+    });
+  });
+  return [texts.map((el) => el.textContent), clashes];
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+def test_at_game_over_the_final_scoring_names_each_seat_whole_and_your_points_are_final(
+    browser: Any, base_url: str, locale: str
+) -> None:
+    """On a laptop's screen the final scoring's columns are as wide as their seats'
+    names (the winner's was cut to "★ greed…" with room to spare), and your panel says
+    your points in all, not "so far"."""
+    names = ["Ana Beatriz", "greedy bot 2"]
+    table = make_table(
+        base_url,
+        "pyramids",
+        [{"kind": "human", "name": names[0]}, {"kind": "bot", "level": "greedy", "name": names[1]}],
+    )
+    context = browser.new_context(
+        base_url=base_url, locale=locale, viewport={"width": 1280, "height": 900}
+    )
+    context.add_init_script(WATCH_SOCKET)
+    errors: list[str] = []
+    pg = context.new_page()
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    pg.goto(seat_link(table, 0))
+    Seat(pg).wait_drawn()
+    play_to_the_end(pg)
+    pg.reload()
+    m = Seat(pg).wait_drawn()
+    lang = locale[:2]
+    shoot(pg, f"pyramids-over-{lang}-1280")
+    final, clashes = pg.evaluate(PANEL, i18n.text(lang, "pyramids.page.final_label", {}))
+    assert clashes == [], clashes
+    for name in names:
+        assert name in final or f"★ {name}" in final, (name, final)
+    mine, clashes = pg.evaluate(PANEL, i18n.text(lang, "pyramids.page.your_cards", {}))
+    assert clashes == [], clashes
+    total = m["view"]["final"][0]["total"]
+    assert i18n.text(lang, "pyramids.page.vp_final", {"n": total}) in mine, mine
+    points = m["view"]["seats"][0]["score_card"]["points"]
+    assert i18n.text(lang, "pyramids.page.vp_so_far", {"n": points}) not in mine, mine
+    context.close()
+    assert not errors, errors

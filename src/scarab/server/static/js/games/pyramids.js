@@ -22,6 +22,7 @@ const PAPER = "#fbf4e2";
 const SAND = "#f1e2bb";
 const WALL = "#8b7355";
 const GOLD = "#d9a514";
+const FINAL_W = 580; // the widest the final scoring's table grows for its seats' names
 // The static data (GET /api/games/pyramids/board): the grid's cell names, rounds and
 // turns, the expedition shapes by name and the score values. Set by useBoard.
 let B = null;
@@ -715,7 +716,8 @@ function drawMine(S) {
 
   const you = svg("g", {});
   parts.push(you);
-  const soFar = t("pyramids.page.vp_so_far", { n: seat.score_card.points });
+  const final = view.final && view.final[me];
+  const soFar = final ? t("pyramids.page.vp_final", { n: final.total }) : t("pyramids.page.vp_so_far", { n: seat.score_card.points });
   you.append(
     svg("circle", { cx: 18, cy: y + 2, r: 6, fill: seatColour(me) }),
     named(30, y + 7, naming("pyramids.page.you"), S.nameOf(me), W - 50 - textWidth(soFar, 13), { "font-size": 15, "font-weight": 700 }),
@@ -965,7 +967,7 @@ function sideScoreCards(S, parts, y, W) {
     const who = (name) => `${turn ? "▶ " : ""}${naming(whose)(name)}`;
     const space = W - 54 - textWidth(String(sc.points), 22, true); // left of the points
     g.append(named(14, 18, who, S.nameOf(p), space, { "font-size": 14, "font-weight": 700, fill: seatColour(p) }));
-    g.append(text(W - 30, 22, seat.score_card.points, { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, t("pyramids.page.vp_now"), { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
+    g.append(text(W - 30, 22, seat.score_card.points, { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, t(view.phase === "over" ? "pyramids.page.vp_in_all" : "pyramids.page.vp_now"), { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
     // gems, torches, skulls
     const row = 38;
     let gx = 14;
@@ -1088,6 +1090,15 @@ function drawOthers(S) {
 
 
 // ---- final scoring table ---------------------------------------------------------
+// The final scoring's widths: the labels' column as wide as its longest label, and a
+// seat's as wide as its heading (the seat's name) up to the table's width, 90 at least.
+function finalColumns(labels, heads) {
+  const labelW = Math.max(120, ...labels.map((label) => textWidth(label, 12) + 24));
+  const widest = Math.max(...heads.map((head) => textWidth(head, 13, true) + 14));
+  const colW = Math.max(90, Math.min(widest, (FINAL_W - labelW - 10) / heads.length));
+  return { labelW, colW };
+}
+
 function drawFinal(view, nameOf) {
   /** @type {Array<[string, (e: any) => any]>} */
   const rows = [
@@ -1099,29 +1110,28 @@ function drawFinal(view, nameOf) {
     [t("pyramids.final.gem_points"), (e) => e.gem_points],
     [t("pyramids.final.worst_skull"), (e) => e.worst_skull],
   ];
-  const n = view.final.length;
-  const colW = 90;
-  const W = 170 + n * colW + 10;
-  const H = 46 + 26 + rows.length * 22 + 34;
-  const parts = [text(12, 26, t("pyramids.page.final_scoring"), { "font-size": 17, "font-weight": 700 })];
   const winners = view.winners || [];
+  const say = (p) => (name) => `${winners.includes(p) ? "★ " : ""}${name}`;
+  const { labelW, colW } = finalColumns(rows.map(([label]) => label), view.final.map((e, p) => say(p)(nameOf(p))));
+  const W = labelW + view.final.length * colW + 10;
+  const H = 46 + 26 + rows.length * 22 + 34;
+  const cx = (p) => labelW + p * colW + colW / 2;
+  const parts = [text(12, 26, t("pyramids.page.final_scoring"), { "font-size": 17, "font-weight": 700 })];
   let y = 50;
   view.final.forEach((e, p) => {
-    const cx = 170 + p * colW + colW / 2;
-    if (winners.includes(p)) parts.push(svg("rect", { x: cx - colW / 2 + 3, y: y - 16, width: colW - 6, height: 26 + rows.length * 22 + 30, rx: 6, fill: "#fff2c2", stroke: GOLD }));
-    const say = (name) => `${winners.includes(p) ? "★ " : ""}${name}`;
-    parts.push(named(cx, y, say, nameOf(p), colW - 8, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: seatColour(p) }));
+    if (winners.includes(p)) parts.push(svg("rect", { x: cx(p) - colW / 2 + 3, y: y - 16, width: colW - 6, height: 26 + rows.length * 22 + 30, rx: 6, fill: "#fff2c2", stroke: GOLD }));
+    parts.push(named(cx(p), y, say(p), nameOf(p), colW - 8, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: seatColour(p) }));
   });
   y += 24;
   for (const [label, f] of rows) {
     parts.push(text(12, y, label, { "font-size": 12, fill: "#5a4a35" }));
-    view.final.forEach((e, p) => parts.push(text(170 + p * colW + colW / 2, y, f(e), { "text-anchor": "middle", "font-size": 12 })));
+    view.final.forEach((e, p) => parts.push(text(cx(p), y, f(e), { "text-anchor": "middle", "font-size": 12 })));
     y += 22;
   }
   parts.push(svg("path", { d: `M10 ${y - 14} H${W - 10}`, stroke: INK, "stroke-width": 1 }));
   y += 6;
   parts.push(text(12, y, t("pyramids.final.total"), { "font-size": 14, "font-weight": 700 }));
-  view.final.forEach((e, p) => parts.push(text(170 + p * colW + colW / 2, y, e.total, { "text-anchor": "middle", "font-size": 15, "font-weight": 800 })));
+  view.final.forEach((e, p) => parts.push(text(cx(p), y, e.total, { "text-anchor": "middle", "font-size": 15, "font-weight": 800 })));
   const p = panel(W, H, 300, W * 1.1, t("pyramids.page.final_label"));
   p.el.append(background(W, H), ...parts);
   p.box.style.flexBasis = "100%";
