@@ -22,7 +22,6 @@ const PAPER = "#fbf4e2";
 const SAND = "#f1e2bb";
 const WALL = "#8b7355";
 const GOLD = "#d9a514";
-const FINAL_W = 580; // the widest the final scoring's table grows for its seats' names
 // The static data (GET /api/games/pyramids/board): the grid's cell names, rounds and
 // turns, the expedition shapes by name and the score values. Set by useBoard.
 let B = null;
@@ -505,7 +504,7 @@ export function render(root, ctx) {
   const wrap = html("div", { style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" });
   root.append(wrap);
 
-  if (view.final) wrap.append(drawFinal(view, nameOf));
+  if (view.final) wrap.append(drawFinal(view, nameOf, root.clientWidth));
   if (me !== null) wrap.append(drawMine(S), drawSide(S), drawOthers(S));
   else wrap.append(drawOthers(S), drawSide(S));
 
@@ -1091,15 +1090,17 @@ function drawOthers(S) {
 
 // ---- final scoring table ---------------------------------------------------------
 // The final scoring's widths: the labels' column as wide as its longest label, and a
-// seat's as wide as its heading (the seat's name) up to the table's width, 90 at least.
-function finalColumns(labels, heads) {
+// seat's as wide as its heading (the seat's name), 90 at least, while the table fits
+// ``room`` (the page's width; a phone's table is not drawn much smaller for long names).
+function finalColumns(labels, heads, room) {
   const labelW = Math.max(120, ...labels.map((label) => textWidth(label, 12) + 24));
   const widest = Math.max(...heads.map((head) => textWidth(head, 13, true) + 14));
-  const colW = Math.max(90, Math.min(widest, (FINAL_W - labelW - 10) / heads.length));
+  const most = Math.min(640, Math.max(440, room - 24)); // the table's widest
+  const colW = Math.max(90, Math.min(widest, (most - labelW - 10) / heads.length));
   return { labelW, colW };
 }
 
-function drawFinal(view, nameOf) {
+function drawFinal(view, nameOf, room) {
   /** @type {Array<[string, (e: any) => any]>} */
   const rows = [
     [t("pyramids.final.pyramids", { vp: VP.tomb }), (e) => `${e.pyramids} (${e.pyramids * VP.tomb})`],
@@ -1112,7 +1113,7 @@ function drawFinal(view, nameOf) {
   ];
   const winners = view.winners || [];
   const say = (p) => (name) => `${winners.includes(p) ? "★ " : ""}${name}`;
-  const { labelW, colW } = finalColumns(rows.map(([label]) => label), view.final.map((e, p) => say(p)(nameOf(p))));
+  const { labelW, colW } = finalColumns(rows.map(([label]) => label), view.final.map((e, p) => say(p)(nameOf(p))), room);
   const W = labelW + view.final.length * colW + 10;
   const H = 46 + 26 + rows.length * 22 + 34;
   const cx = (p) => labelW + p * colW + colW / 2;
