@@ -296,7 +296,8 @@ def test_the_maker_fills_an_open_seat_with_a_bot_from_the_table(page: Any) -> No
     page.select_option("#fill-level", "greedy")
     page.click("#fill")
     names = "() => [...document.querySelectorAll('#players li')].map((li) => li.textContent)"
-    page.wait_for_function(f"() => ({names})().some((t) => t.includes('greedy bot 1'))")
+    # named by the page as a new table's seats are: its level, then its seat's number
+    page.wait_for_function(f"() => ({names})().some((t) => t.includes('greedy bot 2'))")
     assert page.locator("#fill").count() == 0  # no open seat left
 
 
