@@ -77,3 +77,10 @@ def test_english_names_cards_and_tiles_in_words_as_the_engines_english_does() ->
     assert not codes, codes
     assert horus_data.card_words("sobek-idol") == "Sobek idol"
     assert luxor_data.tile_words("horus12") == "favor of Horus 1/2"
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es"])
+def test_the_terminal_asks_for_1_not_1_to_1_when_one_action_is_legal(lang: str) -> None:
+    one = i18n.text(lang, "tty.choose", {"who": "ann", "n": 1})
+    assert "1-1" not in one and " 1," in one
+    assert "1-4" in i18n.text(lang, "tty.choose", {"who": "ann", "n": 4})

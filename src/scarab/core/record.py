@@ -167,7 +167,7 @@ def _number(text: str, digits: int) -> int | None:
 
 def _move(line: str, lineno: int) -> tuple[int, int, str]:
     """``12. p2 L S+3`` -> (12, 2, "L S+3")."""
-    expected = "expected a move like '12. p2 L S+3'"
+    expected = "expected a move: its number, its seat and the action, as '12. p2 <action>'"
     number_text, dot, rest = line.partition(".")
     number = _number(number_text.strip(), MAX_NUMBER_DIGITS)
     parts = rest.split(None, 1)
