@@ -107,3 +107,13 @@ def test_bad_names_keys_and_codes_are_refused_with_their_reason(client: TestClie
         "/api/tables", json={"game": "luxor", "seats": [{"kind": "human", "me": True}] * 2}
     )
     assert r.status_code == 400 and "X-Player-Key" in r.json()["error"]
+
+
+def test_a_profile_of_no_player_is_not_found_and_an_unknown_key_is_forbidden(
+    client: TestClient,
+) -> None:
+    r = client.get("/api/players/nope/profile")
+    assert r.status_code == 404 and r.json()["msg"] == "ui.err.no_player", r.text
+    assert "no such player" in r.json()["error"]
+    r = client.get("/api/players/me", headers=as_player("gone"))
+    assert r.status_code == 403 and r.json()["msg"] == "ui.err.key_unknown", r.text

@@ -44,7 +44,7 @@ from scarab.server.guard import Guard, Limits, install
 from scarab.server.hub import Hub
 from scarab.server.lobby import Lobby
 from scarab.server.memory import fewer_heaps
-from scarab.server.players import NoPlayer, Players
+from scarab.server.players import NoPlayer, Players, UnknownPlayer
 from scarab.server.protocol import told
 from scarab.server.store import Store
 from scarab.server.table import NoTable, StoreUnavailable
@@ -106,7 +106,7 @@ def create_app(
 async def _scarab_error(_request: Request, exc: Exception) -> Response:
     status = (
         404
-        if isinstance(exc, NoTable)
+        if isinstance(exc, (NoTable, UnknownPlayer))
         else 403
         if isinstance(exc, NoPlayer)
         else 503

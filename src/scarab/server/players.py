@@ -37,6 +37,10 @@ class NoPlayer(TableError):
     """A player key or code that the server does not know (or no longer honours)."""
 
 
+class UnknownPlayer(TableError):
+    """A player id that names no one (a 404, where an unknown key is a 403)."""
+
+
 def key_field(value: object) -> str:
     """A player key from outside: short ASCII text, as the server issued it."""
     if value is None:
@@ -135,7 +139,7 @@ class Players:
         held = await self.io(self.store.tables_of, player, MAX_MY_TABLES)
         name = await self.io(self.store.player_name, player)
         if name is None:
-            raise NoPlayer("there is no such player", "ui.err.no_player")
+            raise UnknownPlayer("there is no such player; check the link", "ui.err.no_player")
         ratings = await self.io(self.store.ratings_of, player)
         finished = [(stored, seat) for stored, seat in held if stored.over]
         counts: dict[str, int] = {}
