@@ -318,3 +318,33 @@ def test_memory_is_handed_back_after_tables_leave(
     t = make_table(quick)
     wait_for(lambda: t["table"] not in hub_of(quick).live and calls)
     assert calls[-1] == 0  # after the table left memory
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/tables/%00x",
+        "/api/tables/x%00/chat",
+        "/api/tables/x%00/record",
+        "/api/tables/%C3%A9t%C3%A9",  # not in the ids' alphabet
+        "/api/players/%00/profile",
+        "/api/players/x%00y/profile",
+    ],
+)
+def test_an_id_of_a_shape_never_issued_is_not_found_before_the_store_is_asked(
+    served: TestClient, path: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    r = served.get(path)
+    assert r.status_code == 404, r.text
+    assert r.json()["msg"] in ("ui.err.no_table", "ui.err.no_player")
+    assert not [rec for rec in caplog.records if rec.levelname == "WARNING"]
+
+
+def test_summaries_and_sockets_pass_over_ids_of_a_shape_never_issued(served: TestClient) -> None:
+    t = make_table(served)
+    r = served.post("/api/tables/summaries", json={"tables": ["a\u0000b", t["table"], "\u00e9"]})
+    assert r.status_code == 200, r.text
+    assert [s["table"] for s in r.json()["tables"]] == [t["table"]]
+    with served.websocket_connect("/ws/%00abc") as ws:
+        said = ws.receive_json()
+    assert said["type"] == "error" and said["msg"] == "ui.err.no_table"

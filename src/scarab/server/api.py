@@ -18,7 +18,7 @@ from scarab.agents import agent_names
 from scarab.core.clauses import catalogue, event_clauses, examples, sections
 from scarab.core.registry import games, load
 from scarab.server.chat import PLAYERS, REPLAY_LINES, line_json
-from scarab.server.hub import MAX_ID, Hub, Live
+from scarab.server.hub import Hub, Live
 from scarab.server.lobby import Lobby
 from scarab.server.players import Players
 from scarab.server.protocol import (
@@ -26,6 +26,7 @@ from scarab.server.protocol import (
     MAX_RECORD_BODY,
     BadRequest,
     field,
+    issued_id,
     parse,
 )
 from scarab.server.replay import replay_body
@@ -181,7 +182,7 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
         ids = field(await body(request), "tables", list)
         if len(ids) > MAX_SUMMARIES:
             raise BadRequest(f"ask for at most {MAX_SUMMARIES} tables at a time")
-        wanted = [i for i in ids if isinstance(i, str) and 0 < len(i) <= MAX_ID]
+        wanted = [i for i in ids if issued_id(i)]  # an id of another shape names no table
         return JSONResponse({"tables": await hub.summaries(wanted)})
 
     async def show_table(request: Request) -> Response:

@@ -40,7 +40,7 @@ from scarab.server.chat import (
 )
 from scarab.server.listen import Listener
 from scarab.server.memory import give_back
-from scarab.server.protocol import BadRequest, field, timer_field
+from scarab.server.protocol import BadRequest, field, issued_id, timer_field
 from scarab.server.ratings import settle
 from scarab.server.store import Conflict, Store, StoredTable, read_move
 from scarab.server.table import (
@@ -62,7 +62,6 @@ from scarab.server.table import (
 T = TypeVar("T")
 log = logging.getLogger("scarab.server")
 MAX_OUTBOX = 32  # replies waiting for one slow client; state messages coalesce anyway
-MAX_ID = 32  # characters in a table id
 IDLE_SECONDS = 60.0  # a table nobody watches or plays leaves memory after this long
 TICK_SECONDS = 1.0  # how often due tables are looked for and idle ones evicted
 DUE_BATCH = 100  # due tables loaded per tick at most
@@ -294,7 +293,7 @@ class Hub:
     # ---- finding ------------------------------------------------------------
     async def get(self, table_id: object) -> Live:
         """The live table with this id, loaded from the store if need be; NoTable if none."""
-        if not isinstance(table_id, str) or not 0 < len(table_id) <= MAX_ID:
+        if not issued_id(table_id):  # checked before the store: no id of another shape exists
             raise NoTable("there is no table with that id; check the link", "ui.err.no_table")
         live = self.live.get(table_id)
         if live is None:

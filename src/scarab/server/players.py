@@ -18,7 +18,7 @@ from typing import Any
 from scarab.core.errors import BadOption
 from scarab.core.game import JSON, MAX_NAME, check_name
 from scarab.core.registry import load
-from scarab.server.protocol import BadRequest, token_field
+from scarab.server.protocol import BadRequest, issued_id, token_field
 from scarab.server.ratings import row as rating
 from scarab.server.store import Store, StoredTable
 from scarab.server.table import Table, TableError, token_hash
@@ -134,12 +134,12 @@ class Players:
     async def profile(self, player: str) -> dict[str, JSON]:
         """What anyone may see of a player: name, rating per game, games finished per game,
         and their recent finished games with links to the replays."""
-        if not isinstance(player, str) or not 0 < len(player) <= 32:
-            raise BadRequest("a player id is the one in their profile's link")
-        held = await self.io(self.store.tables_of, player, MAX_MY_TABLES)
-        name = await self.io(self.store.player_name, player)
+        name = None
+        if issued_id(player):  # an id of another shape names no one: not looked up
+            name = await self.io(self.store.player_name, player)
         if name is None:
             raise UnknownPlayer("there is no such player; check the link", "ui.err.no_player")
+        held = await self.io(self.store.tables_of, player, MAX_MY_TABLES)
         ratings = await self.io(self.store.ratings_of, player)
         finished = [(stored, seat) for stored, seat in held if stored.over]
         counts: dict[str, int] = {}

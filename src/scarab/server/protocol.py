@@ -8,13 +8,16 @@ whose message says what was wrong and what would be right.
 from __future__ import annotations
 
 import json
-from typing import Any
+import string
+from typing import Any, TypeGuard
 
 from scarab.core.errors import ScarabError, brief
 
 MAX_MESSAGE = 8_192  # characters in one WebSocket message or API body (records aside)
 MAX_RECORD_BODY = 1_100_000  # an uploaded record: the record cap plus its JSON quoting
 MAX_TOKEN = 64
+MAX_ID = 32  # characters in a table or player id (the server makes 16)
+ID_ALPHABET = frozenset(string.ascii_letters + string.digits + "-_")  # secrets.token_urlsafe's
 MAX_TIMER = 7 * 24 * 3600  # a turn may wait a week
 MIN_TIMER = 10
 
@@ -70,6 +73,13 @@ KIND_WORDS: dict[type, str] = {
     list: "a list",
     dict: "an object",
 }
+
+
+def issued_id(value: object) -> TypeGuard[str]:
+    """Whether ``value`` has the shape of a table or player id the server makes (with
+    ``secrets.token_urlsafe``): 1 to MAX_ID URL-safe characters. Anything else names
+    nothing and is not looked up (PostgreSQL would refuse a NUL in it as an error)."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID and ID_ALPHABET.issuperset(value)
 
 
 def token_field(msg: dict[str, Any]) -> str | None:
