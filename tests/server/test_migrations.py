@@ -253,6 +253,32 @@ def test_scarab_db_upgrade_and_current(db_url: str, capsys: pytest.CaptureFixtur
     assert differences(db_url) == []
 
 
+@pytest.mark.parametrize(
+    ("db", "says"),
+    [
+        ("nonsense", "'nonsense' is not a database URL: give sqlite:///FILE or postgresql"),
+        ("mysql://x/y", "in SQLite or PostgreSQL, not mysql: give sqlite:///FILE or postgresql"),
+        ("sqlite:////nonexistent/dir/x.db", "the folder /nonexistent/dir does not exist"),
+        ("postgresql+psycopg://127.0.0.1:1/x", "could not be opened: connection"),
+        ("NOT A DB", "could not be opened: file is not a database"),
+    ],
+)
+@pytest.mark.parametrize("command", [["serve"], ["serve", "--no-upgrade"], ["db", "current"]])
+def test_a_bad_db_is_one_line_that_says_what_would_do(
+    db: str, says: str, command: list[str], tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if db == "NOT A DB":
+        (tmp_path / "notes.txt").write_text("these are my notes, not a database\n" * 40)
+        db = f"sqlite:///{tmp_path / 'notes.txt'}"
+    assert main([*command, "--db", db]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" or "upgrading" not in out
+    assert err.startswith("scarab: ") and err.count("\n") == 1, err
+    assert says in err and "Traceback" not in err
+    if "could not be opened" in says:  # and what to check
+        assert ("the PostgreSQL server" if "postgresql" in db else "a SQLite file") in err
+
+
 def test_a_store_from_a_newer_scarab_is_refused(db_url: str) -> None:
     migrate.upgrade(db_url)
     engine = create_engine(db_url)

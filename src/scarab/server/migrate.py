@@ -14,6 +14,8 @@ with a connection to a store at head, then write its upgrade by hand if needed.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from scarab.core.errors import ScarabError
 from scarab.server.store import WRITE_TIMEOUT
@@ -30,6 +33,12 @@ from scarab.server.store import WRITE_TIMEOUT
 MIGRATIONS = Path(__file__).parent / "migrations"
 FIRST = "0001"  # the schema that create_all made before there were migrations
 LOCK = 0x5CA4AB  # PostgreSQL advisory lock that serialises upgrades of one database
+URL_FORMS = "sqlite:///FILE or postgresql+psycopg://USER@HOST/DATABASE"
+BACKENDS = ("sqlite", "postgresql")
+
+
+class BadStore(ScarabError):
+    """A store URL that names no store Scarab can use; the message says what would do."""
 
 
 class StoreBehind(ScarabError):
@@ -58,6 +67,52 @@ def head() -> str:
     found = _scripts().get_current_head()
     assert found is not None  # the package ships its revisions
     return found
+
+
+def check_url(url: str) -> None:
+    """BadStore, saying what would do, unless ``url`` reads as a store Scarab keeps (SQLite
+    or PostgreSQL) in a place that exists; whether it opens is found when it is opened."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise BadStore(f"{url[:80]!r} is not a database URL: give {URL_FORMS}") from None
+    backend = parsed.get_backend_name()
+    if backend not in BACKENDS:
+        raise BadStore(
+            f"Scarab keeps its store in SQLite or PostgreSQL, not {backend}: give {URL_FORMS}"
+        )
+    file = parsed.database or ""
+    if backend == "sqlite" and file and file != ":memory:" and not file.startswith("file:"):
+        folder = Path(file).parent
+        if not folder.is_dir():
+            raise BadStore(
+                f"the folder {folder} does not exist, so the SQLite store at {file} cannot be "
+                "made there: make the folder, or name a file in a folder that exists"
+            )
+
+
+@contextlib.contextmanager
+def _opening(url: str, failed: str = "could not be opened") -> Iterator[None]:
+    """Checks ``url`` first, then turns a store that cannot be opened (no server there, a
+    file that is not a database, a driver not installed) or used into a BadStore in one
+    line, saying it ``failed`` and what to check."""
+    check_url(url)
+    try:
+        yield
+    except ImportError as exc:
+        raise BadStore(
+            f"the database driver for {shown(url)} is not installed ({exc.name}): give {URL_FORMS}"
+        ) from None
+    except DBAPIError as exc:
+        lines = str(exc.orig).strip().splitlines()
+        reason = lines[0] if lines else type(exc.orig).__name__
+        fix = (
+            "name a SQLite file that Scarab made, or a new one in a folder you may write to"
+            if make_url(url).get_backend_name() == "sqlite"
+            else "check the host, port, user and database in the URL, and that the PostgreSQL "
+            "server is running and lets that user in"
+        )
+        raise BadStore(f"the store at {shown(url)} {failed}: {reason}; {fix}") from None
 
 
 def shown(url: str) -> str:
@@ -105,12 +160,13 @@ def _known(url: str, revision: str | None) -> None:
 
 def current(url: str) -> str | None:
     """The store's schema revision; None if it has no schema yet."""
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            return _revision(conn)
-    finally:
-        engine.dispose()
+    with _opening(url):
+        engine = create_engine(url)
+        try:
+            with engine.connect() as conn:
+                return _revision(conn)
+        finally:
+            engine.dispose()
 
 
 def _current_known(url: str) -> str | None:
@@ -139,18 +195,19 @@ def check(url: str) -> None:
 
 def upgrade(url: str) -> str | None:
     """Bring the store to head in one transaction; the revision it was at before."""
-    engine = _engine(url)
-    try:
-        with engine.begin() as conn:
-            if conn.dialect.name == "postgresql":
-                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
-            before = _revision(conn)
-            _known(url, before)
-            if before != head():
-                cfg = config(conn)
-                if before == FIRST and not inspect(conn).has_table("alembic_version"):
-                    command.stamp(cfg, FIRST)
-                command.upgrade(cfg, "head")
-            return before
-    finally:
-        engine.dispose()
+    with _opening(url, "could not be opened or upgraded (nothing was changed)"):
+        engine = _engine(url)
+        try:
+            with engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
+                before = _revision(conn)
+                _known(url, before)
+                if before != head():
+                    cfg = config(conn)
+                    if before == FIRST and not inspect(conn).has_table("alembic_version"):
+                        command.stamp(cfg, FIRST)
+                    command.upgrade(cfg, "head")
+                return before
+        finally:
+            engine.dispose()
