@@ -264,3 +264,59 @@ def test_starting_early_needs_two_players_and_no_move_yet(client: TestClient) ->
     r = client.post(f"/api/tables/{t['table']}/start", json={}, headers=ann)
     assert r.status_code == 400 and r.json()["msg"] == "ui.err.begun"
     assert len(hub_of(client).tables[t["table"]].seats) == 3
+
+
+def test_quick_play_seats_two_or_more_people_and_refuses_one(client: TestClient) -> None:
+    ann, bob = player(client, "ann"), player(client, "bob")
+    r = client.post("/api/quickplay", json={"game": "pyramids"}, headers=ann)
+    assert r.status_code == 200, r.text
+    made = r.json()
+    assert len(lobby(client, "?game=pyramids")["tables"][0]["seats"]) == 2  # two, not solo
+    joined = client.post("/api/quickplay", json={"game": "pyramids"}, headers=bob).json()
+    assert joined["table"] == made["table"] and joined["seat"] == 1
+    alone = client.post("/api/quickplay", json={"game": "pyramids", "players": 1}, headers=ann)
+    assert alone.status_code == 400 and alone.json()["msg"] == "ui.err.quick_players", alone.text
+    said = alone.json()["error"]
+    assert "quick play pairs you with other people" in said and "2 to 4 players, not 1" in said
+    assert "to play alone, make a table with one seat" in said
+    assert alone.json()["args"] == {"min": 2, "max": 4}
+
+
+def test_quick_plays_racing_for_one_seat_go_on_to_another_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each quick play reads the lobby before any of them sits: the ones that lose the race
+    for the waiting table's seat make tables of their own (they were refused: "seat 1 is
+    not open; the open seats are none", about a seat they never chose)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    hub = hub_of(client)
+    first = player(client, "ann")
+    waiting = client.post("/api/quickplay", json={"game": "horus"}, headers=first).json()
+    racers = [player(client, name) for name in ("bob", "cy", "dan", "eve", "fay")]
+    read: list[int] = []
+    storage = hub.storage
+
+    async def together(fn: Any, *args: Any) -> Any:
+        got = await storage(fn, *args)
+        if fn == hub.store.lobby:
+            read.append(1)
+            for _ in range(500):  # until every racer has read the lobby
+                if len(read) == len(racers):
+                    break
+                await asyncio.sleep(0.01)
+        return got
+
+    monkeypatch.setattr(hub, "storage", together)
+    with ThreadPoolExecutor(len(racers)) as pool:
+        answers = list(
+            pool.map(
+                lambda key: client.post("/api/quickplay", json={"game": "horus"}, headers=key),
+                racers,
+            )
+        )
+    assert all(r.status_code == 200 for r in answers), [r.text for r in answers]
+    tables = [r.json()["table"] for r in answers]
+    assert tables.count(waiting["table"]) == 1  # one took the waiting table's seat
+    assert len(set(tables)) == len(racers)  # each of the others made one

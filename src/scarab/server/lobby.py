@@ -17,7 +17,7 @@ from scarab.server.players import Players
 from scarab.server.protocol import BadRequest, field
 from scarab.server.ratings import board_page
 from scarab.server.store import StoredTable
-from scarab.server.table import OPEN
+from scarab.server.table import OPEN, NoTable, Stale, TableError
 
 PAGE = 20  # tables per lobby page
 MAX_PAGES = 50  # pages a client may ask for: older open tables are not listed
@@ -99,21 +99,50 @@ class Lobby:
 
     async def quick(self, key: object, msg: dict[str, Any]) -> dict[str, JSON]:
         """Sit at the oldest open public table of this game and size, or make one with
-        the player in the first seat and the others open."""
+        the player in the first seat and the others open. Quick play pairs people: two
+        players or more (two when not said)."""
         player = await self.players.find(key)
         game = load(_game(msg.get("game")))
-        count = field(msg, "players", int, game.min_players)
-        if not game.min_players <= count <= game.max_players:
+        low = max(2, game.min_players)
+        count = field(msg, "players", int, low)
+        if not low <= count <= game.max_players:
+            alone = "; to play alone, make a table with one seat" if count == 1 else ""
             raise BadRequest(
-                f"{game.title} takes {game.min_players} to {game.max_players} players, not {count}"
+                f"quick play pairs you with other people: {game.title} there takes {low} to "
+                f"{game.max_players} players, not {count}{alone}",
+                "ui.err.quick_players",
+                min=low,
+                max=game.max_players,
             )
         found = await self.hub.storage(self.hub.store.lobby, game.name, 0, QUICK_LOOK)
         for stored in reversed(found):  # the longest waiting first
             mine = any(s.get("player") == player[0] for s in stored.seats)
             if len(stored.seats) == count and not mine:
-                seat = next(i for i, s in enumerate(stored.seats) if s["kind"] == OPEN)
-                return await self.hub.sit(await self.hub.get(stored.id), seat, player)
+                took = await self._join(stored.id, player)
+                if took is not None:
+                    return took
         seats = [{"kind": "human", "me": True}] + [{"kind": OPEN}] * (count - 1)
         made = await self.hub.create({"game": game.name, "seats": seats, "public": True}, player)
         first: dict[str, Any] = made["seats"][0]
         return {"table": made["table"], "seat": 0, "token": first["token"], "link": first["link"]}
+
+    async def _join(self, table_id: str, player: tuple[str, str]) -> dict[str, JSON] | None:
+        """Take an open seat of a table the lobby listed; None when it has none left for
+        this player (others took them since the lobby was read, or it has gone)."""
+        try:
+            live = await self.hub.get(table_id)
+        except NoTable:
+            return None
+        for _ in live.table.seats:  # each try that loses a race leaves one seat fewer
+            table = live.table
+            free = [i for i, s in enumerate(table.seats) if s.kind == OPEN]
+            if not free or table.seat_of_player(player[0]) is not None:
+                return None
+            try:
+                return await self.hub.sit(live, free[0], player)
+            except Stale:  # another process changed it first: caught up, look again
+                continue
+            except TableError as exc:
+                if exc.msg not in ("ui.err.seat_taken", "ui.err.seated"):
+                    raise
+        return None

@@ -27,10 +27,11 @@ function quickPlay(games, said) {
   const gameSelect = html("select", { id: "quick-game", "aria-label": t("ui.open.quick_game") },
     games.map((g) => html("option", { value: g.name }, g.title)));
   const count = html("select", { id: "quick-players", "aria-label": t("ui.open.quick_players") });
-  const counts = () => {
+  const counts = () => {  // quick play pairs people: two players or more (the server's rule)
     const g = games.find((x) => x.name === gameSelect.value);
-    count.replaceChildren(...range(g.min_players, g.max_players).map((n) => html("option", { value: n }, t("ui.players.count", { n }))));
-    count.value = String(Math.max(2, g.min_players));
+    const low = Math.max(2, g.min_players);
+    count.replaceChildren(...range(low, g.max_players).map((n) => html("option", { value: n }, t("ui.players.count", { n }))));
+    count.value = String(low);
   };
   gameSelect.addEventListener("change", counts);
   counts();
