@@ -369,3 +369,22 @@ def test_a_seat_that_leaves_for_good_is_played_by_the_zombie(client: TestClient)
         ws.receive_json()
         ws.send_json({"type": "leave"})  # a second time: told so, not left waiting
         assert "left this table already" in ws.receive_json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allow", "says"),
+    [
+        ("GET", "/api/tables", "POST", "use POST for /api/tables"),
+        ("GET", "/api/players", "POST", "use POST for /api/players"),
+        ("GET", "/api/quickplay", "POST", "use POST for /api/quickplay"),
+        ("GET", "/api/tables/abc/act", "POST", "use POST for /api/tables/abc/act"),
+        ("POST", "/api/games", "GET, HEAD", "use GET for /api/games"),
+    ],
+)
+def test_a_method_the_path_does_not_take_is_405_naming_the_ones_it_does(
+    client: TestClient, method: str, path: str, allow: str, says: str
+) -> None:
+    r = client.request(method, path, json={})
+    assert r.status_code == 405, r.text
+    assert r.headers["Allow"] == allow
+    assert says in r.json()["error"] and method in r.json()["error"]

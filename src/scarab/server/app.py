@@ -116,9 +116,18 @@ async def _scarab_error(_request: Request, exc: Exception) -> Response:
     return JSONResponse(told(exc, "error"), status_code=status)
 
 
-async def _http_error(_request: Request, exc: Exception) -> Response:
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals, as JSON; a 405 keeps its Allow header and says which
+    method the path takes."""
     assert isinstance(exc, HTTPException)
-    return error(exc.detail, exc.status_code)
+    headers = dict(exc.headers or {})
+    if exc.status_code != 405 or "Allow" not in headers:
+        return JSONResponse({"error": exc.detail}, exc.status_code, headers)
+    allowed = sorted(headers["Allow"].split(", "), key=lambda m: (m != "GET", m != "HEAD", m))
+    headers["Allow"] = ", ".join(allowed)  # GET, HEAD, then the rest: the same every time
+    use = " or ".join(m for m in allowed if m != "HEAD")
+    said = f"{request.method} is not taken here: use {use} for {request.url.path[:200]}"
+    return JSONResponse({"error": said}, 405, headers)
 
 
 async def _server_error(_request: Request, _exc: Exception) -> Response:
