@@ -388,3 +388,30 @@ def test_a_method_the_path_does_not_take_is_405_naming_the_ones_it_does(
     assert r.status_code == 405, r.text
     assert r.headers["Allow"] == allow
     assert says in r.json()["error"] and method in r.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [
+        ("GET", "/api/tables/summaries", "POST"),
+        ("DELETE", "/api/tables/summaries", "POST"),
+        ("DELETE", "/api/tables/x", "GET, HEAD"),
+        ("PUT", "/api/tables", "POST"),
+        ("PATCH", "/api/players/me", "GET, HEAD"),
+    ],
+)
+def test_a_post_path_read_by_get_or_a_delete_or_put_is_405_not_404_or_415(
+    client: TestClient, method: str, path: str, allow: str
+) -> None:
+    r = client.request(method, path)  # no body, no Content-Type
+    assert r.status_code == 405, r.text
+    assert r.headers["Allow"] == allow
+    assert f"use {allow.split(',')[0]} for {path}" in r.json()["error"]
+
+
+def test_the_api_takes_no_method_but_get_head_and_post(client: TestClient) -> None:
+    """The guard reads the JSON of POSTs only (guard.BODY_METHOD); any other method that
+    changes something would come in unchecked."""
+    routes = client.app.routes  # type: ignore[attr-defined]
+    taken = {m for route in routes for m in getattr(route, "methods", None) or ()}
+    assert taken <= {"GET", "HEAD", "POST"}

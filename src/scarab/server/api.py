@@ -9,6 +9,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
@@ -186,6 +187,8 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
         return JSONResponse({"tables": await hub.summaries(wanted)})
 
     async def show_table(request: Request) -> Response:
+        if request.path_params["table_id"] == "summaries":  # no table's id: the POST's path
+            raise HTTPException(405, headers={"Allow": "POST"})
         live = await hub.get(request.path_params["table_id"])
         seat = await seat_by_headers(request, live)
         return Response(hub.message(live, seat), media_type="application/json")

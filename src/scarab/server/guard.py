@@ -17,8 +17,9 @@ to its left are whatever the client wrote); an IPv6 client is its /64.
   a page may talk to the server it came from (Origin's host:port is the
   request's Host) or to one named by ``--allow-origin``; a request with no
   Origin (curl, scripts, the tests) is no browser's and may.
-- API bodies are JSON only: a request that changes something must say
-  ``Content-Type: application/json``, which no cross-site HTML form can send.
+- API bodies are JSON only: a request that changes something (a POST: the API takes no
+  other method that does) must say ``Content-Type: application/json``, which no
+  cross-site HTML form can send.
 - Every response carries the security headers (no framing, no sniffing, no referrer).
 
 :class:`Guard` does the HTTP checks and the headers as one pure ASGI layer
@@ -59,6 +60,9 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"referrer-policy", b"no-referrer"),
 )
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+# The one method whose body the API reads (and that changes anything): another (PUT, DELETE)
+# goes on to the routes, which answer 405 naming the methods the path takes.
+BODY_METHOD = "POST"
 MAX_ADDRESS = 64  # characters of a client address kept: a forged header costs no more
 DEFAULT_PORTS = {"http": "80", "ws": "80", "https": "443", "wss": "443"}
 
@@ -419,12 +423,15 @@ class Guard:
         if api and (over := self.api.hit(client)) is not None:
             await _too_many(send, over, "requests")
             return True
-        if scope.get("method", "GET") in SAFE_METHODS:
+        method = scope.get("method", "GET")
+        if method in SAFE_METHODS:
             return False
         why = origin_refusal(scope, self.allowed)
         if why is not None:
             await _json(send, 403, {"error": why})
             return True
+        if method != BODY_METHOD:
+            return False
         if api and (why := content_type_refusal(scope)) is not None:
             await _json(send, 415, {"error": why})
             return True
