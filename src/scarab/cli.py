@@ -187,7 +187,7 @@ def _limit_options(serve: argparse.ArgumentParser) -> None:
         "or several joined by ';', e.g. 10/second;300/hour",
     )
     for flag, default, text in (
-        ("--table-rate", d.table_rate, "tables one client may create"),
+        ("--table-rate", d.table_rate, "tables and players one client may make, codes it may try"),
         ("--api-rate", d.api_rate, "API requests (acts included) and WebSocket openings"),
         ("--message-rate", d.message_rate, "messages on one WebSocket"),
     ):

@@ -78,6 +78,33 @@ def test_creating_tables_too_fast_is_refused_with_when_to_retry(make: Make) -> N
     assert c.get("/api/games").status_code == 200  # only creating is held back
 
 
+def test_refused_requests_to_make_things_do_not_use_up_the_making_rate(make: Make) -> None:
+    """A client's mistakes (each a 400) do not lock it out of making tables and players;
+    only what was made counts (the bad ones are bounded by the API rate)."""
+    c = make(table_rate="3/minute")
+    for _ in range(10):
+        bad = c.post("/api/tables", json={"game": "pyramids", "seats": []})
+        assert bad.status_code == 400, bad.text
+        assert c.post("/api/players", json={"name": " "}).status_code == 400
+        assert c.post("/api/quickplay", json={"game": "luxor"}).status_code == 400
+    assert c.post("/api/tables", json=SPEC).status_code == 201
+    assert c.post("/api/players", json={"name": "ann"}).status_code == 201
+    assert c.post("/api/tables", json=SPEC).status_code == 201
+    over = c.post("/api/players", json={"name": "bob"})
+    assert over.status_code == 429 and "too many new players" in over.json()["error"]
+    assert len(hub_of(c).tables) == 2
+
+
+def test_every_code_tried_counts_on_a_bound_of_its_own(make: Make) -> None:
+    """Guessing codes is what the bound is for: a wrong one counts, on its own count, so
+    the guesses do not use up the making of tables either."""
+    c = make(table_rate="3/minute")
+    tried = [c.post("/api/players/claim", json={"code": "ABCD-EFGH"}) for _ in range(4)]
+    assert [r.status_code for r in tried] == [403, 403, 403, 429]
+    assert "too many codes tried" in tried[-1].json()["error"]
+    assert c.post("/api/tables", json=SPEC).status_code == 201
+
+
 def test_acts_and_other_api_calls_too_fast_get_429(make: Make) -> None:
     c = make(api_rate="6/minute")
     t = make_table(c)  # 1
@@ -289,7 +316,7 @@ def assert_guarded(r: Any) -> None:
 def test_every_response_carries_the_security_headers(
     make: Make, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    c = make(raise_server_exceptions=False, table_rate="2/minute")
+    c = make(raise_server_exceptions=False, table_rate="1/minute")
     answers = {
         "page": c.get("/"),
         "table page": c.get("/t/abc"),

@@ -6,11 +6,12 @@ to its left are whatever the client wrote); an IPv6 client is its /64.
 
 - Rates are counted by the ``limits`` library in fixed windows kept in memory
   (one counter per key and window, so a client costs a few bytes whatever its
-  rate): tables created and API requests (socket openings included) per client,
-  messages per socket. Over a rate an HTTP request gets 429 with ``Retry-After``; a
-  WebSocket gets one ``error`` message, is not read until its window allows
-  (TCP pushes back on the sender, no CPU is spent on it), and is closed (1008)
-  when it goes over again for ``flood_strikes`` windows in a row.
+  rate): tables and players made (only what was made counts), codes tried, and API
+  requests (socket openings included) per client, messages per socket. Over a rate
+  an HTTP request gets 429 with ``Retry-After``; a WebSocket gets one ``error``
+  message, is not read until its window allows (TCP pushes back on the sender, no CPU
+  is spent on it), and is closed (1008) when it goes over again for
+  ``flood_strikes`` windows in a row.
 - Sockets are counted per table, per client and in all; a socket over a cap
   gets an ``error`` message and is closed (1008).
 - ``Origin`` is checked on WebSocket upgrades and on state-changing requests:
@@ -67,14 +68,17 @@ MAX_ADDRESS = 64  # characters of a client address kept: a forged header costs n
 DEFAULT_PORTS = {"http": "80", "ws": "80", "https": "443", "wss": "443"}
 
 
-# The posts that make something that stays (a table, a player) or try a one-time code:
-# bounded together per client by --table-rate, named in the refusal.
+# The posts that make something that stays (a table, a player, a seat taken): bounded
+# together per client by --table-rate, named in the refusal. Only what was made counts (a
+# refused one is given back; the API rate bounds those).
 MAKING = {
     "/api/tables": "new tables",
     "/api/players": "new players",
-    "/api/players/claim": "codes tried",
     "/api/quickplay": "quick plays",
 }
+# The post that tries a one-time code: every try counts (a wrong code is what the bound
+# is for), by the same rate on a count of its own.
+TRYING = {"/api/players/claim": "codes tried"}
 
 
 class BadLimit(ScarabError):
@@ -287,6 +291,13 @@ class Rate:
                 return Over(wait, float(item.get_expiry()), str(item))
         return None
 
+    def give_back(self, key: str) -> None:
+        """Uncount one that was counted within every window (``hit`` said None); a window
+        that has ended since counts nothing to give back."""
+        for item in self.items:
+            if self.limiter.get_window_stats(item, self.name, key).remaining < item.amount:
+                self.limiter.hit(item, self.name, key, cost=-1)
+
     def forget(self, key: str) -> None:
         for item in self.items:
             self.limiter.clear(item, self.name, key)
@@ -385,6 +396,7 @@ class Guard:
         self.limits = limits
         self.limiter = FixedWindowRateLimiter(MemoryStorage())
         self.tables = Rate("tables", limits.table_rate, self.limiter)
+        self.codes = Rate("codes", limits.table_rate, self.limiter)
         self.api = Rate("api", limits.api_rate, self.limiter)
         self.messages = Rate("messages", limits.message_rate, self.limiter)
         self.sockets = Sockets(limits)
@@ -408,6 +420,9 @@ class Guard:
             if kind == "http":
                 send = _with_headers(send)
                 if await self._refuse_http(scope, send):
+                    return
+                if scope.get("method") == BODY_METHOD and scope.get("path") in MAKING:
+                    await self._making(app, scope, receive, send)
                     return
             elif kind == "websocket" and await self._refuse_socket(scope, receive, send):
                 return
@@ -435,11 +450,34 @@ class Guard:
         if api and (why := content_type_refusal(scope)) is not None:
             await _json(send, 415, {"error": why})
             return True
-        made = MAKING.get(path)  # what makes rows in the store, or spends a code
-        if made is not None and (over := self.tables.hit(client)) is not None:
-            await _too_many(send, over, made)
+        tried = TRYING.get(path)  # a code tried, right or wrong
+        if tried is not None and (over := self.codes.hit(client)) is not None:
+            await _too_many(send, over, tried)
             return True
         return False
+
+    async def _making(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
+        """A post that makes something: counted against the client's rate before it runs
+        (so a burst in flight at once is bounded too), and given back unless it made
+        something (a 2xx answer): a client's mistakes do not lock it out of making."""
+        client = self.client(scope)
+        over = self.tables.hit(client)
+        if over is not None:
+            await _too_many(send, over, MAKING[scope["path"]])
+            return
+        status = 500
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await app(scope, receive, sending)
+        finally:
+            if not 200 <= status < 300:
+                self.tables.give_back(client)
 
     @staticmethod
     def quiet_refusals() -> None:
