@@ -9,6 +9,7 @@ from scarab.core.errors import (
     NoRecord,
     ScarabError,
     UnknownGame,
+    UnseenName,
 )
 from scarab.core.game import Event, Game, State, events_for
 from scarab.core.record import Record, read_record, replay, write_record
@@ -28,6 +29,7 @@ __all__ = [
     "ScarabError",
     "State",
     "UnknownGame",
+    "UnseenName",
     "events_for",
     "games",
     "load",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
@@ -117,3 +118,43 @@ def test_a_profile_of_no_player_is_not_found_and_an_unknown_key_is_forbidden(
     assert "no such player" in r.json()["error"]
     r = client.get("/api/players/me", headers=as_player("gone"))
     assert r.status_code == 403 and r.json()["msg"] == "ui.err.key_unknown", r.text
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("\u3164", "shows as blank"),  # HANGUL FILLER
+        ("\u115f", "shows as blank"),  # HANGUL CHOSEONG FILLER
+        ("\u2800", "shows as blank"),  # BRAILLE PATTERN BLANK
+        ("ann\u3164", "shows as blank"),
+        ("\u0301abc", "starts with the combining mark U+0301"),
+        ("a" + "\u0301" * 20, "at most 3 marks on one character"),
+        ("a\u0301\u0302\u0303\u0304", "at most 3 marks on one character"),
+    ],
+)
+def test_a_name_that_would_not_show_is_refused_saying_why(
+    client: TestClient, name: str, says: str
+) -> None:
+    r = client.post("/api/players", json={"name": name})
+    assert r.status_code == 400 and says in r.json()["error"], r.text
+    assert r.json()["msg"] == "ui.err.name_unseen"
+    seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": name}]
+    r = client.post("/api/tables", json={"game": "luxor", "seats": seats})
+    assert r.status_code == 400 and says in r.json()["error"], r.text
+    assert r.json()["msg"] == "ui.err.seat_name_unseen" and r.json()["args"] == {"seat": 2, "n": 3}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "a\u0301" * 20,  # twenty á: one mark each (NFC makes them single characters)
+        "Nguye\u0302\u0303n",  # Vietnamese decomposed: two marks on one e
+        "\u05e9\u05b8\u05bc\u05c1\u05e8\u05b8\u05d4",  # pointed Hebrew: three on the shin
+        "\u092b\u093c\u0940\u0902",  # Devanagari: nukta, a vowel sign, a nasal mark
+        "Zoë",
+        "ann bob",
+    ],
+)
+def test_names_with_marks_in_use_are_taken(client: TestClient, name: str) -> None:
+    r = client.post("/api/players", json={"name": name})
+    assert r.status_code == 201, r.text

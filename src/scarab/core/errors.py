@@ -33,6 +33,11 @@ class BadOption(ScarabError):
     """A game option, seed, player count or player name is not accepted by the game."""
 
 
+class UnseenName(BadOption):
+    """A player's name that would not show as itself: a character that shows as blank, a
+    combining mark with nothing to sit on, or marks stacked past reading."""
+
+
 class BadSeat(ScarabError):
     """A seat number that is not a seat of this game (seats are 0..n-1; None is a spectator)."""
 

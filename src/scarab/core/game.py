@@ -7,12 +7,13 @@ drive any of them the same way.
 from __future__ import annotations
 
 import random
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from scarab.core.errors import BadOption, BadSeat, NoRecord, brief
+from scarab.core.errors import BadOption, BadSeat, NoRecord, UnseenName, brief
 from scarab.core.refusal import Arg, Reason, listing, refused
 from scarab.core.rng import RandomSource, Rng
 
@@ -24,10 +25,16 @@ _NO_DATA: Mapping[str, JSON] = MappingProxyType({})
 SEEDS = 2**64  # a seed is an int in 0..SEEDS-1
 MAX_NOTATION = 200  # characters: no action's notation is longer
 MAX_NAME = 40  # characters in a player's name
+MAX_MARKS = 3  # combining marks on one character of a name (pointed Hebrew needs three)
+# Printable letters and signs that show as blank space (the Hangul fillers, the blank
+# Braille pattern): a name of them, or padded with them, would look empty or spaced.
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def check_name(name: object) -> None:
-    """A player's name: what a record's Players tag carries and reads back unchanged."""
+    """A player's name: what a record's Players tag carries and reads back unchanged, and
+    that shows as itself (UnseenName: a blank-looking character, a leading combining
+    mark, or more than MAX_MARKS marks stacked on one character)."""
     if (
         not isinstance(name, str)
         or not 1 <= len(name) <= MAX_NAME
@@ -39,6 +46,30 @@ def check_name(name: object) -> None:
             f"a player's name is 1 to {MAX_NAME} printable characters without commas or "
             f"outer spaces, not {brief(name)}"
         )
+    blank = next((ch for ch in name if ch in BLANK), None)
+    if blank is not None:
+        raise UnseenName(
+            f"a player's name must show: {_char(blank)} shows as blank; use letters, digits "
+            f"or signs that show, not {brief(name)}"
+        )
+    if unicodedata.category(name[0]).startswith("M"):
+        raise UnseenName(
+            f"a player's name starts with the combining mark {_char(name[0])}, which has no "
+            f"letter to sit on: start with a letter, digit or sign, not {brief(name)}"
+        )
+    stacked = 0
+    for ch in unicodedata.normalize("NFD", name):  # an accented letter's own accent counts
+        stacked = stacked + 1 if unicodedata.category(ch) in ("Mn", "Me") else 0
+        if stacked > MAX_MARKS:
+            raise UnseenName(
+                f"a player's name carries at most {MAX_MARKS} marks on one character, "
+                f"accents and the like; not {brief(name)}"
+            )
+
+
+def _char(ch: str) -> str:
+    """A character named for a reader who may not see it: U+3164 (HANGUL FILLER)."""
+    return f"U+{ord(ch):04X} ({unicodedata.name(ch, 'unnamed')})"
 
 
 class Action(Protocol):
@@ -478,7 +509,8 @@ class Game(ABC):
         """Check a player count or list of names; default names are p1, p2, ...
 
         A name is 1 to MAX_NAME printable characters, without commas or outer
-        spaces, and names are distinct: every accepted name survives a record.
+        spaces, that shows (check_name), and names are distinct: every accepted name
+        survives a record.
         """
         if isinstance(players, int) and not isinstance(players, bool):
             count = players

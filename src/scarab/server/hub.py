@@ -24,8 +24,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 from scarab.agents import agent_names
-from scarab.core.errors import BadOption, ScarabError, brief
-from scarab.core.game import JSON, MAX_NAME, check_name
+from scarab.core.errors import BadOption, ScarabError, UnseenName, brief
+from scarab.core.game import JSON, MAX_MARKS, MAX_NAME, check_name
 from scarab.core.registry import games, load
 from scarab.server.bots import bot_seed, choose, hint, make_pool
 from scarab.server.chat import (
@@ -590,6 +590,9 @@ class Hub:
                 raise BadRequest(f"name is the bot's name, a text, not {brief(name)}")
             try:
                 check_name(name)
+            except UnseenName as exc:
+                said = f"the bot's name: {exc}"
+                raise BadRequest(said, "ui.err.name_unseen", n=MAX_MARKS) from None
             except BadOption as exc:
                 raise BadRequest(f"the bot's name: {exc}", "ui.err.name", n=MAX_NAME) from None
             name = unicodedata.normalize("NFC", name)
@@ -1027,6 +1030,10 @@ def _seats(
             )
         try:
             check_name(info.name)
+        except UnseenName as exc:
+            raise BadRequest(
+                f"seat {i + 1}: {exc}", "ui.err.seat_name_unseen", seat=i + 1, n=MAX_MARKS
+            ) from None
         except BadOption as exc:
             raise BadRequest(
                 f"seat {i + 1}: {exc}", "ui.err.seat_name", seat=i + 1, n=MAX_NAME

@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from scarab.core.errors import BadOption
-from scarab.core.game import JSON, MAX_NAME, check_name
+from scarab.core.errors import BadOption, UnseenName
+from scarab.core.game import JSON, MAX_MARKS, MAX_NAME, check_name
 from scarab.core.registry import load
 from scarab.server.protocol import BadRequest, issued_id, token_field
 from scarab.server.ratings import row as rating
@@ -96,6 +96,8 @@ class Players:
         """A new player: their id, name and key (shown once; only its hash is kept)."""
         try:
             check_name(name)
+        except UnseenName as exc:
+            raise BadRequest(f"your name: {exc}", "ui.err.name_unseen", n=MAX_MARKS) from None
         except BadOption as exc:
             raise BadRequest(f"your name: {exc}", "ui.err.name", n=MAX_NAME) from None
         assert isinstance(name, str)
