@@ -158,3 +158,15 @@ def test_a_name_that_would_not_show_is_refused_saying_why(
 def test_names_with_marks_in_use_are_taken(client: TestClient, name: str) -> None:
     r = client.post("/api/players", json={"name": name})
     assert r.status_code == 201, r.text
+
+
+def test_a_game_dealt_or_replayed_still_takes_a_name_from_before_the_rule() -> None:
+    # only the server's new names must show; a stored table or a record made before the
+    # rule replays as it was
+    import scarab
+
+    game = scarab.load("luxor")
+    state = game.new_game(["ann", "\u3164"], seed=1)
+    state.apply(state.legal_actions()[0])
+    again = scarab.replay(scarab.read_record(scarab.write_record(state.record())))
+    assert again.names == ("ann", "\u3164") and again.history() == state.history()

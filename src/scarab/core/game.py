@@ -31,10 +31,12 @@ MAX_MARKS = 3  # combining marks on one character of a name (pointed Hebrew need
 BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
-def check_name(name: object) -> None:
-    """A player's name: what a record's Players tag carries and reads back unchanged, and
-    that shows as itself (UnseenName: a blank-looking character, a leading combining
-    mark, or more than MAX_MARKS marks stacked on one character)."""
+def check_name(name: object, shown: bool = False) -> None:
+    """A player's name: what a record's Players tag carries and reads back unchanged; with
+    ``shown``, a new name must also show as itself (UnseenName: a blank-looking character,
+    a leading combining mark, or more than MAX_MARKS marks stacked on one character). The
+    server asks that of every name it is given; a game dealt or replayed does not, so a
+    record or a stored table from before the rule still reads."""
     if (
         not isinstance(name, str)
         or not 1 <= len(name) <= MAX_NAME
@@ -46,6 +48,11 @@ def check_name(name: object) -> None:
             f"a player's name is 1 to {MAX_NAME} printable characters without commas or "
             f"outer spaces, not {brief(name)}"
         )
+    if shown:
+        _check_shown(name)
+
+
+def _check_shown(name: str) -> None:
     blank = next((ch for ch in name if ch in BLANK), None)
     if blank is not None:
         raise UnseenName(

@@ -589,7 +589,7 @@ class Hub:
             if not isinstance(name, str):
                 raise BadRequest(f"name is the bot's name, a text, not {brief(name)}")
             try:
-                check_name(name)
+                check_name(name, shown=True)
             except UnseenName as exc:
                 said = f"the bot's name: {exc}"
                 raise BadRequest(said, "ui.err.name_unseen", n=MAX_MARKS) from None
@@ -1029,7 +1029,7 @@ def _seats(
                 f"not {brief(kind)}"
             )
         try:
-            check_name(info.name)
+            check_name(info.name, shown=True)
         except UnseenName as exc:
             raise BadRequest(
                 f"seat {i + 1}: {exc}", "ui.err.seat_name_unseen", seat=i + 1, n=MAX_MARKS

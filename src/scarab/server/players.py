@@ -95,7 +95,7 @@ class Players:
     async def create(self, name: object) -> dict[str, JSON]:
         """A new player: their id, name and key (shown once; only its hash is kept)."""
         try:
-            check_name(name)
+            check_name(name, shown=True)
         except UnseenName as exc:
             raise BadRequest(f"your name: {exc}", "ui.err.name_unseen", n=MAX_MARKS) from None
         except BadOption as exc:
