@@ -16,7 +16,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
-from scarab import cli
+from scarab import cli, i18n
 from scarab.server.app import create_app, serve_main
 from scarab.server.guard import BadLimit, Limits, client_address, hang_up
 from tests.server.conftest import hub_of, look, make_table, token
@@ -48,12 +48,17 @@ def hello(ws: Any, tok: str | None) -> dict[str, Any]:
     return ws.receive_json()  # type: ignore[no-any-return]
 
 
-def error_of(ws: Any) -> str:
-    """The next error message this socket receives (states on the way are skipped)."""
+def said_of(ws: Any) -> dict[str, Any]:
+    """The next error this socket receives, whole (states on the way are skipped)."""
     while True:
         m = ws.receive_json()
         if m["type"] == "error":
-            return m["message"]  # type: ignore[no-any-return]
+            return m  # type: ignore[no-any-return]
+
+
+def error_of(ws: Any) -> str:
+    """The next error message this socket receives."""
+    return said_of(ws)["message"]  # type: ignore[no-any-return]
 
 
 def refused_socket(ws: Any) -> tuple[str, int]:
@@ -74,6 +79,10 @@ def test_creating_tables_too_fast_is_refused_with_when_to_retry(make: Make) -> N
     assert 1 <= int(over.headers["Retry-After"]) <= 60
     assert "too many new tables" in over.json()["error"]
     assert "at most 2 per 1 minute" in over.json()["error"]
+    said = over.json()
+    assert said["msg"] == "ui.err.too_many" and said["args"]["what"] == "@ui.rate.new_tables"
+    pt = i18n.text("pt", said["msg"], said["args"])  # the page words it in its language
+    assert pt.startswith("limite de mesas novas") and "no máximo 2 em 60 s" in pt
     assert len(hub_of(c).tables) == 2
     assert c.get("/api/games").status_code == 200  # only creating is held back
 
@@ -129,8 +138,12 @@ def test_a_socket_over_its_message_rate_is_told_paused_and_then_read_again(make:
         hello(calm, None)
         for _ in range(4):
             flood.send_json({"type": "sync"})
-        said = error_of(flood)
+        whole = said_of(flood)
+        said = whole["message"]
         assert "sending too fast" in said and "at most 3 per 1 second" in said
+        assert whole["msg"] == "ui.err.socket_fast" and whole["args"]["n"] == 3
+        pt = i18n.text("pt", whole["msg"], whole["args"])  # the page words it in its language
+        assert "no máximo 3 mensagens em 1 s" in pt
         flood.send_json({"type": "dance"})  # sent while the socket is not read
         sent = time.monotonic()
         calm.send_json({"type": "sync"})  # the other socket is answered meanwhile

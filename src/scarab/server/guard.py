@@ -39,7 +39,7 @@ import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from scarab.core.errors import ScarabError
@@ -265,6 +265,11 @@ class Over:
     wait: float  # seconds until the window that went over ends
     window: float  # that window's length in seconds
     limit: str
+    amount: int = 0  # how many that window allows
+
+    def args(self) -> dict[str, Any]:
+        """The limit as a message's arguments, for the reader's language."""
+        return {"n": self.amount, "window": f"{self.window:g}", "seconds": self.retry_after}
 
     @property
     def retry_after(self) -> str:
@@ -288,7 +293,7 @@ class Rate:
             if not self.limiter.hit(item, self.name, key):
                 reset = self.limiter.get_window_stats(item, self.name, key)[0]  # reset time
                 wait = max(reset - time.time(), 0.01)
-                return Over(wait, float(item.get_expiry()), str(item))
+                return Over(wait, float(item.get_expiry()), str(item), item.amount)
         return None
 
     def give_back(self, key: str) -> None:
@@ -317,7 +322,7 @@ class Gate:
     count: int = 0
     calm_after: float = 0.0  # monotonic time from which going over starts a new count
 
-    def check(self) -> tuple[Over, str, bool] | None:
+    def check(self) -> tuple[Over, dict[str, Any], bool] | None:
         """None: read the message. Else what went over, what to tell the client, and
         whether to close (rather than drop the message and pause for ``over.wait``)."""
         over = self.rate.hit(self.key)
@@ -329,14 +334,22 @@ class Gate:
         if self.count >= self.strikes:
             return (
                 over,
-                f"closed: this connection sent more messages than {over.limit} allows "
-                f"in {self.count} windows in a row",
+                {
+                    "message": f"closed: this connection sent more messages than {over.limit} "
+                    f"allows in {self.count} windows in a row",
+                    "msg": "ui.err.socket_closed",
+                    "args": {**over.args(), "count": self.count},
+                },
                 True,
             )
         return (
             over,
-            f"you are sending too fast: messages at most {over.limit}; this one was dropped "
-            f"and nothing more is read for {over.wait:.1f} s",
+            {
+                "message": f"you are sending too fast: messages at most {over.limit}; this one "
+                f"was dropped and nothing more is read for {over.wait:.1f} s",
+                "msg": "ui.err.socket_fast",
+                "args": {**over.args(), "seconds": f"{over.wait:.1f}"},
+            },
             False,
         )
 
@@ -560,11 +573,13 @@ def _too_many_text(over: Over, what: str) -> str:
 
 async def _too_many(send: Send, over: Over, what: str) -> None:
     retry = ((b"retry-after", over.retry_after.encode()),)
-    await _json(send, 429, {"error": _too_many_text(over, what)}, retry)
+    said = {"what": "@ui.rate." + what.replace(" ", "_"), **over.args()}
+    body = {"error": _too_many_text(over, what), "msg": "ui.err.too_many", "args": said}
+    await _json(send, 429, body, retry)
 
 
 async def _json(
-    send: Send, status: int, content: dict[str, str], extra: tuple[tuple[bytes, bytes], ...] = ()
+    send: Send, status: int, content: dict[str, Any], extra: tuple[tuple[bytes, bytes], ...] = ()
 ) -> None:
     body = json.dumps(content).encode()
     headers = [

@@ -66,11 +66,12 @@ def socket_handler(
                 over = gate.check()
                 if over is not None:
                     went, why, end = over
+                    said = {"type": "error", **why}
                     if end:
-                        await _close(ws, why, 1008)
+                        await _close(ws, why["message"], 1008, said)
                         hang_up(ws._receive)  # and read none of what it still sends
                         return
-                    conn.push(json.dumps({"type": "error", "message": why}))
+                    conn.push(json.dumps(said))
                     await asyncio.sleep(went.wait)  # unread meanwhile: TCP holds its sender back
                     continue
                 try:
