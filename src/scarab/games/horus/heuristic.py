@@ -383,7 +383,7 @@ def read(state: State, seat: int, w: Weights = HAND) -> Reading:
     if st not in (UNCHOSEN, WAITING, INSIDE):
         return Reading(0.0)  # sealed, crushed or mummified
     if st == UNCHOSEN:
-        return Reading(ESCAPE)
+        return _unchosen(s, p, w)
     per_round = expected_actions(s, p)
     r = _waiting(s, p, per_round, w) if st == WAITING else _inside(s, p, per_round, w)
     r.per_round, r.in_hand = per_round, actions_now(s, p, per_round)
@@ -420,6 +420,20 @@ def _inside(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
     later, stay_safe = _look_then_leave(out, per_round, risk, falls)
     value = max(go, stay_safe * (ESCAPE + have + more))
     return Reading(value, have, out, safe, find, risk=risk, falls=falls, later=later)
+
+
+def _unchosen(s: HorusState, p: int, w: Weights) -> Reading:
+    """A seat still to choose is worth what it will be worth waiting at its best entrance:
+    valued at a flat ESCAPE, the seat that had just chosen read some 15 points ahead of
+    those still to, and a hint then rated every choice alike at 95%."""
+    best = Reading(0.0)
+    for door in D.EXITS:
+        seated = s.clone()
+        seated.pos[p], seated.status[p] = door, WAITING
+        r = read(seated, p, w)
+        if r.value > best.value:
+            best = r
+    return best
 
 
 def _waiting(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
