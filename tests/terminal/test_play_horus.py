@@ -275,3 +275,11 @@ def test_the_seat_and_score_tables_cut_no_heading_or_name_at_80_columns(lang: st
     finally:
         common.set_lang("en")
     assert "…" not in buf.getvalue()
+
+
+def test_a_long_title_wraps_whole_rather_than_being_cut() -> None:
+    con, buf = console(width=80)
+    seats = ["human", "greedy", "random", "greedy"]
+    assert play_main("horus", seats, 3, console=con, read=Keyboard(["quit"])) == 1
+    head = " ".join(buf.getvalue().splitlines()[:2])
+    assert "…" not in head and "greedy2 (greedy)" in head

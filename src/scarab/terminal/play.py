@@ -298,7 +298,10 @@ class Session:
         state = self.state
         players = ", ".join(f"{n} ({self.kind_words(i)})" for i, n in enumerate(self.names))
         title = t("tty.title", game=self.game.title, seed=state.seed, players=players)
-        self.console.print(Rule(Text(title, "bold")))
+        if len(title) + 6 <= self.console.width:  # a rule cuts its title short, so a long one
+            self.console.print(Rule(Text(title, "bold")))  # wraps above a plain rule
+        else:
+            self.console.print(Text(title, "bold"), Rule())
         on_screen: int | None = None
         try:
             while not state.is_over:
