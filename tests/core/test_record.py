@@ -296,6 +296,14 @@ def test_options_must_be_a_json_object(finished: LuxorState, tag_value: str, pro
     assert "Options" in message and problem in message
 
 
+def test_a_seat_past_the_players_is_named_as_such(finished: LuxorState) -> None:
+    lines = lines_of(finished)
+    at = next(i for i, line in enumerate(lines) if " p2 " in line)
+    lines[at] = lines[at].replace(" p2 ", " p9 ", 1)
+    message = read_error(lines)  # it said "p9 moves, but it is p2's decision"
+    assert f"line {at + 1}: seat p9 does not exist" in message and "p1 to p2" in message
+
+
 def test_wrong_move_number(finished: LuxorState) -> None:
     lines = lines_of(finished)
     lines[5] = lines[5].replace("2.", "3.", 1)

@@ -327,6 +327,11 @@ def replay(record: Record) -> State:
             raise BadRecord(
                 f"{where}: the game is already over, but the record goes on with {brief(text)}"
             )
+        if seat >= state.num_players:
+            raise BadRecord(
+                f"{where}: seat p{seat + 1} does not exist; the Players tag names "
+                f"{state.num_players}, p1 to p{state.num_players}"
+            )
         if seat != state.current_player:
             raise BadRecord(
                 f"{where}: p{seat + 1} moves, "
