@@ -89,7 +89,7 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> HorusState:
     s.discard = []
     s.supply = [tuple(D.MUMMY_CARDS), tuple(D.BLOCK_CARDS)]
     s.blocked, s.fallen, s.box = 0, [], list(D.BLOCKS)
-    s.aside, s.aside_by, s.aside_known, s.aside_not, s.foresight = -1, -1, False, -1, False
+    s.aside, s.aside_by, s.aside_known, s.foresight = -1, -1, False, False
     s.mpos, s.mdir = list(D.MUMMY_START), list(D.MUMMY_FACING)
     s.mleft, s.mi, s.shot = [0] * D.NUM_MUMMIES, 0, 0
     s.adv, s.pos, s.status, s.face = [-1] * n, [-1] * n, [UNCHOSEN] * n, [-1] * n
@@ -614,12 +614,12 @@ def resolve(s: HorusState, act: HorusAction | None, ev: Events) -> None:
 
 
 def foresee(s: HorusState, p: int, number: int, swap: bool, ev: Events) -> None:
-    """HOR-EQUIP-UDJAT: keep the block seen, or swap it unseen for another."""
-    s.aside_by, s.aside_known, s.aside_not = p, not swap, -1
+    """HOR-EQUIP-UDJAT: keep the block seen, or put it back and draw another unseen (which
+    may be the same block again: the box is drawn blind)."""
+    s.aside_by, s.aside_known = p, not swap
     if swap:
-        s.aside = H.random_block(s)
         H.return_to_box(s, number)
-        s.aside_not = number
+        s.aside = H.random_block(s)
     else:
         s.aside = number
     if ev is not None:
@@ -798,7 +798,7 @@ def place_block(s: HorusState, ev: Events) -> None:
     """Phase 5, HOR-BLOCK-FALL: a random block, or the one set aside by foresight."""
     s.stage = PASS
     if s.aside >= 0:
-        number, s.aside, s.aside_by, s.aside_not = s.aside, -1, -1, -1
+        number, s.aside, s.aside_by = s.aside, -1, -1
     elif s.box:
         number = H.random_block(s)
     else:

@@ -22,7 +22,6 @@ class HorusState(State):
         "aside",
         "aside_by",
         "aside_known",
-        "aside_not",
         "bagged",
         "blocked",
         "box",
@@ -93,7 +92,6 @@ class HorusState(State):
     aside: int  # a block set aside by udjat or clairvoyance, -1 for none
     aside_by: int  # who set it aside
     aside_known: bool  # that seat saw the block it set aside (kept it)
-    aside_not: int  # the block a swapper put back (the aside one is not it)
     foresight: bool  # an udjat or clairvoyance was used this round
     mpos: list[int]  # each mummy's index along its path
     mdir: list[int]  # +1 / -1 along the path
@@ -181,7 +179,6 @@ class HorusState(State):
         c.aside = self.aside
         c.aside_by = self.aside_by
         c.aside_known = self.aside_known
-        c.aside_not = self.aside_not
         c.foresight = self.foresight
         c.mpos = self.mpos.copy()
         c.mdir = self.mdir.copy()

@@ -119,10 +119,6 @@ def view(s: HorusState, player: int | None) -> dict[str, JSON]:
         "blocks": list(s.fallen),
         "blocks_in_box": len(s.box),
         "block_aside": aside,
-        # the block a swapper saw and put back: the one set aside is not it
-        "block_put_back": (
-            s.aside_not if s.aside >= 0 and player == s.aside_by and s.aside_not >= 0 else None
-        ),
         "foresight_used": s.foresight,
         "decks": {name: len(s.decks[k]) for k, name in enumerate(D.DECKS)},
         "sarcophagi": [sarcophagus_view(s, i, player) for i in range(len(s.sarc))],
@@ -160,10 +156,7 @@ def determinize(s: HorusState, player: int, rng: RandomSource) -> HorusState:
     unseen += [d.pending[i][2] for i in foreseeing]
     unseen.sort()
     if d.aside >= 0 and not (d.aside_by == player and d.aside_known):
-        # a swapper knows the aside block is not the one it put back
-        choices = [b for b in unseen if not (d.aside_by == player and b == d.aside_not)]
-        d.aside = choices[r.below(len(choices))]
-        unseen.remove(d.aside)
+        d.aside = unseen.pop(r.below(len(unseen)))
     for i in foreseeing:
         kind, p, _ = d.pending[i]
         d.pending[i] = (kind, p, unseen.pop(r.below(len(unseen))))

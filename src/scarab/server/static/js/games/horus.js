@@ -903,7 +903,6 @@ function drawPanel(S, g) {
     if (view.block_aside !== null && view.block_aside !== undefined) {
       lines.push(typeof view.block_aside === "number" ? t("horus.page.aside_mine", { block: view.block_aside }) : t("horus.page.aside_unseen"));
     }
-    if (view.block_put_back !== null && view.block_put_back !== undefined) lines.push(t("horus.page.put_back", { block: view.block_put_back }));
     if (wide) {
       lines.forEach((l, n) => g.append(text(x + fs(2), y + fs(11) + n * fs(13), l, { "font-size": fs(10) })));
       y += Math.max(dh, lines.length * fs(13)) + fs(6);
