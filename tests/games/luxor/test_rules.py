@@ -1083,6 +1083,22 @@ def test_one_move_in_the_round_keeps_the_game_going() -> None:
     assert not s.is_over and s.round == 2
 
 
+@pytest.mark.rule("LUX-END-STUCK", "LUX-EDGE-DIE-STUCK")
+def test_a_die_nobody_can_use_does_not_end_the_game_when_its_player_could_have_moved() -> None:
+    # the rulebook ends the game when no player *can* move in a round: seat 0 could have
+    # played R 39+1, and its die rolled a 6 that nobody can use (it ended the game)
+    s = new()
+    place(s, 0, [39] * 5)
+    place(s, 1, [40] * 5)
+    set_hand(s, 0, ["die", "2", "3", "4", "1"])
+    set_hand(s, 1, ["2", "3", "4", "5", "2"])
+    assert texts(s.legal_actions()) == ["L die", "R 39+1"]
+    s.rng = Rng(next(k for k in range(1000) if Rng(k).die() == 6))
+    assert "stuck" in [e.kind for e in play(s, "L die")]
+    play(s, "L pass")
+    assert not s.is_over and s.round == 2
+
+
 # ---- final scoring ----------------------------------------------------------
 @pytest.mark.rule("LUX-SCORE-ORDER")
 def test_final_scoring_rows_and_total_added_to_the_track() -> None:

@@ -83,7 +83,7 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
     s.treasures = [() for _ in range(n)]
     s.sarcs = [() for _ in range(n)]
     s.seat, s.round, s.phase, s.die = 0, 1, PLAY, 0
-    s.less = s.took_horus = s.round_moved = False
+    s.less = s.took_horus = s.round_could_move = False
     s.choices, s.act_spaces = (), ()
     s.final, s.hist, s.legal = None, None, None
     s.sampled = False
@@ -219,6 +219,7 @@ def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> Non
         if card >= D.NUM_BASIC and card in s.known[p]:
             i = s.known[p].index(card)
             s.known[p] = s.known[p][:i] + s.known[p][i + 1 :]
+        s.round_could_move |= verb != "pass"  # LUX-END-STUCK: only a pass says it could not
         if ev is not None:
             ev.append(
                 Event(
@@ -300,7 +301,6 @@ def relocate(s: LuxorState, p: int, src: int, to: int, ev: list[Event] | None) -
     advs = s.adv[p]
     advs.remove(src)
     advs.append(to)
-    s.round_moved = True
     if ev is not None:
         ev.append(
             Event(
@@ -512,11 +512,11 @@ def end_turn(s: LuxorState, p: int, ev: list[Event] | None) -> None:
     s.choices, s.act_spaces = (), ()
     s.seat = (p + 1) % len(s.names)
     if s.seat == 0:
-        if len(s.chamber) >= 2 or not s.round_moved:  # LUX-END-CHAMBER, LUX-END-STUCK
+        if len(s.chamber) >= 2 or not s.round_could_move:  # LUX-END-CHAMBER, LUX-END-STUCK
             finish(s, ev)
             return
         s.round += 1
-        s.round_moved = False
+        s.round_could_move = False
 
 
 def finish(s: LuxorState, ev: list[Event] | None) -> None:

@@ -42,7 +42,7 @@ class LuxorState(State):
         "phase",
         "prv",
         "round",
-        "round_moved",
+        "round_could_move",
         "sarcophagi",
         "sarcs",
         "scarab_supply",
@@ -100,7 +100,7 @@ class LuxorState(State):
     die: int
     less: bool
     took_horus: bool
-    round_moved: bool
+    round_could_move: bool
     choices: tuple[str, ...]
     act_spaces: tuple[int, ...]
     final: list[Breakdown] | None
@@ -170,7 +170,7 @@ class LuxorState(State):
         c.die = self.die
         c.less = self.less
         c.took_horus = self.took_horus
-        c.round_moved = self.round_moved
+        c.round_could_move = self.round_could_move
         c.choices = self.choices
         c.act_spaces = self.act_spaces
         c.final = self.final
