@@ -475,3 +475,21 @@ def test_limits_are_checked_when_made() -> None:
     with pytest.raises(BadLimit, match="1 or more"):
         Limits(max_client_sockets=0)
     assert Limits(max_connections=160).socket_cap == 150  # room is left for the page and API
+
+
+def test_a_port_in_use_is_said_before_the_server_claims_to_serve(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    ran: list[Any] = []
+    monkeypatch.setattr("uvicorn.run", lambda *a, **kw: ran.append(kw))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        db = f"sqlite:///{tmp_path / 's.db'}"
+        assert serve_main("127.0.0.1", port, db, 0) == 2
+    out = capsys.readouterr()
+    assert f"cannot listen at 127.0.0.1:{port}" in out.err and "--port" in out.err
+    assert "serving at" not in out.out and not ran  # it never claimed to serve

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import socket
+import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -134,6 +136,20 @@ async def _server_error(_request: Request, _exc: Exception) -> Response:
     return error("the server could not do that; nothing was changed", 500)
 
 
+def _listen_refusal(host: str, port: int) -> str | None:
+    """Why the server could not listen at ``host:port`` (a port in use, an address not of
+    this machine), tried before it says it is serving there; None if it can."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind((host, port))
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        return f"cannot listen at {host}:{port}: {why}; give another --port or --host"
+    return None
+
+
 def serve_main(
     host: str,
     port: int,
@@ -156,6 +172,10 @@ def serve_main(
         http: Any = worker.PROTOCOL
     else:
         app, http = create_app(db, bot_workers, limits=limits), protocol(timeouts)
+    refused = _listen_refusal(host, port)
+    if refused is not None:
+        print(f"scarab serve: {refused}", file=sys.stderr)
+        return 2
     gc.set_threshold(20_000, 20, 50)  # fewer collection pauses under many small messages
     fewer_heaps()
     shown = f"[{host}]" if ":" in host else host
