@@ -1128,8 +1128,8 @@ def test_final_scoring_rows_and_total_added_to_the_track() -> None:
 @pytest.mark.rule("LUX-SCORE-WALL")
 def test_each_adventurer_scores_its_wall_value() -> None:
     s = new()
-    place(s, 0, [0, 5, 6, 16, 27], sleeping=())
-    assert final_scoring(s, 0).adventurers == 0 + 0 + 1 + 3 + 8
+    place(s, 0, [0, 5, 6, 16, 27], sleeping=())  # the stairs (0) score nothing; space 5 does
+    assert final_scoring(s, 0).adventurers == 0 + 1 + 1 + 3 + 8
     place(s, 1, [34], sleeping=(1, 2, 3))  # the sleepers score nothing
     assert final_scoring(s, 1).adventurers == 13
 
