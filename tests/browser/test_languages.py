@@ -252,6 +252,8 @@ def test_a_pyramids_table_in_other_words_draws_none_over_another(
         m = seat_state(base_url, table, m["current"])
         body = {"token": table["seats"][m["seat"]]["token"], "action": m["legal"][0]["action"]}
         api(base_url, f"/api/tables/{table['table']}/act", {**body, "version": m["version"]})
+    # the page has drawn that very decision (an earlier one of ana's may still show)
+    page.wait_for_function("(v) => (window.__scarab.last || {}).version === v", arg=m["version"])
     assert any(e["fields"]["verb"] == "take" for e in at.wait_decision()["legal"])
     shoot(page, f"pyramids-{locale[:2]}")
     assert page.evaluate(OVERLAPS) == []
