@@ -130,6 +130,20 @@ def test_seats_left_unnamed_are_named_in_the_makers_language(
     assert made["names"][1:] == expected == ["jogador 2", "bot ganancioso 3"]
 
 
+def test_a_watchers_chat_line_is_signed_in_the_readers_language(
+    speaker: Callable[[str], Any], base_url: str
+) -> None:
+    table = make_table(base_url, "luxor", [{"kind": "human"}, {"kind": "bot", "level": "greedy"}])
+    page = speaker("es-ES")
+    page.goto(f"/t/{table['table']}")  # no seat: a watcher
+    page.locator("#chat-text").wait_for()
+    page.fill("#chat-text", "hola")
+    page.click("#chat-send")
+    line = page.locator("#chat li").first
+    line.wait_for()
+    assert line.inner_text() == "un espectador: hola"  # it read "a watcher (espectadores)"
+
+
 def test_a_spanish_browser_gets_a_luxor_table_its_errors_and_the_leaderboard_in_spanish(
     speaker: Callable[[str], Any], base_url: str
 ) -> None:

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { setMessages, t } from "../../src/scarab/server/static/js/i18n.js";
+import { seatName, setMessages, t } from "../../src/scarab/server/static/js/i18n.js";
 
 /** @param {string} code Python that prints JSON */
 function python(code) {
@@ -45,4 +45,13 @@ test("a message argument with its own arguments is worded inside the message", (
   const args = { reason: { msg: "inner", args: { card: "@term.crowbar" } } };
   assert.equal(t("outer", args), "não: falta pé de cabra.");
   assert.equal(t("outer", { reason: { msg: "inner" } }), "não: falta {card}.");
+});
+
+test("a seat left unnamed is named in the maker's language, whatever its kind", () => {
+  setMessages(REFUSALS.pt, REFUSALS.en, "pt");
+  assert.equal(seatName({ kind: "human" }, 1), "jogador 2");
+  assert.equal(seatName({ kind: "open" }, 2), "lugar vago 3");
+  assert.equal(seatName({ kind: "bot", level: "greedy" }, 3), "bot ganancioso 4");
+  setMessages(REFUSALS.en, REFUSALS.en, "en");
+  assert.equal(seatName({ kind: "open" }, 2), "open seat 3");
 });

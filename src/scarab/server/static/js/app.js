@@ -106,8 +106,8 @@ async function lobby() {
       const name = row.querySelector(".seat-name").value.trim();
       const seat = kind === "human" || kind === "open" ? { kind } : { kind: "bot", level: kind.slice(4) };
       if (row.classList.contains("me")) seat.me = true; // the player's own seat
-      // a name left empty is named in the reader's language (an open seat takes its taker's)
-      const named = name || (kind === "open" ? "" : seatName(seat, i));
+      // a name left empty is named in the reader's language (an open seat's, until taken)
+      const named = name || seatName(seat, i);
       if (named) seat.name = named;
       return seat;
     });

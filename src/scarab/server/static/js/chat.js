@@ -45,7 +45,7 @@ export function chatBox(send) {
       if (at < 0) continue;
       ids.splice(at, 0, line.id);
       if (line.text === unsent) unsent = "";
-      const who = line.channel === "watchers" ? t("ui.chat.watcher", { name: line.name }) : line.name;
+      const who = line.channel === "watchers" ? t("ui.chat.a_watcher") : line.name; // watchers are nameless
       list.insertBefore(html("li", { class: line.channel }, html("strong", {}, `${who}: `), line.text), list.children[at] ?? null);
     }
     while (ids.length > MAX_LINES) {

@@ -117,13 +117,15 @@ export function phrased(line, names) {
 }
 
 /**
- * The name a seat gets when none is typed, in the page's language: "player 2", or a
- * bot's level and seat ("greedy bot 2"). It is stored as typed, so others read it so.
+ * The name a seat gets when none is typed, in the page's language: "player 2", "open
+ * seat 2" (until someone takes it), or a bot's level and seat ("greedy bot 2"). It is
+ * stored as typed, so others read it so.
  * @param {{kind: string, level?: string}} seat
  * @param {number} index the seat's index, from 0
  * @returns {string}
  */
 export function seatName(seat, index) {
   if (seat.kind === "bot") return t("ui.new.bot_name", { level: `@ui.level.${seat.level}`, seat: index + 1 });
+  if (seat.kind === "open") return t("ui.new.open_name", { seat: index + 1 });
   return t("ui.new.player", { seat: index + 1 });
 }
