@@ -55,3 +55,13 @@ test("a seat left unnamed is named in the maker's language, whatever its kind", 
   setMessages(REFUSALS.en, REFUSALS.en, "en");
   assert.equal(seatName({ kind: "open" }, 2), "open seat 3");
 });
+
+test("a turn timer is said in its own unit", async () => {
+  const { turnTime } = await import("../../src/scarab/server/static/js/open_tables.js");
+  setMessages(REFUSALS.en, REFUSALS.en, "en");
+  assert.deepEqual([30, 60, 300, 3600, 86400, 172800, 90].map(turnTime), [
+    "30 s a turn", "1 min a turn", "5 min a turn", "1 h a turn", "1 day a turn", "2 days a turn", "2 min a turn",
+  ]);
+  setMessages(REFUSALS.es, REFUSALS.en, "es");
+  assert.equal(turnTime(86400), "1 día por turno"); // it said "1440 min por turno"
+});

@@ -50,11 +50,13 @@ def test_public_tables_with_open_seats_are_listed_and_private_ones_are_not(
         "seats",
         "open",
         "timer",
+        "rated",
         "options",
         "created",
         "watch",
     }  # the header only: nothing of any seat's view, no count of moves
     assert e["open"] == 1 and [s["kind"] for s in e["seats"]] == ["human", "open", "bot"]
+    assert e["rated"] is False  # a taker sees whether the result moves ratings
     assert lobby(client, "?game=pyramids")["tables"] == []
 
 

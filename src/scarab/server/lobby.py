@@ -42,6 +42,7 @@ def entry(stored: StoredTable) -> dict[str, JSON]:
         ],
         "open": stored.open_seats,
         "timer": stored.timer,
+        "rated": stored.rated,  # whoever sits there plays for their rating
         "options": stored.options,
         "created": stored.created,
         "watch": f"/t/{stored.id}",

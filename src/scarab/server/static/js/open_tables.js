@@ -70,10 +70,24 @@ async function fill(list, said) {
       ? html("button", { type: "button", class: "secondary take-seat", "data-table": table.table, "data-seat": i,
         onclick: () => take(table.table, i, said) }, t("ui.open.take", { seat: i + 1 }))
       : html("span", {}, s.name)));
-    const timer = table.timer ? ` · ${t("ui.open.timer", { n: Math.round(table.timer / 60) })}` : "";
-    list.append(html("li", {}, html("strong", {}, table.title), ` (${t("ui.players.count", { n: table.players })}${timer}): `,
+    const timer = table.timer ? ` · ${turnTime(table.timer)}` : "";
+    const rated = table.rated ? ` · ${t("ui.open.rated")}` : "";
+    list.append(html("li", {}, html("strong", {}, table.title), ` (${t("ui.players.count", { n: table.players })}${timer}${rated}): `,
       ...seats.flatMap((/** @type {any} */ el, /** @type {number} */ i) => (i ? [", ", el] : [el]))));
   }
+}
+
+/**
+ * A turn timer in its own unit: "30 s", "5 min", "1 day" a turn (not "1440 min").
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function turnTime(seconds) {
+  const units = /** @type {const} */ ([[86400, "ui.open.timer_days"], [3600, "ui.open.timer_hours"], [60, "ui.open.timer"]]);
+  for (const [size, msg] of units) {
+    if (seconds >= size && seconds % size === 0) return t(msg, { n: seconds / size });
+  }
+  return seconds >= 60 ? t("ui.open.timer", { n: Math.round(seconds / 60) }) : t("ui.open.timer_seconds", { n: seconds });
 }
 
 /**
