@@ -285,3 +285,52 @@ def test_a_log_entrys_why_opens_the_clause_behind_it(page: Any, base_url: str) -
     assert page.locator("#rules").get_attribute("open") is not None
     assert target.get_attribute("id") in {f"rule-{c}" for c in first["clauses"]}
     shoot(page, "log-why")
+
+
+def test_a_lost_connection_is_shown_until_the_page_is_back(browser: Any, base_url: str) -> None:
+    """The page says it is reconnecting for as long as it is (it went on saying "Your
+    turn."), and tries again at once when the network comes back."""
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    routes: list[Any] = []
+    down = {"now": False}
+
+    def handler(ws: Any) -> None:
+        if down["now"]:
+            ws.close()
+            return
+        ws.connect_to_server()
+        routes.append(ws)
+
+    context = browser.new_context(base_url=base_url)  # the refused sockets log console errors
+    try:
+        page = context.new_page()
+        page.route_web_socket(re.compile(r"/ws/"), handler)
+        page.goto(seat_link(table, 0))
+        page.locator("#board > *").first.wait_for()
+        offline = page.locator("#offline")
+        assert offline.is_hidden()
+        down["now"] = True
+        routes[-1].close()
+        offline.wait_for(state="visible")
+        page.wait_for_timeout(4000)  # tries at 0.5, 1.5 and 3.5 s: the next one is 4 s off
+        assert offline.is_visible()
+        down["now"] = False
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        offline.wait_for(state="hidden", timeout=2000)
+    finally:
+        context.close()
+
+
+def test_a_link_that_holds_no_seat_says_so_for_good_with_where_to_go(
+    page: Any, base_url: str
+) -> None:
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    page.goto(f"/t/{table['table']}#seat=bogus")
+    watch = page.locator("#watch-instead")
+    watch.wait_for()  # the reason stays, with a way to watch instead (it cleared to a blank page)
+    assert "seat" in page.locator("#message").inner_text()
+    assert watch.get_attribute("href") == f"/t/{table['table']}"

@@ -189,6 +189,7 @@ function tableView(tableId) {
     get status() { return status; },
     get boardBox() { return boardBox; },
     get message() { return message; },
+    get offline() { return offline; },
     get asking() { return asking; },
     get players() { return players; },
     get actions() { return actions; },
@@ -203,11 +204,13 @@ function tableView(tableId) {
   const memo = {};
   // What changes while the table is open: the last state, the socket, the reconnect
   // delay, the message timer, the last move's marks and the hint shown.
-  const live = { last: null, socket: null, retry: 500, sayTimer: null, shown: null, hinted: null };
+  const live = { last: null, socket: null, retry: 500, sayTimer: null, shown: null, hinted: null, timer: null, lastError: "" };
   clear(main);
   const status = html("div", { class: "status", role: "status" });
   const boardBox = html("div", { class: "board", id: "board" });
   const message = html("div", { class: "message", id: "message", role: "alert" });
+  const offline = html("div", { class: "message warn", id: "offline", role: "status", hidden: true },
+    t("ui.table.reconnecting"));
   const asking = html("div", { class: "confirm", id: "confirm", hidden: true });
   const players = html("ol", { class: "players", id: "players" });
   const actions = html("ul", { class: "actions", id: "actions", "aria-label": t("ui.table.actions_label") });
@@ -217,7 +220,7 @@ function tableView(tableId) {
   const chat = chatBox((text) => send(S, { type: "chat", text }));
   const rules = rulesPanel();
   main.append(html("div", { class: "table-page" },
-    html("div", { class: "left" }, status, message, asking, boardBox, finalBox),
+    html("div", { class: "left" }, status, offline, message, asking, boardBox, finalBox),
     html("aside", { class: "side" },
       html("h2", {}, t("ui.table.players")), players,
       html("h2", {}, t("ui.table.actions")), actions, controls,
@@ -238,6 +241,12 @@ function tableView(tableId) {
     span.textContent = ` · ${t("ui.table.left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}`;
   }, 1000);
   connect(S);
+  window.addEventListener("online", () => { // the network is back: try now, not at the next back-off
+    if (live.socket && live.socket.readyState === WebSocket.CLOSED && live.timer) {
+      clearTimeout(live.timer);
+      connect(S);
+    }
+  });
 }
 
 // A message to the table's socket; false (and the reader told) while it reconnects.
@@ -472,6 +481,7 @@ function connect(S) {
   live.socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
   live.socket.addEventListener("open", () => {
     live.retry = 500;
+    S.offline.hidden = true;
     const me = player(); // a table opened from "My tables" has no seat token: the key finds the seat
     live.socket.send(JSON.stringify({ type: "hello", token, player: token ? null : me && me.key }));
   });
@@ -482,15 +492,30 @@ function connect(S) {
     else if (m.type === "chat") chat.add([m]);
     else if (m.type === "chat_history") chat.add(m.lines);
     else if (m.type === "error") {
-      say(S, m.msg ? t(m.msg, m.args || {}, live.last ? live.last.names : []) : m.message);
+      live.lastError = m.msg ? t(m.msg, m.args || {}, live.last ? live.last.names : []) : m.message;
+      say(S, live.lastError);
       if (String(m.msg).startsWith("ui.err.chat")) chat.refused(); // the line is given back to edit
     }
   });
   live.socket.addEventListener("close", (event) => {
-    if (event.code === 4400) return;
-    setTimeout(() => connect(S), live.retry);
+    if (event.code === 4400) { // refused for good (a link that holds no seat): say so, and stay
+      closedForGood(S, live.lastError || t("ui.table.closed"));
+      return;
+    }
+    S.offline.hidden = false; // until it is back: a turn shown as yours may have moved on
+    live.timer = setTimeout(() => connect(S), live.retry);
     live.retry = Math.min(live.retry * 2, 10000);
   });
+}
+
+/** The table refused this page for good: the reason stays, with where to go instead. */
+function closedForGood(S, reason) {
+  const { live, message, tableId } = S;
+  clearTimeout(live.sayTimer);
+  message.className = "message error";
+  message.replaceChildren(`${reason} `,
+    html("a", { href: `/t/${tableId}`, id: "watch-instead" }, t("ui.rematch.watch")), " · ",
+    html("a", { href: "/" }, t("ui.nav.tables")));
 }
 
 
