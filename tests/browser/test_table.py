@@ -334,3 +334,23 @@ def test_a_link_that_holds_no_seat_says_so_for_good_with_where_to_go(
     watch.wait_for()  # the reason stays, with a way to watch instead (it cleared to a blank page)
     assert "seat" in page.locator("#message").inner_text()
     assert watch.get_attribute("href") == f"/t/{table['table']}"
+
+
+def test_a_keyboard_player_keeps_focus_in_the_action_list_from_move_to_move(
+    page: Any, base_url: str
+) -> None:
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
+    )
+    page.goto(seat_link(table, 0))
+    seat = Seat(page)
+    seat.wait_decision()
+    page.locator("#actions button.action").first.focus()
+    on_action = "() => !!document.activeElement?.matches('#actions button.action')"
+    for _ in range(4):  # Enter plays the focused action; focus comes back with the next list
+        seen = seat.probe()["seen"]
+        page.keyboard.press("Enter")
+        page.wait_for_function("(n) => window.__scarab.seen > n", arg=seen)
+        if seat.wait_decision()["over"]:
+            break
+        page.wait_for_function(on_action)  # it fell to the page's body after every move

@@ -204,7 +204,7 @@ function tableView(tableId) {
   const memo = {};
   // What changes while the table is open: the last state, the socket, the reconnect
   // delay, the message timer, the last move's marks and the hint shown.
-  const live = { last: null, socket: null, retry: 500, sayTimer: null, shown: null, hinted: null, timer: null, lastError: "" };
+  const live = { last: null, socket: null, retry: 500, sayTimer: null, shown: null, hinted: null, timer: null, lastError: "", listFocus: false };
   clear(main);
   const status = html("div", { class: "status", role: "status" });
   const boardBox = html("div", { class: "board", id: "board" });
@@ -283,6 +283,13 @@ function askFirst(S, entry, question) {
 
 function drawActions(S, list, narrowed) {
   const { actions, ctx, live } = S;
+  // a keyboard user whose focus was in the list keeps it there, on the same action if it
+  // is still offered, else on the first; through the others' turns too, while it has not
+  // gone elsewhere (clearing the list drops it to the page's body)
+  const held = document.activeElement;
+  const inList = held instanceof HTMLElement && actions.contains(held);
+  const was = inList ? held.dataset.action : undefined;
+  live.listFocus = inList || (live.listFocus && (held === document.body || held === null));
   clear(actions);
   list.forEach((entry, i) => {
     const button = html("button", {
@@ -292,6 +299,10 @@ function drawActions(S, list, narrowed) {
     actions.append(html("li", {}, button));
     if (narrowed && i === 0) button.focus();
   });
+  if (!narrowed && live.listFocus && list.length) {
+    const buttons = /** @type {HTMLElement[]} */ ([...actions.querySelectorAll("button.action")]);
+    (buttons.find((b) => b.dataset.action === was) || buttons[0]).focus();
+  }
   if (narrowed) {
     actions.append(html("li", {}, html("button", {
       type: "button", class: "secondary", onclick: () => drawActions(S, live.last.legal, false),
