@@ -128,6 +128,7 @@ def test_seats_left_unnamed_are_named_in_the_makers_language(
     made = api(base_url, f"/api/tables/{link.split('/t/')[1].split('#')[0]}")
     expected = ["jogador 2", words("pt", "ui.new.bot_name", level="@ui.level.greedy", seat=3)]
     assert made["names"][1:] == expected == ["jogador 2", "bot ganancioso 3"]
+    assert made["names"][0] == "jogador 1"  # it was "você": the others read the seat as "you"
 
 
 def test_a_watchers_chat_line_is_signed_in_the_readers_language(

@@ -67,7 +67,11 @@ async function lobby() {
   zombie.value = levels.includes("greedy") ? "greedy" : levels[0];
   const result = html("div", { class: "created", "aria-live": "polite" });
   const publicBox = html("input", { type: "checkbox", id: "public" });
-  const ratedBox = html("input", { type: "checkbox", id: "rated" });
+  const ratedBox = html("input", { type: "checkbox", id: "rated", disabled: true }); // public tables only
+  publicBox.addEventListener("change", () => {
+    ratedBox.disabled = !publicBox.checked;
+    if (!publicBox.checked) ratedBox.checked = false;
+  });
 
   function seatsFor() {
     const g = games.find((x) => x.name === gameSelect.value);
@@ -89,7 +93,7 @@ async function lobby() {
       kind.value = i === 0 ? "human" : `bot:${levels.includes("greedy") ? "greedy" : levels[0]}`;
       const me = i === 0 ? player() : null;
       const name = html("input", {
-        type: "text", maxlength: NAME_INPUT_MAX, value: me ? me.name : i === 0 ? t("ui.new.you") : "", placeholder: t("ui.new.player", { seat: i + 1 }),
+        type: "text", maxlength: NAME_INPUT_MAX, value: me ? me.name : "", placeholder: t("ui.new.player", { seat: i + 1 }),
         "aria-label": t("ui.new.seat_name", { seat: i + 1 }), class: "seat-name",
       });
       seatsBox.append(html("div", { class: me ? "seat-row me" : "seat-row" },
