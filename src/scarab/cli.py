@@ -104,7 +104,10 @@ def _parser() -> argparse.ArgumentParser:
         help="SQLAlchemy URL: sqlite:///FILE (default ./scarab.db) or postgresql+psycopg://...",
     )
     serve.add_argument(
-        "--bot-workers", type=int, default=1, help="bot processes (0: one thread in the server)"
+        "--bot-workers",
+        type=count(0, 64, "a number of bot processes"),
+        default=1,
+        help="bot processes (0: one thread in the server)",
     )
     serve.add_argument(
         "--workers",

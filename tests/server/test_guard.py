@@ -457,6 +457,9 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
         ["--max-table-sockets", "0"],
         ["--allow-origin", "evil.example"],
         ["--allow-origin", "https://a.example/path"],
+        ["--table-rate", "0/minute"],  # nothing could ever be made
+        ["--bot-workers", "-3"],
+        ["--bot-workers", "1000"],
     ],
 )
 def test_a_bad_limit_is_refused_saying_what_would_do(
@@ -475,6 +478,8 @@ def test_limits_are_checked_when_made() -> None:
     with pytest.raises(BadLimit, match="1 or more"):
         Limits(max_client_sockets=0)
     assert Limits(max_connections=160).socket_cap == 150  # room is left for the page and API
+    with pytest.raises(BadLimit, match="must be below max_connections"):
+        Limits(max_connections=10, max_sockets=100_000)
 
 
 def test_a_port_in_use_is_said_before_the_server_claims_to_serve(

@@ -98,6 +98,8 @@ def check_rate(text: str) -> str:
             f"{text[:40]!r} is not a rate: give a count per time such as 30/minute, "
             "or several joined by ';' such as 10/second;300/hour"
         )
+    if any(item.amount < 1 for item in items):  # 0/minute would allow nothing, ever
+        raise BadLimit(f"{text[:40]!r} allows nothing: give a count of 1 or more per time")
     return text
 
 
@@ -149,6 +151,11 @@ class Limits:
         for name, value in counts.items():
             if not (isinstance(value, int) and value >= 1):
                 raise BadLimit(f"{name} must be a whole number of 1 or more, not {value!r}")
+        if self.socket_cap >= self.max_connections:  # no connection left for the page itself
+            raise BadLimit(
+                f"max_sockets ({self.socket_cap}) must be below max_connections "
+                f"({self.max_connections}): the page and the API need connections too"
+            )
         for origin in self.allow_origins:
             check_origin(origin)
 
