@@ -25,6 +25,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +146,28 @@ def page(browser: Any, base_url: str) -> Iterator[Any]:
     pg.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
     yield pg
     context.close()
+    assert not errors, f"errors in the page or its console: {errors}"
+
+
+@contextmanager
+def page_in(
+    browser: Any, base_url: str, locale: str = "en-US", width: int = 1280, height: int = 900
+) -> Iterator[Any]:
+    """A page whose browser prefers ``locale``, at ``width`` x ``height``, its socket
+    watched; failing the test on any error in the page or its console."""
+    context = browser.new_context(
+        base_url=base_url, locale=locale, viewport={"width": width, "height": height}
+    )
+    context.set_default_timeout(WAIT_MS)
+    context.add_init_script(WATCH_SOCKET)
+    errors: list[str] = []
+    pg = context.new_page()
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    try:
+        yield pg
+    finally:
+        context.close()
     assert not errors, f"errors in the page or its console: {errors}"
 
 

@@ -13,11 +13,11 @@ import pytest
 
 from scarab import i18n
 from tests.browser.conftest import (
-    WATCH_SOCKET,
     Seat,
     api,
     log_texts,
     make_table,
+    page_in,
     seat_link,
     seat_state,
     shoot,
@@ -225,59 +225,50 @@ def test_on_a_phone_the_panel_keeps_names_whole_and_nothing_over_another(
         "horus",
         [{"kind": "human", "name": names[0]}, {"kind": "bot", "level": "random", "name": names[1]}],
     )
-    context = browser.new_context(
-        base_url=base_url, locale=locale, viewport={"width": 390, "height": 844}
-    )
-    context.add_init_script(WATCH_SOCKET)
-    errors: list[str] = []
-    pg = context.new_page()
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    pg.goto(seat_link(table, 0))
-    seat = Seat(pg)
-    seat.wait_drawn()
-    lang = locale[:2]
-    found: list[Any] = []  # what is wrong, at each moment looked at
-
-    def look(m: dict[str, Any], name: str) -> list[str]:
-        """The panel's words once the page has drawn ``m`` (clashes go to ``found``)."""
-        pg.reload()
+    with page_in(browser, base_url, locale, 390, 844) as pg:
+        pg.goto(seat_link(table, 0))
+        seat = Seat(pg)
         seat.wait_drawn()
-        pg.wait_for_function("(v) => window.__scarab.last.version === v", arg=m["version"])
-        shoot(pg, f"horus-panel-{lang}-{name}")
-        found.extend([name, *clash] for clash in pg.evaluate(PANEL_CLASHES))
-        return list(pg.evaluate(PANEL_TEXTS))
+        lang = locale[:2]
+        found: list[Any] = []  # what is wrong, at each moment looked at
 
-    m = play_seat_until(
-        base_url,
-        table,
-        lambda m: (
-            m["view"]["stage"] == "actions"
-            and m["view"]["to_move"] == 0
-            and m["view"].get("mummy_dice")
-            and m["legal"]
-        ),
-    )
-    texts = look(m, "mummy-dice")
-    keeper = i18n.text(lang, "horus.page.keeper", {"who": names[m["view"]["keeper"]]})
-    for whole in (keeper, f"{names[0]}:"):
-        if whole not in texts:
-            found.append(["mummy-dice", "not whole", whole])
-    m = play_seat_until(
-        base_url,
-        table,
-        lambda m: (
-            m["view"]["seats"][0]["card_count"] > 0
-            and m["legal"]
-            and (
-                m["view"]["stage"] == "adjust"
-                or any(e["fields"]["verb"] == "discard" for e in m["legal"])
-            )
-        ),
-    )
-    hint = i18n.text(lang, "horus.page.hand_hint", {})
-    if hint not in " ".join(look(m, "hand")):
-        found.append(["hand", "no hint", hint])
-    context.close()
-    assert found == [], found
-    assert not errors, errors
+        def look(m: dict[str, Any], name: str) -> list[str]:
+            """The panel's words once the page has drawn ``m`` (clashes go to ``found``)."""
+            pg.reload()
+            seat.wait_drawn()
+            pg.wait_for_function("(v) => window.__scarab.last.version === v", arg=m["version"])
+            shoot(pg, f"horus-panel-{lang}-{name}")
+            found.extend([name, *clash] for clash in pg.evaluate(PANEL_CLASHES))
+            return list(pg.evaluate(PANEL_TEXTS))
+
+        m = play_seat_until(
+            base_url,
+            table,
+            lambda m: (
+                m["view"]["stage"] == "actions"
+                and m["view"]["to_move"] == 0
+                and m["view"].get("mummy_dice")
+                and m["legal"]
+            ),
+        )
+        texts = look(m, "mummy-dice")
+        keeper = i18n.text(lang, "horus.page.keeper", {"who": names[m["view"]["keeper"]]})
+        for whole in (keeper, f"{names[0]}:"):
+            if whole not in texts:
+                found.append(["mummy-dice", "not whole", whole])
+        m = play_seat_until(
+            base_url,
+            table,
+            lambda m: (
+                m["view"]["seats"][0]["card_count"] > 0
+                and m["legal"]
+                and (
+                    m["view"]["stage"] == "adjust"
+                    or any(e["fields"]["verb"] == "discard" for e in m["legal"])
+                )
+            ),
+        )
+        hint = i18n.text(lang, "horus.page.hand_hint", {})
+        if hint not in " ".join(look(m, "hand")):
+            found.append(["hand", "no hint", hint])
+        assert found == [], found

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scarab import i18n
-from tests.browser.conftest import WATCH_SOCKET, Seat, make_table, seat_link, shoot, wait_until
+from tests.browser.conftest import Seat, make_table, page_in, seat_link, shoot, wait_until
 from tests.browser.test_long_names import play_to_the_end
 
 if shutil.which("chromium") is None:
@@ -236,30 +236,21 @@ def test_at_game_over_the_final_scoring_names_each_seat_whole_and_your_points_ar
         "pyramids",
         [{"kind": "human", "name": names[0]}, {"kind": "bot", "level": "greedy", "name": names[1]}],
     )
-    context = browser.new_context(
-        base_url=base_url, locale=locale, viewport={"width": 1280, "height": 900}
-    )
-    context.add_init_script(WATCH_SOCKET)
-    errors: list[str] = []
-    pg = context.new_page()
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    pg.goto(seat_link(table, 0))
-    Seat(pg).wait_drawn()
-    play_to_the_end(pg)
-    pg.reload()
-    m = Seat(pg).wait_drawn()
-    lang = locale[:2]
-    shoot(pg, f"pyramids-over-{lang}-1280")
-    final, clashes = pg.evaluate(PANEL, i18n.text(lang, "pyramids.page.final_label", {}))
-    assert clashes == [], clashes
-    for name in names:
-        assert name in final or f"★ {name}" in final, (name, final)
-    mine, clashes = pg.evaluate(PANEL, i18n.text(lang, "pyramids.page.your_cards", {}))
-    assert clashes == [], clashes
-    total = m["view"]["final"][0]["total"]
-    assert i18n.text(lang, "pyramids.page.vp_final", {"n": total}) in mine, mine
-    points = m["view"]["seats"][0]["score_card"]["points"]
-    assert i18n.text(lang, "pyramids.page.vp_so_far", {"n": points}) not in mine, mine
-    context.close()
-    assert not errors, errors
+    with page_in(browser, base_url, locale, 1280, 900) as pg:
+        pg.goto(seat_link(table, 0))
+        Seat(pg).wait_drawn()
+        play_to_the_end(pg)
+        pg.reload()
+        m = Seat(pg).wait_drawn()
+        lang = locale[:2]
+        shoot(pg, f"pyramids-over-{lang}-1280")
+        final, clashes = pg.evaluate(PANEL, i18n.text(lang, "pyramids.page.final_label", {}))
+        assert clashes == [], clashes
+        for name in names:
+            assert name in final or f"★ {name}" in final, (name, final)
+        mine, clashes = pg.evaluate(PANEL, i18n.text(lang, "pyramids.page.your_cards", {}))
+        assert clashes == [], clashes
+        total = m["view"]["final"][0]["total"]
+        assert i18n.text(lang, "pyramids.page.vp_final", {"n": total}) in mine, mine
+        points = m["view"]["seats"][0]["score_card"]["points"]
+        assert i18n.text(lang, "pyramids.page.vp_so_far", {"n": points}) not in mine, mine

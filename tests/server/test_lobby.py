@@ -26,6 +26,15 @@ def public_table(client: TestClient, key: dict[str, str], game: str = "luxor") -
     return r.json()  # type: ignore[no-any-return]
 
 
+def public_with(client: TestClient, key: dict[str, str], seats: list[Any]) -> dict[str, Any]:
+    """A public Luxor table with these seats, made by the player whose key is ``key``."""
+    r = client.post(
+        "/api/tables", json={"game": "luxor", "seats": seats, "public": True}, headers=key
+    )
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
 def lobby(client: TestClient, query: str = "") -> dict[str, Any]:
     r = client.get(f"/api/lobby{query}")
     assert r.status_code == 200, r.text
@@ -143,9 +152,7 @@ def test_open_seats_belong_to_public_tables_and_no_zombie_plays_them(client: Tes
 def test_the_maker_fills_an_open_seat_with_a_bot_and_only_the_maker(client: TestClient) -> None:
     ann, bob = player(client, "ann"), player(client, "bob")
     seats = [{"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}]
-    made = client.post(
-        "/api/tables", json={"game": "luxor", "seats": seats, "public": True}, headers=ann
-    ).json()
+    made = public_with(client, ann, seats)
     url = f"/api/tables/{made['table']}"
     assert client.post(f"{url}/sit", json={"seat": 1}, headers=bob).status_code == 200
     refused = client.post(f"{url}/fill", json={"seat": 2, "level": "greedy"}, headers=bob)
@@ -171,9 +178,7 @@ def test_a_filled_seat_takes_the_name_the_page_gives_it_numbered_on_if_taken(
 ) -> None:
     ann = player(client, "ann")
     seats = [{"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}, {"kind": "open"}]
-    made = client.post(
-        "/api/tables", json={"game": "luxor", "seats": seats, "public": True}, headers=ann
-    ).json()
+    made = public_with(client, ann, seats)
     url = f"/api/tables/{made['table']}"
     for bad, says in ((7, "a text"), ("", "name"), ("x" * 41, "name")):
         r = client.post(
@@ -193,9 +198,7 @@ def test_the_maker_starts_with_the_players_seated_and_everyone_moves_up(
 ) -> None:
     ann, bob = player(client, "ann"), player(client, "bob")
     seats = [{"kind": "open"}, {"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}]
-    made = client.post(
-        "/api/tables", json={"game": "luxor", "seats": seats, "public": True}, headers=ann
-    ).json()
+    made = public_with(client, ann, seats)
     url = f"/api/tables/{made['table']}"
     bob_seat = client.post(f"{url}/sit", json={"seat": 2}, headers=bob).json()
     with client.websocket_connect(f"/ws/{made['table']}") as ws:
@@ -228,9 +231,7 @@ def test_starting_early_deals_afresh_so_a_hand_seen_before_is_not_the_draw_pile(
 ) -> None:
     ann, bob = player(client, "ann"), player(client, "bob")
     seats = [{"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}]
-    made = client.post(
-        "/api/tables", json={"game": "luxor", "seats": seats, "public": True}, headers=ann
-    ).json()
+    made = public_with(client, ann, seats)
     url = f"/api/tables/{made['table']}"
     bob_seat = client.post(f"{url}/sit", json={"seat": 2}, headers=bob).json()
     hub = hub_of(client)
