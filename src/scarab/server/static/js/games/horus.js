@@ -328,7 +328,7 @@ export function render(root, ctx) {
       width: "100%",
       preserveAspectRatio: "xMidYMin meet",
       style: `display:block;${fit};height:auto;background:${PAPER};border-radius:8px`,
-      role: "img",
+      role: "group",
       "aria-label": t("horus.page.board_label"),
     },
     ...parts,

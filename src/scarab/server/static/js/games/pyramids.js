@@ -94,7 +94,7 @@ function panel(w, h, minWidth, maxWidth, label) {
   const el = svg("svg", {
     viewBox: `0 0 ${w} ${h}`,
     width: "100%",
-    role: "img",
+    role: "group",
     "aria-label": label,
     style: "display:block;height:auto;max-width:100%",
   });
