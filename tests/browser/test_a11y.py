@@ -1,5 +1,6 @@
 """The table for a screen reader and a keyboard: the boards are groups whose pieces a
-screen reader reaches (not images that hide them).
+screen reader reaches (not images that hide them), and only the status line and the
+message are live regions (not the whole page, redrawn at every move).
 
 axe-core, where it is found ($SCARAB_AXE, else node_modules/axe-core/axe.min.js), checks
 the boards as well; the page's Content-Security-Policy is bypassed for that only."""
@@ -94,3 +95,18 @@ def test_a_board_is_a_labelled_group_whose_pieces_a_screen_reader_reaches(
     if AXE.is_file():
         assert axe(page, "#board", ["nested-interactive", "aria-allowed-role"]) == []
     shoot(page, f"a11y-{game}-board")
+
+
+def test_only_the_status_line_and_the_message_are_live(page: Any, base_url: str) -> None:
+    against_a_bot(page, base_url, "horus")
+    assert page.locator("main").get_attribute("aria-live") is None
+    live = "[aria-live], [role=status], [role=alert], [role=log], [role=marquee], [role=timer]"
+    for part in ("#board", "#players", "#actions", "#log", "#final"):
+        inside = page.evaluate(
+            "([part, live]) => { const el = document.querySelector(part);"
+            " return el && el.closest(live) ? el.closest(live).outerHTML.slice(0, 80) : null; }",
+            [part, live],
+        )
+        assert inside is None, f"{part} is inside a live region: {inside}"
+    assert page.locator(".status").get_attribute("role") == "status"
+    assert page.locator("#message").get_attribute("role") == "alert"
