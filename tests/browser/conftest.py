@@ -272,7 +272,13 @@ class Seat:
         before = self.probe()
         self.clear_message()
         self.error = None
-        locator.click()
+        if locator.get_attribute("aria-disabled") == "true":
+            # a piece with nothing to do now still answers a click (it says why); the
+            # click is forced, as Playwright would wait for a disabled one to be enabled
+            locator.scroll_into_view_if_needed()
+            locator.click(force=True)
+        else:
+            locator.click()
         after = self.probe()
         if after["sent"] == before["sent"]:
             return None

@@ -1,6 +1,7 @@
 """The table for a screen reader and a keyboard: the boards are groups whose pieces a
-screen reader reaches (not images that hide them), and only the status line and the
-message are live regions (not the whole page, redrawn at every move).
+screen reader reaches (not images that hide them), only the status line and the
+message are live regions, and Tab stops only at the pieces with a legal action now
+(the others stay reachable by the arrow keys and say they are unavailable).
 
 axe-core, where it is found ($SCARAB_AXE, else node_modules/axe-core/axe.min.js), checks
 the boards as well; the page's Content-Security-Policy is bypassed for that only."""
@@ -16,6 +17,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import WAIT_MS, WATCH_SOCKET, Seat, make_table, seat_link, shoot
+from tests.browser.test_horus import square_name
+from tests.browser.test_pyramids import PREVIEW, marking, preview
 
 if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
@@ -24,6 +27,19 @@ AXE = Path(
     os.environ.get("SCARAB_AXE")
     or Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 )
+
+# A board piece's name (its data-hit) and whether Tab stops at it; None when the focus
+# is outside the board.
+FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || !el.closest('#board svg')) return null;
+  return el.getAttribute('data-hit') || el.tagName;
+}"""
+# What a Tab press may reach, the board's pieces first (in document order).
+PIECES = """() => [...document.querySelectorAll('#board svg .hit[data-hit]')].map((el) => ({
+  name: el.getAttribute('data-hit'), tabindex: el.getAttribute('tabindex'),
+  disabled: el.getAttribute('aria-disabled'), role: el.getAttribute('role'),
+}))"""
 
 
 @pytest.fixture
@@ -110,3 +126,108 @@ def test_only_the_status_line_and_the_message_are_live(page: Any, base_url: str)
         assert inside is None, f"{part} is inside a live region: {inside}"
     assert page.locator(".status").get_attribute("role") == "status"
     assert page.locator("#message").get_attribute("role") == "alert"
+
+
+def tab_stops(page: Any, limit: int = 400) -> list[str]:
+    """The board pieces Tab stops at, in order, from the top of the page (real key
+    presses, until the focus has passed the board)."""
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); }")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    stops: list[str] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        name = page.evaluate(FOCUSED)
+        if name is None and stops:
+            return stops
+        if name is not None:
+            stops.append(name)
+    raise AssertionError(f"Tab did not leave the board in {limit} presses: {stops[:20]}…")
+
+
+def check_pieces(page: Any, stops: list[str]) -> list[dict[str, Any]]:
+    """Every piece is a button; those Tab passes over say they are unavailable."""
+    pieces = page.evaluate(PIECES)
+    assert all(p["role"] == "button" for p in pieces)
+    for p in pieces:
+        in_order = p["tabindex"] == "0"
+        assert in_order == (p["name"] in stops), p
+        assert (p["disabled"] == "true") == (not in_order), p
+    assert len(stops) == len(set(stops)), stops
+    return list(pieces)
+
+
+def test_tab_stops_on_the_horus_board_only_where_an_action_is_legal(
+    page: Any, base_url: str
+) -> None:
+    seat, m = against_a_bot(page, base_url, "horus")
+    view = m["view"]
+    assert view["stage"] == "setup"
+    fields = [e["fields"] for e in m["legal"]]
+    want = {f"adventurer-{f['adventurer']}" for f in fields} | {
+        f"square-{square_name(f['entrance'])}" for f in fields
+    }
+    stops = tab_stops(page)
+    assert set(stops) == want, stops
+    pieces = check_pieces(page, stops)
+    assert len(pieces) > 80 > len(stops)  # every square is still there, off the Tab order
+
+    # the arrow keys step through every piece, the unavailable ones too
+    seat.hit(stops[0]).focus()
+    names = [p["name"] for p in pieces]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED) == names[names.index(stops[0]) + 1]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUSED) == stops[0]
+
+    # a click on a square with nothing to do still says why, as before
+    assert seat.click(seat.hit("square-4,4")) is None
+    page.wait_for_function("() => document.getElementById('message').textContent.trim() !== ''")
+
+    # once inside, Tab stops at the squares he may move to (and his own, to search)
+    seat.act_from_list(m["legal"][0]["action"])
+    for _ in range(20):
+        m = seat.wait_decision()
+        assert not m["over"]
+        if m["view"]["stage"] == "actions" and any(
+            e["fields"].get("verb") in ("move", "jump") for e in m["legal"]
+        ):
+            break
+        seat.act_from_list(m["legal"][0]["action"])
+    else:
+        raise AssertionError("no move to make")
+    fields = [e["fields"] for e in m["legal"]]
+    squares = {f"square-{square_name(f['to'])}" for f in fields if f.get("to", -1) >= 0}
+    me = m["view"]["seats"][m["seat"]]
+    if any(f["verb"] == "search" for f in fields):
+        squares.add(f"square-{square_name(me['square'])}")
+    stops = tab_stops(page)
+    check_pieces(page, stops)
+    assert {s for s in stops if s.startswith("square-")} == squares, stops
+    assert len(stops) < 20, stops
+    shoot(page, "a11y-horus-tab-order")
+
+
+def test_tab_stops_on_a_pyramids_card_only_where_the_shape_fits(page: Any, base_url: str) -> None:
+    seat, _ = marking(page, base_url)
+    stops = tab_stops(page)
+    pieces = check_pieces(page, stops)
+    cells = [p for p in pieces if p["name"].startswith("cell-")]
+    assert cells and any(p["tabindex"] == "0" for p in cells)
+    for p in cells:
+        # the preview the focus draws says whether the shape fits there
+        page.mouse.move(1, 1)
+        seat.hit(p["name"]).focus()
+        page.wait_for_function(f"() => ({PREVIEW})().length > 0")
+        _, fits = preview(page)
+        assert fits == (p["tabindex"] == "0"), p
+    shoot(page, "a11y-pyramids-tab-order")
+
+
+def test_tab_stops_on_the_luxor_board_at_the_playable_cards(page: Any, base_url: str) -> None:
+    _, m = against_a_bot(page, base_url, "luxor")
+    stops = tab_stops(page)
+    check_pieces(page, stops)
+    if m["view"]["phase"] == "play":
+        sides = {e["fields"].get("side") for e in m["legal"]} - {None, ""}
+        assert set(stops) == {f"card-{s}" for s in sides}, stops
+    assert len(stops) < 10, stops

@@ -19,8 +19,10 @@
 //   ctx.memo        an object that survives re-renders of this table (UI state
 //                   such as a selected card or a rotation)
 //
-// Clickable board elements carry class "hit", role="button", tabindex="0" and
-// a data-hit attribute naming what they are (tests click them by it).
+// Clickable board elements carry class "hit", role="button" and a data-hit attribute
+// naming what they are (tests click them by it). Only those with a legal action now
+// are in the Tab order (tabindex="0"); the others stay clickable, and reachable by a
+// screen reader and by the arrow keys, with tabindex="-1" and aria-disabled="true".
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -140,11 +142,14 @@ export function namedLine(draw, x, y, say, name, room, attrs) {
   return keepWhole(draw(x, y, fitPhrase(say, name, attrs["font-size"], room, bold), attrs), say(name));
 }
 
-// Make an SVG element clickable and keyboard-operable (Enter or Space).
-export function hit(el, name, onActivate, label) {
+// Make an SVG element clickable and keyboard-operable (Enter or Space); ``live`` says
+// whether it has a legal action now (a click on one that has none still says why).
+// The arrow keys step to the previous or next piece of the same board.
+export function hit(el, name, onActivate, label, live = true) {
   el.classList.add("hit");
   el.setAttribute("role", "button");
-  el.setAttribute("tabindex", "0");
+  el.setAttribute("tabindex", live ? "0" : "-1");
+  if (!live) el.setAttribute("aria-disabled", "true");
   el.setAttribute("data-hit", name);
   if (label) el.setAttribute("aria-label", label);
   el.addEventListener("click", (event) => {
@@ -155,9 +160,35 @@ export function hit(el, name, onActivate, label) {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       onActivate(event);
+    } else if (event.key in ARROW_STEPS) {
+      event.preventDefault();
+      stepFocus(el, ARROW_STEPS[event.key]);
     }
   });
   return el;
+}
+
+const ARROW_STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+// Focus the piece ``by`` places after ``el`` among its board's pieces (round the ends).
+function stepFocus(el, by) {
+  const board = el.closest("svg") || el.parentElement;
+  if (!board) return;
+  const pieces = [...board.querySelectorAll(".hit[data-hit]")];
+  const at = pieces.indexOf(el);
+  const next = pieces[(at + by + pieces.length) % pieces.length];
+  if (next && next !== el) /** @type {SVGElement} */ (next).focus();
+}
+
+// Draw ``root`` again (a board's own change: a selection, a rotation), the piece that had
+// the focus keeping it: what the Tab order holds may change with the selection.
+export function redrawKeepingFocus(root, draw) {
+  const was = document.activeElement;
+  const focused = was && was.getAttribute ? was.getAttribute("data-hit") : null;
+  root.replaceChildren();
+  draw();
+  const el = focused ? root.querySelector(`[data-hit="${CSS.escape(focused)}"]`) : null;
+  if (el) /** @type {HTMLElement | SVGElement} */ (el).focus();
 }
 
 // Legal entries whose structured fields satisfy a test: how a click becomes actions

@@ -8,7 +8,7 @@
 // select a reroll, a card in your hand discards/bags/uses it, an ability badge
 // uses the ability; end, accept, keep and swap are buttons.
 
-import { svg, html, hit, withFields, resolve, seatColour, textWidth, fitSize, fitPhrase, namedLine, wrapText } from "../common.js";
+import { svg, html, hit, redrawKeepingFocus, withFields, resolve, seatColour, textWidth, fitSize, fitPhrase, namedLine, wrapText } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // Words come from the message catalogues (horus.json): terms for cards, gods, dice,
@@ -348,8 +348,7 @@ export function render(root, ctx) {
 
 function rerender(S) {
   const { ctx, root } = S;
-  root.replaceChildren();
-  render(root, ctx);
+  redrawKeepingFocus(root, () => render(root, ctx));
 }
 
 function alcoveActs(S, god) {
@@ -612,7 +611,7 @@ function drawFurniture(S, g) {
     grp.append(title(label));
     if (canAct) {
       grp.insertBefore(svg("rect", { x: -w / 2 - 3, y: -h / 2 - 3, width: w + 6, height: h + 6, fill: "transparent" }), grp.firstChild);
-      hit(grp, `sarcophagus-${i}`, () => onSarc(S, i), label);
+      hit(grp, `sarcophagus-${i}`, () => onSarc(S, i), label, acts.length > 0);
     }
     g.append(grp);
   });
@@ -652,7 +651,7 @@ function drawFurniture(S, g) {
     if (acts.length) grp.append(pulse(svg("path", { d: arch, transform: "scale(1.15)", fill: "none", stroke: GOLD, "stroke-width": 3 })));
     const label = t(present ? "horus.page.alcove" : "horus.page.alcove.taken", { god: `@horus.term.god.${a.god}`, squares: a.sq.map(squareName).join(", "), value: idol.value, faces: idol.faces.join(" "), colour: `@horus.term.die.${idol.curse}` });
     grp.append(title(label));
-    if (canAct) hit(grp, `alcove-${a.god}`, () => onAlcove(S, a.god), label);
+    if (canAct) hit(grp, `alcove-${a.god}`, () => onAlcove(S, a.god), label, acts.length > 0);
     g.append(grp);
   }
 }
@@ -685,7 +684,7 @@ function drawEntrances(S, g) {
     }
     const setupHere = canAct && view.stage === "setup" && choices(memo.horusAdv, q).length;
     if (setupHere) grp.append(pulse(svg("rect", { x: x + 1, y: y - 5, width: C - 2, height: C - 2, rx: 6, fill: GOLD, "fill-opacity": 0.2, stroke: GOLD, "stroke-width": 3 })));
-    if (canAct) hit(grp, `square-${e.name}`, () => onSquare(S, q), label);
+    if (canAct) hit(grp, `square-${e.name}`, () => onSquare(S, q), label, dest.length > 0 || Boolean(setupHere));
     g.append(grp);
   }
 }
@@ -783,6 +782,7 @@ function drawTargets(S, g) {
     const cell = svg("rect", { x: x + 1, y: y + 1, width: C - 2, height: C - 2, fill: "transparent" });
     const grp = svg("g", { "data-spot": `square-${squareName(i)}` }, cell);
     const dest = canAct ? stepTo(i) : [];
+    const search = canAct && i === myQ && searchHere().length > 0;
     if (dest.length) {
       cell.setAttribute("fill", GOLD);
       cell.setAttribute("fill-opacity", "0.28");
@@ -790,7 +790,7 @@ function drawTargets(S, g) {
       const d = dest[0].fields.dir;
       const k = DIRS.indexOf(d);
       grp.append(svg("path", { d: "M-7 4 L0 -6 L7 4", fill: "none", stroke: INK, "stroke-width": 2.5, "stroke-linecap": "round", transform: `translate(${x + C / 2 - STEP[k][0] * C * 0.3},${y + C / 2 - STEP[k][1] * C * 0.3}) rotate(${k * 90})`, opacity: 0.6 }));
-    } else if (canAct && i === myQ && searchHere().length) {
+    } else if (search) {
       grp.append(pulse(svg("rect", { x: x + 3, y: y + 3, width: C - 6, height: C - 6, rx: 4, fill: "none", stroke: GOLD, "stroke-width": 2, "stroke-dasharray": "5 3" })));
       grp.append(text(x + C - 4, y + C - 4, t("horus.page.search_mark"), { "font-size": 9, "text-anchor": "end", fill: INK, "font-weight": "bold" }));
     }
@@ -800,7 +800,7 @@ function drawTargets(S, g) {
     const where = t(BLOCK_AT[i] ? "horus.page.square.block" : "horus.page.square", { square: squareName(i), area: areaName(i), block: BLOCK_AT[i] });
     const label = `${where}${dest.length ? ": " + dest.map((e) => e.action).join(" / ") : ""}`;
     grp.append(title(label));
-    if (canAct) hit(grp, `square-${squareName(i)}`, () => onSquare(S, i), label);
+    if (canAct) hit(grp, `square-${squareName(i)}`, () => onSquare(S, i), label, dest.length > 0 || search);
     g.append(grp);
   }
   // a waiting adventurer's way in
@@ -891,7 +891,7 @@ function drawPanel(S, g) {
       const can = canAct && deckOfHere === deck && searchHere().length;
       if (can) grp.append(pulse(svg("rect", { x: -3, y: -1, width: dw, height: dh + 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 3 })));
       grp.append(title(t("horus.page.deck_title", { deck: `@horus.term.deck.${deck}`, n })));
-      if (canAct) hit(grp, `deck-${deck}`, () => onDeck(S, deck), t("horus.page.deck_hit", { deck: `@horus.term.deck.${deck}` }));
+      if (canAct) hit(grp, `deck-${deck}`, () => onDeck(S, deck), t("horus.page.deck_hit", { deck: `@horus.term.deck.${deck}` }), Boolean(can));
       g.append(grp);
       x += dw + fs(6);
     }
@@ -998,8 +998,9 @@ function drawSeat(S, g, x, y, w, s, p, fs) {
     const info = ADV[s.adventurer] ? t(`horus.term.ability.${ab}.text`) : "";
     badge.append(title(t(s.ability_used ? "horus.page.ability_title.used" : "horus.page.ability_title", { ability: abName, text: info })));
     if (p === seat && canAct) {
-      if (abilityActs(ab).length) badge.append(pulse(svg("rect", { x: -2, y: -2, width: bw + 4, height: fs(15) + 4, rx: fs(8), fill: "none", stroke: GOLD, "stroke-width": 3 })));
-      hit(badge, `ability-${ab}`, () => onAbility(S, ab), t("horus.page.ability_hit", { ability: abName, text: info }));
+      const usable = abilityActs(ab).length > 0;
+      if (usable) badge.append(pulse(svg("rect", { x: -2, y: -2, width: bw + 4, height: fs(15) + 4, rx: fs(8), fill: "none", stroke: GOLD, "stroke-width": 3 })));
+      hit(badge, `ability-${ab}`, () => onAbility(S, ab), t("horus.page.ability_hit", { ability: abName, text: info }), usable);
     }
     body.append(badge);
     yy += fs(15);
@@ -1094,7 +1095,7 @@ function drawHand(S, g, y, fs) {
       card.append(text(cw / 2, ch + fs(10), holds, { "font-size": fitSize(holds, fs(8.5), cw + fs(6)), "text-anchor": "middle", fill: "#174845" }));
       bagN++;
     }
-    if (canAct) hit(card, `card-${name}`, () => onCard(S, name), `${cardName(name)}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`);
+    if (canAct) hit(card, `card-${name}`, () => onCard(S, name), `${cardName(name)}${acts.length ? ": " + acts.map((e) => e.action).join(" / ") : ""}`, acts.length > 0);
     g.append(card);
     x += cw + fs(8);
   }
@@ -1141,7 +1142,7 @@ function drawLock(S, g, y, fs) {
     const n = i + 1;
     const die = drawDie(i * (s + fs(10)) + fs(4), y + fs(4), s, v, BOARD.dice[i], { good: good[i], selected: sel.has(n) });
     g.append(text(i * (s + fs(10)) + fs(4) + s / 2, y + s + fs(16), n, { "font-size": fs(9), "text-anchor": "middle", opacity: 0.7 }));
-    if (canAct) hit(die, `die-${n}`, () => onDie(S, n), t(sel.has(n) ? "horus.page.die_hit.selected" : "horus.page.die_hit", { die: n, colour: `@horus.term.die.${BOARD.dice[i]}`, value: v }));
+    if (canAct) hit(die, `die-${n}`, () => onDie(S, n), t(sel.has(n) ? "horus.page.die_hit.selected" : "horus.page.die_hit", { die: n, colour: `@horus.term.die.${BOARD.dice[i]}`, value: v }), verbs.has("reroll"));
     g.append(die);
   });
   // the reroll button and the missing-face helpers

@@ -10,7 +10,7 @@
 // reward choice is made on the supply (reward-key, reward-h1..h3,
 // reward-scarab, reward-wild).
 
-import { svg, hit, resolve, seatColour, fitSize, fitText, keepWhole, namedLine, textWidth, wrapText } from "../common.js";
+import { svg, hit, redrawKeepingFocus, resolve, seatColour, fitSize, fitText, keepWhole, namedLine, textWidth, wrapText } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // The static board (GET /api/games/luxor/board): set by useBoard before drawing.
@@ -160,7 +160,7 @@ export function render(root, ctx) {
   const active = legal.length > 0;
   const phase = view.phase;
   const memo = ctx.memo || (ctx.memo = {});
-  const redraw = () => { root.replaceChildren(); render(root, ctx); };
+  const redraw = () => redrawKeepingFocus(root, () => render(root, ctx));
 
   const key = `${view.round}|${phase}|${view.current_player}|${hand.join(",")}|${legal.length}`;
   if (memo.luxorKey !== key) { memo.luxorKey = key; memo.side = null; }
@@ -397,7 +397,7 @@ function drawSpace(S, g, n) {
   sg.append(text(x + C - 13, y + 15.5, String(row.wall), { "font-size": 12, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }));
   drawTile(S, sg, x + 5, y + 21, C - 10, 42, row);
   g.append(sg);
-  if (active) hit(sg, `space-${n}`, () => clickSpace(S, n), t("luxor.page.hit.space", { space: n, tile: tileName(row.tile) }));
+  if (active) hit(sg, `space-${n}`, () => clickSpace(S, n), t("luxor.page.hit.space", { space: n, tile: tileName(row.tile) }), isDest || isAct);
   drawPieces(S, g, n, x + 5, y + C - 12, C - 10);
 }
 
@@ -480,7 +480,7 @@ function drawPieces(S, g, p, x, baseY, w, perRow = 5) {
     myGroup.insertBefore(svg("rect", { x: bb.x0 - 10, y: bb.y0 - 17, width: bb.x1 - bb.x0 + 20, height: bb.y1 - bb.y0 + 27, rx: 8,
       fill: live ? "#fff59d" : "#000", "fill-opacity": live ? 0.75 : 0, stroke: live ? "#e67e22" : "none", "stroke-width": 2.5 }), myGroup.firstChild);
     g.append(myGroup);
-    if (active) hit(myGroup, `adv-${posText(p)}`, () => clickAdventurer(S, p), t("luxor.page.hit.adventurers", { n: Math.max(1, myCount(p)), at: posText(p) }));
+    if (active) hit(myGroup, `adv-${posText(p)}`, () => clickAdventurer(S, p), t("luxor.page.hit.adventurers", { n: Math.max(1, myCount(p)), at: posText(p) }), live);
   }
 }
 
@@ -531,7 +531,7 @@ function drawChamber(S, g, b) {
   cg.append(text(b.x + 14, b.y + 134, inside ? t("luxor.page.chamber.inside", { count: inside }) : t("luxor.page.chamber.empty"),
     { "font-size": 13, fill: "#e8d7a8" }));
   g.append(cg);
-  if (active) hit(cg, "space-C", () => clickSpace(S, CHAMBER), t("luxor.page.the_chamber"));
+  if (active) hit(cg, "space-C", () => clickSpace(S, CHAMBER), t("luxor.page.the_chamber"), isDest || isAct);
   drawPieces(S, g, CHAMBER, b.x + 14, b.y + 168, b.w - 28, 8);
   // Horus stacks and supply digest in the chamber's lower half.
   const yy = b.y + 212;
@@ -603,15 +603,15 @@ function drawHand(S, w) {
     if (side) cg.append(text(x + 10, y + 18, t(`luxor.page.side_letter.${side}`), { "font-size": 15, "font-weight": 800, fill: selected ? "#d35400" : "#8c6a3f" }));
     g.append(cg);
     if (active) {
-      if (side) hit(cg, `card-${side}`, () => clickCard(S, side), t("luxor.page.hit.card", { side: sideName(side), card: big }));
-      else hit(cg, `card-${i + 1}`, () => ctx.say(t("luxor.page.say.only_ends")), t("luxor.page.hit.middle_card", { card: big }));
+      if (side) hit(cg, `card-${side}`, () => clickCard(S, side), t("luxor.page.hit.card", { side: sideName(side), card: big }), playable);
+      else hit(cg, `card-${i + 1}`, () => ctx.say(t("luxor.page.say.only_ends")), t("luxor.page.hit.middle_card", { card: big }), false);
     }
     if (n === 1 && active) {
       // A single card is both ends: the right end gets its own small handle.
       const rg = svg("g", {}, svg("rect", { x: x + cw + 6, y: y + 40, width: 34, height: 34, rx: 6, fill: "#fffaf0", stroke: "#8c6a3f" }),
         text(x + cw + 23, y + 62, t("luxor.page.side_letter.R"), { "font-size": 15, "font-weight": 800, "text-anchor": "middle" }));
       g.append(rg);
-      hit(rg, "card-R", () => clickCard(S, "R"), t("luxor.page.hit.single_card"));
+      hit(rg, "card-R", () => clickCard(S, "R"), t("luxor.page.hit.single_card"), phase === "play" && legal.some((e) => e.fields.side === "R"));
     }
   });
   if (!n) g.append(text(w / 2, 100, t("luxor.page.hand.empty"), { "font-size": 14, "text-anchor": "middle" }));
@@ -650,7 +650,7 @@ function drawSupply(S, w) {
     else ig.append(text(x + iw / 2, y + 52, it.big, { "font-size": faceSize(it.big, it.big.length > 4 ? 15 : it.big.length > 2 ? 19 : 24, room), "font-weight": 800, "text-anchor": "middle" }));
     ig.append(text(x + iw / 2, y + 80, it.small, { "font-size": fitSize(it.small, iw < 60 ? 10 : 11.5, room), "text-anchor": "middle", fill: "#5a4020" }));
     g.append(ig);
-    if (choosing) hit(ig, `reward-${it.what}`, () => clickReward(S, it.what), t("luxor.page.hit.reward", { reward: it.title }));
+    if (choosing) hit(ig, `reward-${it.what}`, () => clickReward(S, it.what), t("luxor.page.hit.reward", { reward: it.title }), on);
   });
   return { g, h };
 }

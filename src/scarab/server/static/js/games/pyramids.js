@@ -14,7 +14,7 @@
 //   rotate, mirror       turn / flip the expedition shape (keys R, M)
 //   single               toggle marking one single cell instead of the shape (key S)
 
-import { svg, html, hit, resolve, seatColour, textWidth, fitSize, namedLine } from "../common.js";
+import { svg, html, hit, redrawKeepingFocus, resolve, seatColour, textWidth, fitSize, namedLine } from "../common.js";
 import { t } from "../i18n.js";
 
 const INK = "#3b2a1a";
@@ -535,13 +535,7 @@ function seatNames(S) {
 
 function refresh(S) {
   const { ctx, root } = S;
-  const focused = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute("data-hit");
-  root.replaceChildren();
-  render(root, ctx);
-  if (focused) {
-    const el = root.querySelector(`[data-hit="${focused}"]`);
-    if (el) el.focus();
-  }
+  redrawKeepingFocus(root, () => render(root, ctx));
 }
 
 // ---- the viewer's own cards, the expedition, the dealt cards at setup
@@ -804,6 +798,7 @@ function wireCell(S, card, i, rect, preview, s) {
   rect.addEventListener("blur", hide);
   const cellsNow = single ? [i] : placeShape(shape, i);
   const tried = cellsText(cellsNow);
+  const fits = legal.marks.some((m) => m.key === markKey(card.id, cellsNow));
   hit(
     rect,
     `cell-${card.id}-${cellName(i)}`,
@@ -825,6 +820,7 @@ function wireCell(S, card, i, rect, preview, s) {
       resolve(ctx, candidates, null, misfit(S, card, cells));
     },
     t("pyramids.page.cell_label", { card: card.id, cell: cellName(i), cells: tried }),
+    fits,
   );
   if (memo.hover && memo.hover.card === card.id && memo.hover.i === i) {
     queueMicrotask(() => {
