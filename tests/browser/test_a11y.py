@@ -231,3 +231,17 @@ def test_tab_stops_on_the_luxor_board_at_the_playable_cards(page: Any, base_url:
         sides = {e["fields"].get("side") for e in m["legal"]} - {None, ""}
         assert set(stops) == {f"card-{s}" for s in sides}, stops
     assert len(stops) < 10, stops
+
+
+def test_the_log_and_chat_are_valid_lists_and_only_new_chat_lines_are_read_out(
+    axe_page: Any, base_url: str
+) -> None:
+    page = axe_page
+    seat, m = against_a_bot(page, base_url, "luxor")
+    seat.act_from_list(m["legal"][0]["action"])
+    page.locator("#log li.round").first.wait_for()  # a round's heading among the entries
+    assert axe(page, "#log", ["list", "listitem"]) == []  # it was an <li role="separator">
+    chat = page.locator("#chat")
+    assert chat.get_attribute("aria-live") == "polite"
+    assert chat.get_attribute("aria-relevant") == "additions"
+    assert seat.state()["seat"] == 0

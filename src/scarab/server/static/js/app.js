@@ -364,7 +364,7 @@ function drawLog(S, m) {
   for (const line of m.log) {
     if (line.round !== round) {
       round = line.round;
-      log.append(html("li", { class: "round", role: "separator" }, round ? t("ui.table.round", { n: round }) : t("ui.table.setup")));
+      log.append(html("li", { class: "round" }, round ? t("ui.table.round", { n: round }) : t("ui.table.setup")));
     }
     const who = line.seat === null || line.seat === undefined ? "" : `${m.names[line.seat]}: `;
     const why = line.clauses && line.clauses.length
@@ -384,7 +384,8 @@ function drawStatus(S, m) {
   else if (m.current === m.seat) text = t("ui.status.yours");
   else text = t("ui.status.to_play", { who: m.names[m.current] });
   status.append(html("strong", {}, m.title), ` · ${text}`);
-  if (m.timer) status.append(html("span", { class: "timer", "data-deadline": m.timer.deadline }, ""));
+  // the countdown is redrawn each second: kept out of the status line's announcements
+  if (m.timer) status.append(html("span", { class: "timer", "data-deadline": m.timer.deadline, "aria-hidden": "true" }, ""));
   const mine = !m.over && m.current === m.seat;
   status.classList.toggle("your-turn", mine); // said once, where the eye starts
   status.setAttribute("aria-live", mine ? "assertive" : "polite");

@@ -15,7 +15,8 @@ const MAX_LINES = 200; // lines kept on the page
  * @returns {{box: HTMLElement, add: (lines: any[]) => void, refused: () => void}}
  */
 export function chatBox(send) {
-  const list = html("ul", { class: "chat", id: "chat", "aria-label": t("ui.chat.list") });
+  // new lines are read out (a live list keeps its list semantics, as role "log" would not)
+  const list = html("ul", { class: "chat", id: "chat", "aria-label": t("ui.chat.list"), "aria-live": "polite", "aria-relevant": "additions" });
   const input = html("input", { type: "text", maxlength: 300, id: "chat-text", placeholder: t("ui.chat.placeholder"), "aria-label": t("ui.chat.line") });
   const mute = html("input", { type: "checkbox", id: "chat-mute" });
   mute.checked = localStorage.getItem(MUTED) === "1";
