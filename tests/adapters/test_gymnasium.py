@@ -128,3 +128,11 @@ def test_reset_is_seeded_and_render_shows_the_board() -> None:
     assert a.state == b.state and np.array_equal(oa["observation"], ob["observation"])
     text = a.render()
     assert isinstance(text, str) and "Keeper" in text
+
+
+def test_an_unknown_opponent_is_refused_when_made_and_step_wants_a_game_first() -> None:
+    with pytest.raises(ValueError, match="no bot named 'elf'; the bots are: random, greedy"):
+        ScarabEnv("luxor", 2, opponents="elf")  # it was refused only at reset()
+    env = ScarabEnv("luxor", 2)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        env.step(0)  # it was a bare AssertionError

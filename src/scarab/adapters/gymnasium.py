@@ -52,6 +52,8 @@ class ScarabEnv(gym.Env[dict[str, np.ndarray], Any]):
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, got {len(names)}")
+        for name in names:
+            make_agent(name)  # an unknown bot is refused here, naming the bots, not at reset()
         self.opponent_names = names
         self.action_space: spaces.Space[Any] = spaces.Discrete(len(action_space(game)))
         self.state: State | None = None
@@ -92,7 +94,8 @@ class ScarabEnv(gym.Env[dict[str, np.ndarray], Any]):
         return {"legal": action_space(self.game).legal_ids(self.state)}
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        assert self.state is not None, "call reset() first"
+        if self.state is None:
+            raise RuntimeError("there is no game yet: call reset() before step()")
         if self.state.is_over:
             raise RuntimeError("the game is over: call reset()")
         space = action_space(self.game)
