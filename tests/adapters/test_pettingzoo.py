@@ -142,3 +142,12 @@ def test_each_observation_is_encoded_once_per_step_and_handed_out_as_a_copy() ->
     e.step(int(np.flatnonzero(again["action_mask"])[0]))
     e.observe(agent)
     assert encoded == [0, 0], "a step forgets the tensors"
+
+
+def test_observing_an_agent_not_at_the_table_names_the_agents() -> None:
+    e = env("luxor", 2)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before observe\(\)"):
+        e.observe("player_0")
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match=r"no agent 'player_9': the agents are \['player_0'"):
+        e.observe("player_9")  # it was "'player_9' is not in list"

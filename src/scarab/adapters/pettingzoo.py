@@ -114,7 +114,10 @@ class ScarabAECEnv(AECEnv):  # type: ignore[misc]
         return self.possible_agents[self.state.current_player or 0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.state is not None
+        if self.state is None:
+            raise RuntimeError("there is no game yet: call reset() before observe()")
+        if agent not in self.possible_agents:
+            raise ValueError(f"no agent {brief(agent)}: the agents are {self.possible_agents}")
         seat = self.possible_agents.index(agent)
         tensor = self._seen.get(seat)
         if tensor is None:
