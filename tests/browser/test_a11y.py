@@ -241,6 +241,7 @@ def test_the_log_and_chat_are_valid_lists_and_only_new_chat_lines_are_read_out(
     seat.act_from_list(m["legal"][0]["action"])
     page.locator("#log li.round").first.wait_for()  # a round's heading among the entries
     assert axe(page, "#log", ["list", "listitem"]) == []  # it was an <li role="separator">
+    assert axe(page, "#log", ["color-contrast"]) == []  # seat 0's red name was 3.8:1
     chat = page.locator("#chat")
     assert chat.get_attribute("aria-live") == "polite"
     assert chat.get_attribute("aria-relevant") == "additions"

@@ -222,6 +222,7 @@ def test_a_players_profile_after_a_rated_game_in_spanish(
     Seat(page).wait_drawn()
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#leave")  # the zombie plays eva's seat to the end: still her rated game
+    page.locator("#allow-undo").wait_for(state="detached")  # the seat's controls are the zombie's
     wait_until(lambda: api(base_url, f"/api/tables/{made['table']}")["over"], "the end", 120)
     page.goto(f"/p/{me['player']}")
     page.locator("#profile table").wait_for()

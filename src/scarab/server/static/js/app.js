@@ -3,7 +3,7 @@
 // It never implements rules: it draws the view the server sends and sends notation back.
 
 import { api, player } from "./api.js";
-import { html, seatColour, NAME_INPUT_MAX } from "./common.js";
+import { html, NAME_INPUT_MAX, seatColour, seatInk } from "./common.js";
 import { chatBox, replayChat } from "./chat.js";
 import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
@@ -321,7 +321,7 @@ function drawActions(S, list, narrowed) {
 function drawControls(S, m) {
   const { controls, ctx, tableId, token } = S;
   clear(controls);
-  if (m.seat === null || m.over) return;
+  if (m.seat === null || m.over || m.seats[m.seat].left) return; // a seat left for good is the zombie's
   const filling = fillBox(m, tableId, token, ctx.say);
   if (filling) controls.append(filling);
   if (m.legal.length > 1) {
@@ -371,7 +371,7 @@ function drawLog(S, m) {
       ? html("button", { type: "button", class: "why", title: line.clauses.join(", "), onclick: () => rules.show(line.clauses) }, t("ui.table.why"))
       : "";
     const words = phrased(line, m.names);
-    log.append(html("li", {}, who && !words.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatColour(line.seat)}` }, who) : "", words, " ", why));
+    log.append(html("li", {}, who && !words.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatInk(line.seat)}` }, who) : "", words, " ", why));
   }
   log.scrollTop = log.scrollHeight;
 }

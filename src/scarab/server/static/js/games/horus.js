@@ -8,7 +8,7 @@
 // select a reroll, a card in your hand discards/bags/uses it, an ability badge
 // uses the ability; end, accept, keep and swap are buttons.
 
-import { svg, html, hit, redrawKeepingFocus, withFields, resolve, seatColour, textWidth, fitSize, fitPhrase, namedLine, wrapText } from "../common.js";
+import { fitPhrase, fitSize, hit, html, namedLine, redrawKeepingFocus, resolve, seatColour, seatInk, svg, textWidth, withFields, wrapText } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // Words come from the message catalogues (horus.json): terms for cards, gods, dice,
@@ -942,7 +942,7 @@ function drawPanel(S, g) {
 function drawKeeper(S, g, y, round, fs) {
   const { PW, seatName, view } = S;
   const say = (who) => t("horus.page.keeper", { who });
-  const attrs = { "font-size": fs(12), fill: seatColour(view.keeper), "font-weight": "bold" };
+  const attrs = { "font-size": fs(12), fill: seatInk(view.keeper), "font-weight": "bold" };
   const space = PW - textWidth(round, fs(16), true) - fs(12); // right of the round
   if (textWidth(say(seatName(view.keeper)), fs(12), true) <= space) {
     g.append(named(PW, y, say, seatName(view.keeper), space, { ...attrs, "text-anchor": "end" }));
@@ -1194,7 +1194,7 @@ function drawGallery(S, g, y, fs) {
     const ability = term("ability", a.ability);
     const info = t(`horus.term.ability.${a.ability}.text`);
     grp.append(text(cw / 2, fs(32), ability, { "font-size": fs(10), "text-anchor": "middle", fill: "#4b2470" }));
-    if (by !== undefined) grp.append(text(cw / 2, fs(44), `${seatName(by)}`, { "font-size": fs(9), "text-anchor": "middle", fill: seatColour(by), "font-weight": "bold" }));
+    if (by !== undefined) grp.append(text(cw / 2, fs(44), `${seatName(by)}`, { "font-size": fs(9), "text-anchor": "middle", fill: seatInk(by), "font-weight": "bold" }));
     grp.append(title(t("horus.page.adventurer_title", { adventurer: a.name, ability, text: info })));
     if (avail) {
       if (!selected) grp.append(svg("rect", { x: 1, y: 1, width: cw - 2, height: ch - 2, rx: 6, fill: "none", stroke: GOLD, "stroke-width": 1.5, "stroke-dasharray": "4 3" }));
@@ -1232,7 +1232,7 @@ function drawFinal(S, g, y, fs) {
   view.final.forEach((e, p) => {
     y += fs(15); // the name on a line of its own, the scores under it
     const won = e.escaped && e.total === best;
-    g.append(named(0, y, (who) => `${won ? "★ " : ""}${who}`, seatName(p), PW, { "font-size": fs(12), "font-weight": "bold", fill: seatColour(p) }));
+    g.append(named(0, y, (who) => `${won ? "★ " : ""}${who}`, seatName(p), PW, { "font-size": fs(12), "font-weight": "bold", fill: seatInk(p) }));
     y += fs(14);
     g.append(text(fs(60), y, e.escaped ? t("horus.page.final_out") : "✗", { "font-size": fs(10), fill: e.escaped ? "#1b7f2a" : "#b03a2e" }));
     keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, e[key], { "font-size": fs(12), "text-anchor": "middle", "font-weight": key === "total" ? "bold" : null, opacity: e.escaped ? 1 : 0.5 })));

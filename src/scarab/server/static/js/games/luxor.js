@@ -10,7 +10,7 @@
 // reward choice is made on the supply (reward-key, reward-h1..h3,
 // reward-scarab, reward-wild).
 
-import { svg, hit, redrawKeepingFocus, resolve, seatColour, fitSize, fitText, keepWhole, namedLine, textWidth, wrapText } from "../common.js";
+import { fitSize, fitText, hit, keepWhole, namedLine, redrawKeepingFocus, resolve, seatColour, seatInk, svg, textWidth, wrapText } from "../common.js";
 import { t, phrased } from "../i18n.js";
 
 // The static board (GET /api/games/luxor/board): set by useBoard before drawing.
@@ -680,7 +680,7 @@ function drawSeat(S, s, i, x, y, w, h) {
   const say = (who) => (i === me ? t("luxor.page.seat.you", { who }) : who);
   const space = w - 64 - textWidth(String(s.score), 28, true); // left of the score
   g.append(named(x + 44, y + 25, say, names[i], space, { "font-size": 16, "font-weight": 700 }));
-  if (isCur) g.append(text(x + 44, y + 42, t("luxor.page.seat.to_move"), { "font-size": 11.5, fill: seatColour(i), "font-weight": 700 }));
+  if (isCur) g.append(text(x + 44, y + 42, t("luxor.page.seat.to_move"), { "font-size": 11.5, fill: seatInk(i), "font-weight": 700 }));
   if (won) g.append(text(x + 44, y + 42, t("luxor.page.seat.winner"), { "font-size": 12.5, fill: "#b8860b", "font-weight": 800 }));
   g.append(text(x + w - 12, y + 30, String(s.score), { "font-size": 28, "font-weight": 800, "text-anchor": "end" }));
   g.append(text(x + w - 12, y + 44, t("luxor.page.seat.vp"), { "font-size": 11, "text-anchor": "end", fill: "#6b4c26" }));
@@ -757,7 +757,7 @@ function drawFinal(S, w) {
   const colW = (w - labelW - 16) / Math.max(1, seats.length);
   seats.forEach((s, i) => {
     const cx = labelW + colW * i + colW / 2;
-    g.append(named(cx, 44, (who) => who, names[i], colW - 8, { "font-size": 13, "font-weight": 700, fill: seatColour(i), "text-anchor": "middle" }));
+    g.append(named(cx, 44, (who) => who, names[i], colW - 8, { "font-size": 13, "font-weight": 700, fill: seatInk(i), "text-anchor": "middle" }));
   });
   rowsF.forEach(([key, fn], r) => {
     const yy = 68 + r * 22;

@@ -14,7 +14,7 @@
 //   rotate, mirror       turn / flip the expedition shape (keys R, M)
 //   single               toggle marking one single cell instead of the shape (key S)
 
-import { svg, html, hit, redrawKeepingFocus, resolve, seatColour, textWidth, fitSize, namedLine } from "../common.js";
+import { fitSize, hit, html, namedLine, redrawKeepingFocus, resolve, seatColour, seatInk, svg, textWidth } from "../common.js";
 import { t } from "../i18n.js";
 
 const INK = "#3b2a1a";
@@ -961,7 +961,7 @@ function sideScoreCards(S, parts, y, W) {
     const whose = `pyramids.page.${p === me ? "you" : "seat"}${won ? "_winner" : ""}`;
     const who = (name) => `${turn ? "▶ " : ""}${naming(whose)(name)}`;
     const space = W - 54 - textWidth(String(sc.points), 22, true); // left of the points
-    g.append(named(14, 18, who, S.nameOf(p), space, { "font-size": 14, "font-weight": 700, fill: seatColour(p) }));
+    g.append(named(14, 18, who, S.nameOf(p), space, { "font-size": 14, "font-weight": 700, fill: seatInk(p) }));
     g.append(text(W - 30, 22, seat.score_card.points, { "font-size": 22, "font-weight": 800, "text-anchor": "end" }), text(W - 30, 35, t(view.phase === "over" ? "pyramids.page.vp_in_all" : "pyramids.page.vp_now"), { "font-size": 9, "text-anchor": "end", fill: "#7a6a50" }));
     // gems, torches, skulls
     const row = 38;
@@ -1117,7 +1117,7 @@ function drawFinal(view, nameOf, room) {
   let y = 50;
   view.final.forEach((e, p) => {
     if (winners.includes(p)) parts.push(svg("rect", { x: cx(p) - colW / 2 + 3, y: y - 16, width: colW - 6, height: 26 + rows.length * 22 + 30, rx: 6, fill: "#fff2c2", stroke: GOLD }));
-    parts.push(named(cx(p), y, say(p), nameOf(p), colW - 8, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: seatColour(p) }));
+    parts.push(named(cx(p), y, say(p), nameOf(p), colW - 8, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: seatInk(p) }));
   });
   y += 24;
   for (const [label, f] of rows) {
