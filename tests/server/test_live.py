@@ -19,6 +19,7 @@ import pytest
 from sqlalchemy import update
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from scarab.server.app import create_app
 from scarab.server.store import Store, StoredTable, TableRow
@@ -214,6 +215,12 @@ def test_a_store_that_cannot_be_read_answers_503(
     _failing(monkeypatch, hub.store, "headers")
     r = served.post("/api/tables/summaries", json={"tables": [t["table"]]})
     assert r.status_code == 503 and UNAVAILABLE in r.json()["error"]
+    # a socket is told so and closed with a code the page retries (4400 is "for good")
+    with served.websocket_connect(f"/ws/{t['table']}") as ws:
+        assert UNAVAILABLE in ws.receive_json()["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1013
 
 
 # ---- what strangers read -------------------------------------------------------------------
@@ -305,6 +312,28 @@ def test_a_table_follows_the_moves_another_process_stored() -> None:
     assert not here.follow(undone, 29) and len(here.moves) == 30
     other = replace(there.moves[29], at=0.0)  # a different move 30 after an undo
     assert not here.follow(replace(header, moves=[*there.moves[29:29], other]), 29)
+    # a seat taken elsewhere renames the game: replayed under the new name, not followed
+    renamed = [dict(seats[0]), {**seats[1], "name": "bea"}]
+    tail = replace(header, seats=renamed, rev=there.rev, moves=there.moves[29:])
+    assert not here.follow(tail, 29) and here.state.names == ("ann", "bob")
+
+
+def test_a_reloaded_table_keeps_its_turns_start_through_the_seats_own_further_decisions() -> None:
+    """The deadline a watcher reads does not move on a reload when the deciding seat made a
+    decision that left it deciding (a hidden Pyramids extra cell; a second Luxor action)."""
+    seats = [{"name": n, "kind": HUMAN} for n in ("ann", "bob")]
+    header = StoredTable("t", "luxor", {}, 5, seats, 60, "random", 1000.0)
+    live = Table(header)
+    rnd = random.Random(1)
+    for step in range(60):
+        seat = live.state.current_player
+        assert seat is not None
+        action = str(rnd.choice(live.state.legal_actions()))
+        played = live.play(seat, action, live.version)
+        played = replace(played, move=replace(played.move, at=2000.0 + step))
+        live.accept(played)
+        reloaded = Table(replace(header, rev=live.rev, moves=list(live.moves)))
+        assert reloaded.turn_started == live.turn_started, step
 
 
 def test_memory_is_handed_back_after_tables_leave(

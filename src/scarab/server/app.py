@@ -180,7 +180,7 @@ def serve_main(
     fewer_heaps()
     shown = f"[{host}]" if ":" in host else host
     print(
-        f"Scarab is serving at http://{shown}:{port}/  (database: {db}; "
+        f"Scarab is serving at http://{shown}:{port}/  (database: {migrate.shown(db)}; "
         f"{workers} process{'es' if workers > 1 else ''}; Ctrl+C stops)",
         flush=True,
     )

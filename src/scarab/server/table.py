@@ -92,12 +92,14 @@ class Played:
 
 @dataclass
 class Rebuilt:
-    """A table's position rebuilt from a list of moves: the state, logs and undo marks."""
+    """A table's position rebuilt from a list of moves: the state, logs and undo marks, and
+    when the deciding seat's turn began (None: before any move handed it over)."""
 
     state: State
     moves: list[StoredMove]
     undoable: list[bool]
     logs: dict[int | None, deque[dict[str, JSON]]]
+    turn_started: float | None = None
 
 
 class Table:
@@ -121,8 +123,11 @@ class Table:
         self.rated = stored.rated
         self.rematch = stored.rematch
         self.rev = stored.rev
-        self._take(self._rebuild(stored.moves, mark=True))
-        self.turn_started = stored.moves[-1].at if stored.moves else stored.created
+        rebuilt = self._rebuild(stored.moves, mark=True)
+        self._take(rebuilt)
+        # as it ran live (started_after): a seat's own further decisions, hidden ones
+        # included (a Pyramids extra cell), do not restart its turn's clock
+        self.turn_started = rebuilt.turn_started or stored.created
 
     # ---- building -----------------------------------------------------------
     def _fresh(self, seats: list[SeatInfo] | None = None, seed: int | None = None) -> State:
@@ -165,6 +170,8 @@ class Table:
             _log(out.logs, state.apply(act), in_round, self.game)
             out.moves.append(m)
             out.undoable.append(False)
+            if state.current_player != m.seat:
+                out.turn_started = m.at
         if run_start is not None:
             self._mark_trailing_undoable(out, *run_start)
         return out
@@ -266,6 +273,8 @@ class Table:
             return False
         if len(tail.seats) != len(self.seats) or tail.seed != self.seed:  # started anew
             return False
+        if [s["name"] for s in tail.seats] != [s.name for s in self.seats]:
+            return False  # a seat taken or filled elsewhere: the game is replayed under its name
         played: list[Played] = []
         state = self.state
         for move in tail.moves[len(known) :]:  # all worked out before any is taken

@@ -16,7 +16,7 @@ from scarab.server.guard import Guard, hang_up
 from scarab.server.hub import Connection, Hub, Live
 from scarab.server.players import Players
 from scarab.server.protocol import MAX_MESSAGE, BadRequest, field, parse, told
-from scarab.server.table import Stale, TableError, check_notation
+from scarab.server.table import Stale, StoreUnavailable, TableError, check_notation
 
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
 PROTOCOL = """Client to server, JSON objects: {"type": "hello", "token": str|null} first;
@@ -86,6 +86,8 @@ def socket_handler(
             pass
         except TimeoutError:
             await _close(ws, "no hello came; say hello first")
+        except StoreUnavailable as exc:  # a passing outage: the page tries again (1013)
+            await _close(ws, str(exc), 1013, said=told(exc))
         except ScarabError as exc:
             await _close(ws, str(exc), said=told(exc))
         finally:
@@ -118,8 +120,8 @@ async def _close(
     ws: WebSocket, reason: str, code: int = 4400, said: dict[str, Any] | None = None
 ) -> None:
     """Say why (``said``: the error with its message id, for the reader's language), then
-    close: 4400 for a bad request (the page does not retry), 1008 for a limit (the page
-    retries later)."""
+    close: 4400 for a bad request (the page does not retry), 1008 for a limit and 1013
+    for a store that is down (the page retries later)."""
     with contextlib.suppress(Exception):
         await ws.send_text(json.dumps(said or {"type": "error", "message": reason}))
         await ws.close(code=code, reason=reason.encode()[:120].decode("utf-8", "ignore"))
