@@ -283,10 +283,22 @@ def test_in_portuguese_the_bots_reasons_and_the_terminals_own_lines_are_portugue
     finally:
         common.set_lang("en")
     out = buf.getvalue()
-    assert "Luxor, semente 7: greedy (ganancioso), random (aleatório), human (pessoa)" in out
-    assert " ganha " in out and "ao acaso entre" in out  # greedy's and random's reasons
+    assert "Luxor: greedy (ganancioso), random (aleatório), human (pessoa)" in out
+    assert "semente 7" not in out.split("\n")[0]  # the seed deals the hidden cards: said at the end
+    assert " ganha " in out and "escolheu" in out and "ao acaso" in out  # greedy's, random's
     assert "gains" not in out and "at random" not in out
     assert "A partida foi abandonada (human saiu)" in out
+
+
+def test_a_bots_reason_beside_a_human_names_no_other_option_it_holds() -> None:
+    # greedy's runner-up was its other end card, hidden in its hand ("the runner-up R die");
+    # random's count of legal actions follows from its hand too
+    con, buf = console(width=200)
+    seats = ["greedy", "random", "human"]
+    assert play_main("luxor", seats, 7, console=con, read=Keyboard(["quit"])) == 1
+    lines = [ln for ln in buf.getvalue().splitlines() if ln.startswith(("greedy ", "random "))]
+    assert lines and all("runner-up" not in ln and "legal actions" not in ln for ln in lines)
+    assert any(" gains " in ln for ln in lines)  # the move's own worth stays
 
 
 def test_in_spanish_a_typed_move_is_refused_with_the_engines_reason_in_spanish() -> None:

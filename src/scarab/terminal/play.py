@@ -27,7 +27,7 @@ from rich.text import Text
 
 from scarab import i18n
 from scarab.agents import LEVELS, Agent, Seat, agent_names, make_agent
-from scarab.agents.base import reason_in
+from scarab.agents.base import for_others, reason_in
 from scarab.agents.hints import HINT_COUNT, top_actions
 from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
@@ -278,7 +278,9 @@ class Session:
             self.show_events(events, self.observer)
             return
         line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
-        line.append(f"  ({reason_in(lang(), agent.said())})", "dim")
+        said = for_others(agent.said()) if self.humans else agent.said()  # bots alone: all
+        if said:
+            line.append(f"  ({reason_in(lang(), said)})", "dim")
         self.console.print(line)
         self.show_events(events, self.observer)
 
@@ -297,7 +299,8 @@ class Session:
     def run(self) -> int:
         state = self.state
         players = ", ".join(f"{n} ({self.kind_words(i)})" for i, n in enumerate(self.names))
-        title = t("tty.title", game=self.game.title, seed=state.seed, players=players)
+        # no seed here: it deals everything, hands and decks included (it is said at the end)
+        title = t("tty.title", game=self.game.title, players=players)
         if len(title) + 6 <= self.console.width:  # a rule cuts its title short, so a long one
             self.console.print(Rule(Text(title, "bold")))  # wraps above a plain rule
         else:
