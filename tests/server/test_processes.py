@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -277,3 +278,27 @@ def test_a_seat_online_on_one_process_is_shown_online_on_the_other(
             assert seen[-1] is True, seen
             assert ann.receive_json()["seats"][1]["online"] is True  # told by the second
         assert ann.receive_json()["seats"][1]["online"] is False  # bob left
+
+
+def test_after_the_notices_come_back_every_live_table_is_caught_up(
+    pair: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move made elsewhere while this process's listening connection was down told no
+    one here; once it listens again, its live tables are checked against the store (its
+    sockets showed the old position until a page reloaded)."""
+    one, two = pair
+    t = make_table(one, "luxor")
+    look(two, t, None)  # live on both
+    hub = hub_of(two)
+    monkeypatch.setattr(hub.listener, "moved", lambda *_: None)  # the notice is lost
+    seat = look(one, t, None)["current"]
+    mine = look(one, t, seat)
+    assert act(one, t, seat, mine["legal"][0]["action"], mine["version"]).status_code == 200
+    time.sleep(0.5)
+    assert len(hub.live[t["table"]].table.moves) == 0  # two has not heard
+
+    async def listening_again() -> None:
+        hub.resumed()
+
+    two.portal.call(listening_again)  # type: ignore[union-attr]
+    wait_for(lambda: len(hub.live[t["table"]].table.moves) == 1, 5)

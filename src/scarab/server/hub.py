@@ -203,7 +203,7 @@ class Hub:
         if not self.store.postgres:
             await self._io(self.store.release_all)  # one process: no claim outlives it
         else:
-            self.listener = Listener(self.store, self.moved, self.heard, self.chatted)
+            self.listener = Listener(self.store, self.moved, self.heard, self.chatted, self.resumed)
             self.listener.start()
         self.chores.append(asyncio.get_running_loop().create_task(self._chores()))
 
@@ -378,6 +378,12 @@ class Hub:
             self._spawn(self._refresh(live, rev, told))
         elif live is None and table_id in self.loading:  # its read may be from before this
             self.missed[table_id] = max(rev, self.missed.get(table_id, -1))
+
+    def resumed(self) -> None:
+        """The notices came back after a lost connection: catch every live table up, since
+        a move made elsewhere meanwhile told no one here."""
+        for live in list(self.live.values()):
+            self._spawn(self._refresh(live))
 
     def _announce(self, live: Live, seats: str | None = None) -> None:
         """Tell the other processes which seats of ``live`` this one holds (or ask theirs:

@@ -5,8 +5,9 @@ tells itself too: see ``store.move_news``), and each process says which seats
 of a table it holds sockets for. A thread here listens on its own connection
 and hands each notice to the event loop, where the hub catches the table up,
 or notes who is online.
-A lost connection is opened again; notices missed meanwhile are caught on
-the next write to that table (its revision check fails and it reloads).
+A lost connection is opened again, and then every table live here is checked against
+the store (``resumed``): notices missed meanwhile would leave its sockets showing an
+old position.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Listener:
         moved: Callable[[str, int, str | None], None],
         heard: Callable[[str, str, str], None],
         chatted: Callable[[str, int], None],
+        resumed: Callable[[], None],
     ) -> None:
         self.url = store.engine.url.set(drivername="postgresql").render_as_string(
             hide_password=False
@@ -37,6 +39,7 @@ class Listener:
         self.moved = moved
         self.heard = heard
         self.chatted = chatted
+        self.resumed = resumed
         self.loop = asyncio.get_running_loop()
         self.stopping = threading.Event()
         self.ready = threading.Event()
@@ -57,6 +60,8 @@ class Listener:
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    if self.ready.is_set():  # listening again: what moved meanwhile?
+                        self.loop.call_soon_threadsafe(self.resumed)
                     self.ready.set()
                     while not self.stopping.is_set():
                         for notice in conn.notifies(timeout=POLL_SECONDS):
