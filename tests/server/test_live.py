@@ -9,6 +9,7 @@ both change a table.
 from __future__ import annotations
 
 import json
+import logging
 import random
 import time
 from collections.abc import Iterator
@@ -377,3 +378,20 @@ def test_summaries_and_sockets_pass_over_ids_of_a_shape_never_issued(served: Tes
     with served.websocket_connect("/ws/%00abc") as ws:
         said = ws.receive_json()
     assert said["type"] == "error" and said["msg"] == "ui.err.no_table"
+
+
+def test_bots_waiting_on_a_store_that_is_down_say_so_in_a_line_not_a_trace_each_time(
+    served: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from scarab.server import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "CLAIM_RETRY", 0.05)
+    hub = hub_of(served)
+    _failing(monkeypatch, hub.store, "claim")
+    caplog.set_level(logging.WARNING, logger="scarab.server")
+    bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
+    make_table(served, "luxor", seats=bots)
+    time.sleep(1.0)  # some twenty tries
+    said = [r for r in caplog.records if r.name == "scarab.server"]
+    assert len(said) == 1 and "store is unavailable" in said[0].getMessage()
+    assert said[0].exc_info is None  # no trace: it was a 100-line one a table every 2 s

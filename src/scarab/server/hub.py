@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
 import time
 import unicodedata
@@ -22,6 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from functools import partial
 from typing import Any, TypeVar
+
+from sqlalchemy.exc import DBAPIError
 
 from scarab.agents import agent_names
 from scarab.core.errors import BadOption, ScarabError, UnseenName, brief
@@ -74,6 +77,7 @@ PRESENCE_BEAT = 30.0  # each process says which seats it holds this often (Postg
 PRESENCE_TTL = 3 * PRESENCE_BEAT  # a process not heard from this long holds no seat
 HINT_LEVEL = "strong"  # the bot that gives hints at the table
 HINTS_PER_MINUTE = 6  # hints one seat of a table may ask for (a repeated one is free)
+STORE_WARN_SECONDS = 30.0  # how often a store that stays down is said in the log
 
 
 class Connection:
@@ -191,6 +195,7 @@ class Hub:
         self.chores: list[asyncio.Task[None]] = []
         self.background: set[asyncio.Task[None]] = set()
         self.listener: Listener | None = None
+        self.warned = -math.inf  # when the store was last said to be down (_store_down)
 
     @property
     def tables(self) -> dict[str, Table]:
@@ -231,6 +236,18 @@ class Hub:
             self.store.release_all(self.owner)
         self.store.close()
 
+    def _store_down(self, what: str) -> None:
+        """A warning that the store failed, at most once in STORE_WARN_SECONDS: an outage of
+        a minute is a few lines in the log, not one per table every two seconds."""
+        now = time.monotonic()
+        if now - self.warned >= STORE_WARN_SECONDS:
+            self.warned = now
+            log.warning(
+                "the store is unavailable (%s); said again in %g s at most if it goes on",
+                what,
+                STORE_WARN_SECONDS,
+            )
+
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.io, fn, *args)
 
@@ -263,7 +280,7 @@ class Hub:
             try:
                 await self._due()
             except Exception as exc:
-                log.warning("could not read the due tables: %s", str(exc)[:200])
+                self._store_down(f"could not read the due tables: {str(exc)[:200]}")
             now = time.monotonic()
             evicted = self._evict(now - self.idle_seconds) or evicted
             if evicted and now - trimmed >= GIVE_BACK_SECONDS:
@@ -919,6 +936,9 @@ class Hub:
                 retry = CLAIM_RETRY
         except ScarabError as exc:  # a bot that failed leaves the seat to a later kick
             log.warning("bot %s at table %s failed: %s", level, table_id, exc)
+            retry = CLAIM_RETRY
+        except DBAPIError as exc:  # the store is down: said once a while, not a trace a table
+            self._store_down(f"bots wait: {str(exc.orig)[:200]}")
             retry = CLAIM_RETRY
         except Exception:
             log.exception("bot %s at table %s crashed", level, table_id)
