@@ -137,33 +137,31 @@ def page(browser: Any, base_url: str) -> Iterator[Any]:
     """A fresh page (own context, own localStorage) on the server; fails the test on a
     JavaScript error the page did not catch, or on any error in its console (a missing
     favicon or a failed request included)."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(WAIT_MS)
-    context.add_init_script(WATCH_SOCKET)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
-    yield pg
-    context.close()
-    assert not errors, f"errors in the page or its console: {errors}"
+    with page_in(browser, base_url) as pg:
+        yield pg
 
 
 @contextmanager
 def page_in(
-    browser: Any, base_url: str, locale: str = "en-US", width: int = 1280, height: int = 900
+    browser: Any,
+    base_url: str,
+    locale: str = "en-US",
+    width: int = 1280,
+    height: int = 900,
+    **options: Any,
 ) -> Iterator[Any]:
-    """A page whose browser prefers ``locale``, at ``width`` x ``height``, its socket
-    watched; failing the test on any error in the page or its console."""
+    """A page whose browser prefers ``locale``, at ``width`` x ``height`` (and any other
+    context ``options``), its socket watched; failing the test on any error in the page
+    or its console."""
     context = browser.new_context(
-        base_url=base_url, locale=locale, viewport={"width": width, "height": height}
+        base_url=base_url, locale=locale, viewport={"width": width, "height": height}, **options
     )
     context.set_default_timeout(WAIT_MS)
     context.add_init_script(WATCH_SOCKET)
     errors: list[str] = []
     pg = context.new_page()
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    pg.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
     try:
         yield pg
     finally:
