@@ -16,7 +16,6 @@ import logging
 import math
 import secrets
 import time
-import unicodedata
 from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -27,8 +26,8 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import DBAPIError
 
 from scarab.agents import agent_names
-from scarab.core.errors import BadOption, ScarabError, UnseenName, brief
-from scarab.core.game import JSON, MAX_MARKS, MAX_NAME, check_name
+from scarab.core.errors import BadOption, ScarabError, brief
+from scarab.core.game import JSON
 from scarab.core.registry import games, load
 from scarab.server.bots import bot_seed, choose, hint, make_pool
 from scarab.server.chat import (
@@ -43,7 +42,7 @@ from scarab.server.chat import (
 )
 from scarab.server.listen import Listener
 from scarab.server.memory import give_back
-from scarab.server.protocol import BadRequest, field, issued_id, timer_field
+from scarab.server.protocol import BadRequest, field, given_name, issued_id, timer_field
 from scarab.server.ratings import settle
 from scarab.server.store import Conflict, Store, StoredTable, read_move
 from scarab.server.table import (
@@ -608,19 +607,11 @@ class Hub:
         if not isinstance(level, str):
             raise BadRequest(f"level names a bot: one of {', '.join(agent_names())}")
         chosen = _level(level, "seat")
-        if name is not None:
-            if not isinstance(name, str):
-                raise BadRequest(f"name is the bot's name, a text, not {brief(name)}")
-            try:
-                check_name(name, shown=True)
-            except UnseenName as exc:
-                said = f"the bot's name: {exc}"
-                raise BadRequest(said, "ui.err.name_unseen", n=MAX_MARKS) from None
-            except BadOption as exc:
-                raise BadRequest(f"the bot's name: {exc}", "ui.err.name", n=MAX_NAME) from None
-            name = unicodedata.normalize("NFC", name)
+        if name is not None and not isinstance(name, str):
+            raise BadRequest(f"name is the bot's name, a text, not {brief(name)}")
+        named = None if name is None else given_name(name, "the bot's name")
         async with live.lock:
-            seats, rebuilt = live.table.fill(host, seat, chosen, name)
+            seats, rebuilt = live.table.fill(host, seat, chosen, named)
             await self._reseat(live, "the seat was not filled", seats, rebuilt, None)
         self._after_change(live)
 
@@ -1054,17 +1045,7 @@ def _seats(
                 f"seat {i + 1} is a 'human', a 'bot' or (at a public table) 'open', "
                 f"not {brief(kind)}"
             )
-        try:
-            check_name(info.name, shown=True)
-        except UnseenName as exc:
-            raise BadRequest(
-                f"seat {i + 1}: {exc}", "ui.err.seat_name_unseen", seat=i + 1, n=MAX_MARKS
-            ) from None
-        except BadOption as exc:
-            raise BadRequest(
-                f"seat {i + 1}: {exc}", "ui.err.seat_name", seat=i + 1, n=MAX_NAME
-            ) from None
-        info.name = unicodedata.normalize("NFC", info.name)  # names that look alike are alike
+        info.name = given_name(info.name, f"seat {i + 1}", seat=i + 1)
         seats.append(asdict(info))
     people = [s for s in seats if s["kind"] == HUMAN]
     makers = [s for s in people if s["player"]] or people[:1]

@@ -11,14 +11,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from scarab.core.errors import BadOption, UnseenName
-from scarab.core.game import JSON, MAX_MARKS, MAX_NAME, check_name
+from scarab.core.game import JSON
 from scarab.core.registry import load
-from scarab.server.protocol import BadRequest, issued_id, token_field
+from scarab.server.protocol import BadRequest, given_name, issued_id, token_field
 from scarab.server.ratings import row as rating
 from scarab.server.store import Store, StoredTable
 from scarab.server.table import Table, TableError, token_hash
@@ -94,14 +92,7 @@ class Players:
 
     async def create(self, name: object) -> dict[str, JSON]:
         """A new player: their id, name and key (shown once; only its hash is kept)."""
-        try:
-            check_name(name, shown=True)
-        except UnseenName as exc:
-            raise BadRequest(f"your name: {exc}", "ui.err.name_unseen", n=MAX_MARKS) from None
-        except BadOption as exc:
-            raise BadRequest(f"your name: {exc}", "ui.err.name", n=MAX_NAME) from None
-        assert isinstance(name, str)
-        name = unicodedata.normalize("NFC", name)  # as it is typed on any device
+        name = given_name(name, "your name")  # as it is typed on any device
         player, key = secrets.token_urlsafe(12), secrets.token_urlsafe(24)
         await self.io(self.store.create_player, player, name, token_hash(key), time.time())
         return {"player": player, "name": name, "key": key}

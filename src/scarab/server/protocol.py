@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import string
+import unicodedata
 from typing import Any, TypeGuard
 
-from scarab.core.errors import ScarabError, brief
+from scarab.core.errors import BadOption, ScarabError, UnseenName, brief
+from scarab.core.game import MAX_MARKS, MAX_NAME, check_name
 
 MAX_MESSAGE = 8_192  # characters in one WebSocket message or API body (records aside)
 MAX_RECORD_BODY = 1_100_000  # an uploaded record: the record cap plus its JSON quoting
@@ -24,6 +26,22 @@ MIN_TIMER = 10
 
 class BadRequest(ScarabError):
     """A message or request that cannot be read; nothing was changed."""
+
+
+def given_name(name: object, whose: str, seat: int | None = None) -> str:
+    """A name given to the server (a player's, a seat's), checked as every new name is (it
+    must show) and in NFC, so that names that look alike are alike; else BadRequest naming
+    ``whose`` name it is, worded for the page (the seat's own message where ``seat``)."""
+    kind, where = ("seat_", {"seat": seat}) if seat is not None else ("", {})
+    try:
+        check_name(name, shown=True)
+    except UnseenName as exc:
+        said = f"{whose}: {exc}"
+        raise BadRequest(said, f"ui.err.{kind}name_unseen", **where, n=MAX_MARKS) from None
+    except BadOption as exc:
+        raise BadRequest(f"{whose}: {exc}", f"ui.err.{kind}name", **where, n=MAX_NAME) from None
+    assert isinstance(name, str)
+    return unicodedata.normalize("NFC", name)
 
 
 def parse(text: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
