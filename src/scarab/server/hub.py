@@ -255,7 +255,7 @@ class Hub:
         try:
             return await self._io(fn, *args)
         except Exception as exc:
-            log.warning("the store failed: %s", str(exc)[:200])
+            self._store_down(str(exc)[:200])
             raise StoreUnavailable("the game store is unavailable; try again soon") from None
 
     async def _write(self, what: str, fn: Callable[..., T], *args: Any) -> T:
@@ -266,7 +266,7 @@ class Hub:
         except Conflict:
             raise
         except Exception as exc:
-            log.warning("the store failed: %s", str(exc)[:200])
+            self._store_down(str(exc)[:200])
             raise StoreUnavailable(f"the game store is unavailable; {what}") from None
 
     async def _chores(self) -> None:
