@@ -35,7 +35,7 @@ def test_human_against_greedy_plays_to_the_end() -> None:
     assert keys.prompts and all("human" in p for p in keys.prompts)
     assert "Your hand (left to right): L▸" in out
     assert "greedy R" in out or "greedy L" in out  # bot moves are logged ...
-    assert "gains" in out  # ... with the bot's explanation
+    assert "gains" not in out  # ... without a reason worked out from its hidden hand
     final = out[out.index("Final scoring") :]
     for category in ("adventurers", "sarcophagi", "keys", "treasure sets", "scarabs", "total"):
         assert category in final
@@ -280,25 +280,30 @@ def test_in_portuguese_the_bots_reasons_and_the_terminals_own_lines_are_portugue
         con, buf = console()
         seats = ["greedy", "random", "human"]
         assert play_main("luxor", seats, 7, console=con, read=Keyboard(["quit"])) == 1
+        alone, bots_buf = console()
+        assert play_main("luxor", ["greedy", "random"], 7, console=alone) == 0
     finally:
         common.set_lang("en")
     out = buf.getvalue()
     assert "Luxor: greedy (ganancioso), random (aleatório), human (pessoa)" in out
     assert "semente 7" not in out.split("\n")[0]  # the seed deals the hidden cards: said at the end
-    assert " ganha " in out and "escolheu" in out and "ao acaso" in out  # greedy's, random's
-    assert "gains" not in out and "at random" not in out
     assert "A partida foi abandonada (human saiu)" in out
+    bots = bots_buf.getvalue()  # a game of bots alone gives their reasons
+    assert " ganha " in bots and "escolheu" in bots and "ao acaso" in bots  # greedy's, random's
+    assert "gains" not in bots and "at random" not in bots
 
 
-def test_a_bots_reason_beside_a_human_names_no_other_option_it_holds() -> None:
-    # greedy's runner-up was its other end card, hidden in its hand ("the runner-up R die");
-    # random's count of legal actions follows from its hand too
+def test_a_bots_reason_is_not_shown_beside_a_human() -> None:
+    # a reason is worked out from the bot's hidden hand: greedy's runner-up was its other
+    # end card ("the runner-up R die"), and a move's worth counts the cards still held
     con, buf = console(width=200)
     seats = ["greedy", "random", "human"]
     assert play_main("luxor", seats, 7, console=con, read=Keyboard(["quit"])) == 1
     lines = [ln for ln in buf.getvalue().splitlines() if ln.startswith(("greedy ", "random "))]
-    assert lines and all("runner-up" not in ln and "legal actions" not in ln for ln in lines)
-    assert any(" gains " in ln for ln in lines)  # the move's own worth stays
+    assert lines and all("(" not in ln for ln in lines), lines
+    alone, bots_buf = console(width=200)
+    assert play_main("luxor", ["greedy", "random"], 7, console=alone) == 0
+    assert " gains " in bots_buf.getvalue()  # bots alone: the whole reason
 
 
 def test_in_spanish_a_typed_move_is_refused_with_the_engines_reason_in_spanish() -> None:

@@ -30,28 +30,6 @@ def reason_in(lang: str, said: Sequence[Phrase]) -> str:
     return "".join(i18n.text(lang, msg, args) for msg, args in said)
 
 
-# What of a reason the other seats may read: the action played (public once played) and
-# its own rating. The others would name the bot's other options, or count them, and those
-# follow from what it holds unseen (a Luxor runner-up is its other end card).
-_ABOUT_THE_MOVE = frozenset(
-    {"bot.greedy.gain", "bot.greedy.unvalued", "bot.search.rated", "bot.search.rated.one"}
-)
-
-
-def for_others(said: Sequence[Phrase]) -> list[Phrase]:
-    """The part of a bot's reason that tells the other seats nothing it holds unseen."""
-    out: list[Phrase] = []
-    for msg, args in said:
-        if msg in _ABOUT_THE_MOVE:
-            out.append((msg, args))
-        elif msg in ("bot.random", "bot.random.one"):
-            out.append(("bot.random.picked", {"action": args["action"]}))
-        elif msg == "bot.search.drawn":
-            kept = {k: args[k] for k in ("action", "chance", "heat")}
-            out.append(("bot.search.drawn_alone", kept))
-    return out
-
-
 def english(said: Sequence[Phrase]) -> str:
     """A bot's reason in English: what its explain() says."""
     return reason_in("en", said)

@@ -27,7 +27,7 @@ from rich.text import Text
 
 from scarab import i18n
 from scarab.agents import LEVELS, Agent, Seat, agent_names, make_agent
-from scarab.agents.base import for_others, reason_in
+from scarab.agents.base import reason_in
 from scarab.agents.hints import HINT_COUNT, top_actions
 from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
@@ -278,7 +278,9 @@ class Session:
             self.show_events(events, self.observer)
             return
         line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
-        said = for_others(agent.said()) if self.humans else agent.said()  # bots alone: all
+        # A reason is worked out from what the bot holds unseen (a rating counts its hand,
+        # a runner-up names a card of it), so beside a human only the move is shown.
+        said = [] if self.humans else agent.said()
         if said:
             line.append(f"  ({reason_in(lang(), said)})", "dim")
         self.console.print(line)
