@@ -104,7 +104,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     db = tmp_path_factory.mktemp("browser") / "t.db"
     port = free_port()
-    app = create_app(f"sqlite:///{db}", bot_workers=0)
+    # a bot's run of unseen Pyramids marks is shown at once here (tests/server measures its pace)
+    app = create_app(f"sqlite:///{db}", bot_workers=0, pace=0.0)
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65_536)
     )

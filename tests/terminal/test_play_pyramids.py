@@ -6,13 +6,17 @@ computed from a replay of the same game.
 
 from __future__ import annotations
 
+from itertools import groupby
+from pathlib import Path
+
 import pytest
 
 import scarab
+from scarab.agents.unseen import RUN_SECONDS
 from scarab.cli import main
 from scarab.games.pyramids.data import CARD_IDS, orientations
 from scarab.games.pyramids.state import PyramidsState
-from scarab.terminal import play_main
+from scarab.terminal import play, play_main
 from scarab.terminal.play import seat_names
 from scarab.terminal.pyramids import positions
 from tests.terminal.support import Keyboard, console, never
@@ -211,3 +215,20 @@ def test_pattern_orientations_and_positions() -> None:
     assert len(orientations(square)) == 1 and positions(square) == 16
     ell = [[0, 0], [0, 1], [0, 2], [1, 2]]
     assert len(orientations(ell)) == 8 and positions(ell) == 96
+
+
+@pytest.mark.rule("PYR-SIMULTANEOUS")
+def test_a_bots_marks_beside_a_person_are_shown_when_the_runs_time_is_up(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # its red-cross cells come in the same run, so how long it took counts nothing
+    waits: list[float] = []
+    monkeypatch.setattr(play, "RUN_PACE", 1.0)
+    monkeypatch.setattr(play.time, "sleep", waits.append)
+    con, _ = console()
+    keys = Keyboard(["1"] * 12, then=None)  # then the person stops answering
+    kept = tmp_path / "game.txt"
+    assert play_main("pyramids", ["greedy", "human"], 3, con, keys, record=kept) == 1
+    assert len(waits) >= 6 and all(0.5 < w <= RUN_SECONDS for w in waits)
+    seats = [seat for seat, _ in scarab.read_record(kept.read_text()).moves]
+    assert max(len(list(g)) for seat, g in groupby(seats) if seat == 0) >= 2  # a red cross

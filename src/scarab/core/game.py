@@ -206,6 +206,13 @@ class State(ABC):
     @abstractmethod
     def is_over(self) -> bool: ...
 
+    @property
+    def choosing_unseen(self) -> bool:
+        """Whether the seat to decide chooses unseen: the others learn only that it has
+        chosen, once it is done, however many decisions that took (Pyramids' keeping and
+        marking). A front end must not let them count those decisions either."""
+        return False
+
     def legal_actions(self) -> list[Any]:
         """Every legal action; never empty while the game is not over."""
         if self.legal is None:

@@ -14,18 +14,21 @@ import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from scarab.agents import Seat, make_agent
+from scarab.agents import make_agent
 from scarab.agents.hints import top_actions
+from scarab.agents.unseen import unseen_run
 from scarab.core.game import State
 from scarab.server.memory import bots_on_own_allocator
 
 PARENT_POLL_SECONDS = 0.5
 
 
-def choose(state: State, seat: int, level: str, seed: int) -> str:
-    """The notation of the move the bot at ``level`` makes for ``seat``."""
-    agent = make_agent(level, seed=seed)
-    return str(agent.choose(Seat(state, seat)))
+def choose_run(state: State, seat: int, level: str, seed: int) -> tuple[list[str], bool]:
+    """The notations of the moves the bot at ``level`` makes for ``seat`` (one, or, where
+    it chooses unseen, all of them until it is done: scarab.agents.unseen), and whether
+    they were unseen. ``state`` is a copy, played on here."""
+    acts, unseen = unseen_run(make_agent(level, seed=seed), state, seat)
+    return [str(a) for a in acts], unseen
 
 
 def hint(

@@ -26,10 +26,11 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import DBAPIError
 
 from scarab.agents import agent_names
+from scarab.agents.unseen import run_seconds
 from scarab.core.errors import BadOption, ScarabError, brief
 from scarab.core.game import JSON
 from scarab.core.registry import games, load
-from scarab.server.bots import bot_seed, choose, hint, make_pool
+from scarab.server.bots import bot_seed, choose_run, hint, make_pool
 from scarab.server.chat import (
     HISTORY,
     PLAYERS,
@@ -181,8 +182,10 @@ class Hub:
         *,
         idle_seconds: float = IDLE_SECONDS,
         tick: float = TICK_SECONDS,
+        pace: float = 1.0,
     ) -> None:
         self.store = store
+        self.pace = pace  # times run_seconds: how long a bot's run of unseen moves takes
         self.live: dict[str, Live] = {}
         self.loading: dict[str, asyncio.Task[Live]] = {}
         self.missed: dict[str, int] = {}  # a table's newest revision told while it loaded
@@ -948,9 +951,16 @@ class Hub:
         version = table.version
         copy = table.state.clone()
         loop = asyncio.get_running_loop()
-        notation = await loop.run_in_executor(self.pool, choose, copy, seat, level, bot_seed())
+        began = time.monotonic()
+        moves, unseen = await loop.run_in_executor(
+            self.pool, choose_run, copy, seat, level, bot_seed()
+        )
+        if unseen:  # shown when the run's time is up, however many moves it made
+            await asyncio.sleep(began + run_seconds(level) * self.pace - time.monotonic())
         with contextlib.suppress(Stale, TableError):  # the table moved on: think again
-            await self.act(live, seat, notation, version, note)
+            for notation in moves:
+                await self.act(live, seat, notation, version, note)
+                version = live.table.version
 
 
 def hint_message(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import random
 import sys
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -26,9 +27,10 @@ from rich.table import Table
 from rich.text import Text
 
 from scarab import i18n
-from scarab.agents import LEVELS, Agent, Seat, agent_names, make_agent
-from scarab.agents.base import reason_in
+from scarab.agents import LEVELS, Agent, agent_names, make_agent
+from scarab.agents.base import Phrase, reason_in
 from scarab.agents.hints import HINT_COUNT, top_actions
+from scarab.agents.unseen import run_seconds, unseen_run
 from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
 from scarab.core.record import MAX_RECORD_CHARS, read_record, replay, write_record
@@ -43,6 +45,7 @@ HINT = "hint"
 HELP = ("help", "?")
 HINT_LEVEL = "expert"  # the strongest level, and it answers within 2 s (a 1.5 s cap)
 UNDECODABLE = "\udc80"  # bytes that are not UTF-8 arrive as U+DC80..U+DCFF (surrogateescape)
+RUN_PACE = 1.0  # times run_seconds: how long a bot's run of unseen choices takes (tests: 0)
 SYMBOLS = "─│┌·→◆✚"  # characters the boards draw with
 RENDERERS: dict[str, ModuleType] = {"horus": horus, "luxor": luxor, "pyramids": pyramids}
 
@@ -269,18 +272,28 @@ class Session:
 
     def bot_move(self, seat: int) -> None:
         agent = self.agents[seat]
-        act = agent.choose(Seat(self.state, seat))
-        events = self.state.apply(act)
-        self.log.extend(events)
-        if self.humans and self.observer != seat and self.secret(act):
-            # A choice the humans may not see yet (a hidden simultaneous choice): only what
-            # its events tell the observer, so a seat deciding twice looks like once.
-            self.show_events(events, self.observer)
+        began = time.monotonic()
+        acts, unseen = unseen_run(agent, self.state.clone(), seat)
+        if self.humans and self.observer != seat and unseen:
+            # Choices the humans may not see yet (a hidden simultaneous choice): shown when
+            # the run's time is up, and only what their events tell the observer, so a seat
+            # deciding twice looks like once.
+            time.sleep(max(0.0, began + run_seconds(agent.name) * RUN_PACE - time.monotonic()))
+            for act in acts:
+                events = self.state.apply(act)
+                self.log.extend(events)
+                self.show_events(events, self.observer)
             return
-        line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
         # A reason is worked out from what the bot holds unseen (a rating counts its hand,
         # a runner-up names a card of it), so beside a human only the move is shown.
         said = [] if self.humans else agent.said()
+        for i, act in enumerate(acts, 1):  # the reason is the last choice's
+            self.bot_line(seat, act, said if i == len(acts) else [])
+
+    def bot_line(self, seat: int, act: Any, said: list[Phrase]) -> None:
+        events = self.state.apply(act)
+        self.log.extend(events)
+        line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
         if said:
             line.append(f"  ({reason_in(lang(), said)})", "dim")
         self.console.print(line)
@@ -292,10 +305,6 @@ class Session:
             return t("tty.person")
         name = self.agents[seat].name
         return t(f"ui.level.{name}") if name in agent_names() else name
-
-    def secret(self, act: Any) -> bool:
-        check = getattr(self.renderer, "secret_action", None)
-        return bool(check(act)) if check is not None else False
 
     # ---- the game -----------------------------------------------------------
     def run(self) -> int:

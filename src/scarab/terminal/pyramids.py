@@ -60,11 +60,6 @@ def colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def secret_action(act: Any) -> bool:
-    """Keeping and marking stay hidden from the other seats until everyone has chosen."""
-    return getattr(act, "verb", "") in ("keep", "mark")
-
-
 # ---- cards ------------------------------------------------------------------
 def _cell(ch: str, marked: bool) -> Text:
     glyph, style, _ = GLYPHS.get(ch, (ch, "", ch))

@@ -87,6 +87,10 @@ class PyramidsState(State):
     def is_over(self) -> bool:
         return self.phase == rules.OVER
 
+    @property
+    def choosing_unseen(self) -> bool:
+        return self.phase in (rules.KEEP, rules.MARK, rules.EXTRA)  # PYR-SIMULTANEOUS
+
     def _legal(self) -> list[Any]:
         return rules.legal_actions(self)
 
