@@ -79,7 +79,8 @@ def test_without_openspiel_says_how_to_get_it(
     assert bench.compare_openspiel("luxor", 0.01, 2) is None
     assert bench.bench_main("luxor", 0.05, 2) == 0
     out = capsys.readouterr().out
-    assert "OpenSpiel not installed: pip install 'scarab[rl]' for the comparison" in out
+    said = "OpenSpiel not installed: pip install '.[rl]' in Scarab's folder for the comparison"
+    assert said in out
 
 
 @pytest.mark.parametrize("seconds", ["nan", "-1", "inf", "0", "1e400", "3601", "abc"])

@@ -60,7 +60,7 @@ METRICS = (DECISIONS, WITH_EVENTS, GAMES, CLONES, ISMCTS, ISMCTS_IN_PLAY)
 _IN_PLAY_ITERATIONS = 50  # per position: a short measurement still samples many positions
 _IN_PLAY_GAMES = 4  # games whose positions are sampled: one game's endgame may be long or short
 OPENSPIEL_GAMES = ("backgammon", "python_tic_tac_toe")
-NO_OPENSPIEL = "OpenSpiel not installed: pip install 'scarab[rl]' for the comparison"
+NO_OPENSPIEL = "OpenSpiel not installed: pip install '.[rl]' in Scarab's folder for the comparison"
 PETTINGZOO_PEER = "connect_four_v3"
 NO_PETTINGZOO = (
     "PettingZoo's connect_four_v3 not importable: pip install 'pettingzoo[classic]' "

@@ -402,7 +402,8 @@ def _report(folder: Path) -> int:
         from scarab.arena.report import write_report
     except ImportError:
         print(
-            "scarab arena: the report needs the arena extra: pip install 'scarab[arena]'",
+            "scarab arena: the report needs the arena extra: "
+            "pip install '.[arena]' in Scarab's folder",
             file=sys.stderr,
         )
         return 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -321,3 +322,12 @@ def test_the_players_revision_downgrades_and_upgrades_again(db_url: str) -> None
     assert migrate.current(db_url) == "0002" and not players & tables()
     migrate.upgrade(db_url)
     assert players <= tables() and differences(db_url) == []
+
+
+def test_a_postgresql_url_without_its_driver_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as on the base install
+    assert main(["db", "current", "--db", "postgresql+psycopg://scarab@127.0.0.1:1/x"]) == 2
+    err = capsys.readouterr().err
+    assert "is not installed (psycopg)" in err and "pip install '.[postgres]'" in err

@@ -147,7 +147,8 @@ def ray_workers(workers: int, address: str | None) -> Iterator[Play]:
     try:
         import ray
     except ImportError:
-        raise BadOption("the ray backend needs Ray: pip install 'scarab[cluster]'") from None
+        needs = "the ray backend needs Ray: pip install '.[cluster]' in Scarab's folder"
+        raise BadOption(needs) from None
     started = False
     if not ray.is_initialized():
         if address:

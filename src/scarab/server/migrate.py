@@ -100,8 +100,10 @@ def _opening(url: str, failed: str = "could not be opened") -> Iterator[None]:
     try:
         yield
     except ImportError as exc:
+        extra = "pip install '.[postgres]' in Scarab's folder installs it, or give"
         raise BadStore(
-            f"the database driver for {shown(url)} is not installed ({exc.name}): give {URL_FORMS}"
+            f"the database driver for {shown(url)} is not installed ({exc.name}): {extra} "
+            f"{URL_FORMS}"
         ) from None
     except DBAPIError as exc:
         lines = str(exc.orig).strip().splitlines()
