@@ -275,3 +275,18 @@ def test_chat_is_rate_limited_per_client_however_many_sockets_it_opens(
         kept = next_of(later, "chat_history")["lines"]
         assert [line["text"] for line in kept] == [f"line {i}" for i in range(C.RATE[0])]
     assert look(client, t, 0)["view"]  # the table is untouched
+
+
+def test_friends_behind_one_address_each_have_their_own_chat_rate(client: TestClient) -> None:
+    t = make_table(client)
+    url = f"/ws/{t['table']}"
+    with client.websocket_connect(url) as ann, client.websocket_connect(url) as bob:
+        hello(ann, token(t, 0))  # two seats, one address (a home's router)
+        hello(bob, token(t, 1))
+        for i in range(C.RATE[0]):
+            ann.send_json({"type": "chat", "text": f"ann {i}"})
+            line_of(ann, f"ann {i}")
+        ann.send_json({"type": "chat", "text": "one too many"})
+        assert "wait a moment" in next_of(ann, "error")["message"]
+        bob.send_json({"type": "chat", "text": "bob's first"})
+        line_of(bob, "bob's first")  # not refused: ann's lines are hers

@@ -137,11 +137,14 @@ class Live:
         self.hinting = False  # a hint is being worked out (one at a time per table)
         self.chat_seen = LinesSeen()  # the chat lines this process has passed to its sockets
         self.asked: dict[int, deque[float]] = {}  # seat: when its recent hints were asked
-        self.chat_gates: dict[str, ChatGate] = {}  # client: its chat rate, for all its sockets
+        # (client, seat): the chat rate of one seat's sockets from one client
+        self.chat_gates: dict[tuple[str, int | None], ChatGate] = {}
 
-    def chat_gate(self, client: str) -> ChatGate:
-        """The chat rate of one client at this table: more sockets send no more lines."""
-        return self.chat_gates.setdefault(client, ChatGate())
+    def chat_gate(self, client: str, seat: int | None) -> ChatGate:
+        """The chat rate of one seat (or of the watchers) from one client at this table:
+        more sockets send no more lines, and friends behind one address who sit at
+        different seats each have their own (one client holds at most every seat's)."""
+        return self.chat_gates.setdefault((client, seat), ChatGate())
 
     def here(self) -> frozenset[int]:
         """The seats with a socket on this process."""

@@ -56,7 +56,7 @@ def socket_handler(
                 raise BadRequest('say hello first: {"type": "hello", "token": "<seat token>"}')
             live = await hub.get(ws.path_params["table_id"])  # it may have left memory meanwhile
             seat = await players.seat_at(live.table, hello.get("token"), hello.get("player"))
-            conn = Connection(ws.send_text, seat, live.chat_gate(client))
+            conn = Connection(ws.send_text, seat, live.chat_gate(client, seat))
             sender = asyncio.get_running_loop().create_task(conn.run())
             hub.join(live, conn)
             await hub.chat_history(live, conn)
