@@ -176,7 +176,7 @@ def test_one_human_sees_no_bot_secrets() -> None:
 def test_end_of_input_abandons_cleanly() -> None:
     con, buf = console()
     assert play_main("luxor", ["human", "greedy"], 1, console=con, read=Keyboard(then=None)) == 1
-    assert "abandoned" in buf.getvalue()
+    assert "abandoned" in buf.getvalue() and "Seed" not in buf.getvalue()  # the game's secret
     con, buf = console()
 
     def eof_at_handover(prompt: str) -> str:
@@ -342,7 +342,7 @@ def test_a_game_left_early_keeps_its_record_to_replay(tmp_path: Path) -> None:
     again = scarab.replay(record)
     assert not again.is_over and len(again.history()) >= 2
     said = " ".join(buf.getvalue().split())
-    assert f"The record ({len(again.history())} decisions) is in {path}." in said
+    assert f"The record ({len(again.history())} decisions) is in {path}: go on with" in said
 
 
 def test_a_record_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path) -> None:
@@ -357,10 +357,13 @@ def test_a_record_that_cannot_be_written_is_refused_before_the_game(tmp_path: Pa
 def test_a_game_left_with_a_record_goes_on_from_it_to_the_same_end(tmp_path: Path) -> None:
     """--record then --from: the resumed game is the one left, and it plays on."""
     path = tmp_path / "game.txt"
-    con, _ = console()
+    con, out = console()
     keys = Keyboard(["1", "1", "1", "quit"])
     assert play_main("luxor", ["human", "greedy"], 6, console=con, read=keys, record=path) == 1
     left = scarab.replay(scarab.read_record(path.read_text("utf-8")))
+    ended = " ".join(out.getvalue().split())
+    assert f"go on with scarab play --from {path}" in ended and "keep it from the other" in ended
+    assert "Seed 6" not in ended  # it deals every hidden card: not shown mid-game
     con, buf = console()
     keys = Keyboard()  # picks the first action each time
     assert play_main("luxor", None, None, console=con, read=keys, resume=path, record=path) == 0

@@ -332,9 +332,7 @@ class Session:
                     self.hide(seat)
                     on_screen = None
         except Abandon as why:
-            self.console.print(
-                "\n" + t("tty.abandoned", why=str(why), seed=state.seed, n=len(state.history()))
-            )
+            self.console.print("\n" + t("tty.abandoned", why=str(why), n=len(state.history())))
             return 1
         self.finish()
         return 0
@@ -532,4 +530,5 @@ def save_record(out: Console, state: State, path: Path) -> None:
     except OSError as exc:
         out.print(Text(t("tty.record_failed", path=str(path), why=exc.strerror or ""), "red"))
         return
-    out.print(t("tty.record_saved", path=str(path), n=len(state.history())))
+    said = "tty.record_saved" if state.is_over else "tty.record_to_go_on"
+    out.print(t(said, path=str(path), n=len(state.history())))
