@@ -23,6 +23,7 @@ may do (rates, sockets, Origin, JSON bodies) and the security headers are in gua
 from __future__ import annotations
 
 import contextlib
+import copy
 import gc
 import socket
 import sys
@@ -136,6 +137,20 @@ async def _server_error(_request: Request, _exc: Exception) -> Response:
     return error("the server could not do that; nothing was changed", 500)
 
 
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging with each line stamped with its time (an operator reading the
+    log after an outage needs to know when), and the server's own warnings (a failed
+    bot, a store that is down) through the same stream and stamp."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    for formatter in config["formatters"].values():
+        formatter["fmt"] = "%(asctime)s " + formatter["fmt"]
+        formatter["datefmt"] = "%Y-%m-%d %H:%M:%S"
+    config["loggers"]["scarab"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
+
+
 def _listen_refusal(host: str, port: int) -> str | None:
     """Why the server could not listen at ``host:port`` (a port in use, an address not of
     this machine), tried before it says it is serving there; None if it can."""
@@ -191,6 +206,7 @@ def serve_main(
         host=host,
         port=port,
         log_level="warning",
+        log_config=log_config(),
         ws_max_size=65_536,
         http=http,  # deadlines for a request's head and body (deadlines.py)
         timeout_keep_alive=timeouts.keep_alive,
