@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from scarab.agents import LEVELS
 from scarab.server import hub as H
 from tests.server.conftest import hub_of, look, make_table, token
 
@@ -36,6 +37,7 @@ def test_the_decider_gets_the_hint_bots_top_legal_actions_in_words_and_fields(
         hint = ask(ws)
         assert hint["type"] == "hint", hint
         assert hint["version"] == state["version"] and hint["level"] == H.HINT_LEVEL
+        assert H.HINT_LEVEL == list(LEVELS)[-1]  # the strongest, as the terminal's hint
         legal = {e["action"]: e for e in state["legal"]}
         assert 1 <= len(hint["top"]) <= 3
         for entry in hint["top"]:

@@ -15,6 +15,7 @@ from scarab.core.errors import BadOption
 from scarab.core.game import State
 
 HINT_COUNT = 3
+HINT_LEVEL = "expert"  # the strongest level, and it answers within 2 s (a 1.5 s cap)
 
 
 @dataclass(frozen=True)

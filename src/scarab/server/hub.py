@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import DBAPIError
 
 from scarab.agents import agent_names
+from scarab.agents.hints import HINT_LEVEL
 from scarab.agents.unseen import run_seconds
 from scarab.core.errors import BadOption, ScarabError, brief
 from scarab.core.game import JSON
@@ -75,7 +76,6 @@ GIVE_BACK_SECONDS = 60.0  # after evictions, memory is handed back to the system
 STOP_BOTS_SECONDS = 5.0  # at shutdown, how long a bot's search under way may take to end
 PRESENCE_BEAT = 30.0  # each process says which seats it holds this often (PostgreSQL)
 PRESENCE_TTL = 3 * PRESENCE_BEAT  # a process not heard from this long holds no seat
-HINT_LEVEL = "strong"  # the bot that gives hints at the table
 HINTS_PER_MINUTE = 6  # hints one seat of a table may ask for (a repeated one is free)
 STORE_WARN_SECONDS = 30.0  # how often a store that stays down is said in the log
 

@@ -29,7 +29,7 @@ from rich.text import Text
 from scarab import i18n
 from scarab.agents import LEVELS, Agent, agent_names, make_agent
 from scarab.agents.base import Phrase, reason_in
-from scarab.agents.hints import HINT_COUNT, top_actions
+from scarab.agents.hints import HINT_COUNT, HINT_LEVEL, top_actions
 from scarab.agents.unseen import run_seconds, unseen_run
 from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
@@ -43,7 +43,6 @@ LOG_LINES = 10
 QUIT = ("q", "quit", "exit")
 HINT = "hint"
 HELP = ("help", "?")
-HINT_LEVEL = "expert"  # the strongest level, and it answers within 2 s (a 1.5 s cap)
 UNDECODABLE = "\udc80"  # bytes that are not UTF-8 arrive as U+DC80..U+DCFF (surrogateescape)
 RUN_PACE = 1.0  # times run_seconds: how long a bot's run of unseen choices takes (tests: 0)
 SYMBOLS = "─│┌·→◆✚"  # characters the boards draw with
