@@ -7,6 +7,8 @@ import re
 import pytest
 
 from scarab import i18n
+from scarab.core.clauses import catalogue as clauses
+from scarab.core.clauses import examples
 from scarab.games.horus import data as horus_data
 from scarab.games.luxor import data as luxor_data
 
@@ -84,3 +86,64 @@ def test_the_terminal_asks_for_1_not_1_to_1_when_one_action_is_legal(lang: str) 
     one = i18n.text(lang, "tty.choose", {"who": "ann", "n": 1})
     assert "1-1" not in one and " 1," in one
     assert "1-4" in i18n.text(lang, "tty.choose", {"who": "ann", "n": 4})
+
+
+# How an English source begins, and how each translation must begin then (the longer
+# English beginning first: "rulebook example" before "rulebook").
+_SOURCE_LEADS = (
+    ("rulebook example", {"pt": "exemplo das regras", "es": "ejemplo del reglamento"}),
+    ("rulebook", {"pt": "regras", "es": "reglamento"}),
+    ("ruling:", {"pt": "decisão nossa:", "es": "decisión nuestra:"}),
+    ("our reading:", {"pt": "nossa leitura:", "es": "nuestra lectura:"}),
+    ("research ", {"pt": "pesquisa ", "es": "investigación "}),
+    ("Scarab variant", {"pt": "variante do Scarab", "es": "variante de Scarab"}),
+    ("note ", {"pt": "nota ", "es": "nota "}),
+)
+# what a source cites and a translation keeps as it is: research files, items, issues, pages
+_CITED = re.compile(r"[a-z]+\.md|\b[AB]\d+(?:#\d+)?|#\d+|\d+")
+_ENGLISH = re.compile(
+    r"\b(the|and|of|our|rulebook|research|ruling|reading|example|examples|note|with|"
+    r"cannot|tile|tiles|card|cards|players?|components|scoring|summary|setup)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_every_rule_source_is_in_the_readers_language(lang: str) -> None:
+    """Each clause's and example's source (a rulebook section, a page, our ruling, a
+    research note) is translated: none left in English, each beginning as its English
+    does in that language's words, and the ids, notes and numbers it cites kept."""
+    own = i18n.catalogue(lang)
+    sources = {
+        **{f"rules.{game}.source.{c.id}": c.source for game in i18n.GAMES for c in clauses(game)},
+        **{
+            f"rules.{game}.example_source.{e.id}": e.source
+            for game in i18n.GAMES
+            for e in examples(game)
+        },
+    }
+    assert len(sources) == 202
+    missing = sorted(key for key in sources if key not in own)
+    assert not missing, f"{lang} lacks {missing[:10]}"
+    wrong: dict[str, str] = {}
+    for key, english in sources.items():
+        said = own[key]
+        leads = [words[lang] for start, words in _SOURCE_LEADS if english.startswith(start)]
+        if said == english or _ENGLISH.search(said):
+            wrong[key] = f"left in English: {said!r}"
+        elif leads and not said.startswith(leads[0]):
+            wrong[key] = f"{said!r} should begin {leads[0]!r}"
+        elif sorted(_CITED.findall(said)) != sorted(_CITED.findall(english)):
+            wrong[key] = f"{said!r} cites other marks than {english!r}"
+    assert not wrong, wrong
+
+
+def test_english_readers_keep_the_catalogues_own_sources() -> None:
+    english = i18n.catalogue("en")
+    for game in i18n.GAMES:
+        assert all(english[f"rules.{game}.source.{c.id}"] == c.source for c in clauses(game))
+        assert all(
+            english[f"rules.{game}.example_source.{e.id}"] == e.source for e in examples(game)
+        )
+    assert i18n.text("pt", "rules.horus.source.HOR-WOUND-FULL").startswith("nossa leitura: ")
+    assert i18n.text("es", "rules.pyramids.source.PYR-SOLO").startswith("variante de Scarab ")

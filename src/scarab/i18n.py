@@ -4,9 +4,9 @@ terminal and (served as JSON) the page, so the three say the same things.
 The engine says what happened as ``kind`` + ``data`` (and English words for the records);
 the game packages turn an event, an action or a scoring row into a message id and its
 arguments (``phrase``), and this module makes the reader's words from the catalogues in
-``scarab/locales/<lang>/*.json``. English rule clauses, sections and examples are read
-from the games' catalogues themselves, and the engine's reasons for refusing an action
-from its ``refusals.toml`` files, so they are written once.
+``scarab/locales/<lang>/*.json``. English rule clauses, sections and examples (and
+their sources) are read from the games' catalogues themselves, and the engine's reasons
+for refusing an action from its ``refusals.toml`` files, so they are written once.
 
 A template's placeholders are ``{name}``. An argument that is a string starting with
 ``@`` is itself a message id (a translated term: a card, a treasure, a direction); one
@@ -52,15 +52,19 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def english_rules() -> dict[str, str]:
-    """The rules panel's English texts, taken from the games' own catalogues."""
+    """The rules panel's English texts, taken from the games' own catalogues: each
+    clause's and example's words and its source (the rulebook's section or page, our
+    ruling, a research note), which the other languages translate like the rest."""
     out: dict[str, str] = {}
     for game in GAMES:
         for c in clauses(game):
             out[f"rules.{game}.clause.{c.id}"] = c.text
+            out[f"rules.{game}.source.{c.id}"] = c.source
         for s in sections(game):
             out[f"rules.{game}.section.{s.id}"] = s.title
         for e in examples(game):
             out[f"rules.{game}.example.{e.id}"] = e.text
+            out[f"rules.{game}.example_source.{e.id}"] = e.source
     return out
 
 

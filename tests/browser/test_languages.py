@@ -19,6 +19,7 @@ from tests.browser.conftest import (
     WATCH_SOCKET,
     Seat,
     api,
+    artifacts_dir,
     make_table,
     seat_state,
     shoot,
@@ -83,10 +84,21 @@ def check_table_speaks(page: Any, at: Seat, lang: str, game: str) -> None:
     heading = words(lang, "ui.table.round", n=line["round"]) if line["round"] else None
     assert (heading or words(lang, "ui.table.setup")) in page.locator("#log").inner_text()
     page.click("#rules summary")
-    first = json.loads(api_text(page, f"/api/games/{game}/rules"))["sections"][0]["id"]
+    rules = json.loads(api_text(page, f"/api/games/{game}/rules"))
+    first = rules["sections"][0]["id"]
     heading = page.locator(f'#rules [data-section="{first}"] h3').inner_text()
     assert heading == words(lang, f"rules.{game}.section.{first}")
     assert heading != words("en", f"rules.{game}.section.{first}")
+    # each clause's and example's source too, not the English the rules carry
+    for clause in rules["clauses"][:3]:
+        shown = page.locator(f"#rule-{clause['id']} .source").inner_text().strip()
+        said = words(lang, f"rules.{game}.source.{clause['id']}")
+        assert shown == f"({said})" and shown != f"({clause['source']})"
+    example = rules["examples"][0]
+    shown = page.locator(f"#example-{example['id']} .source").inner_text().strip()
+    said = words(lang, f"rules.{game}.example_source.{example['id']}")
+    assert shown == f"({', '.join(example['clauses'])}; {said})" and example["source"] not in shown
+    page.locator("#rules").screenshot(path=str(artifacts_dir() / f"rules-{game}-{lang}.png"))
 
 
 def api_text(page: Any, path: str) -> str:

@@ -1,7 +1,8 @@
 // @ts-check
 // The rules at hand: the game's clauses in our own words (with their sources), grouped
-// as the rulebook orders them, with its worked examples, in the page's language; and a
-// "why" beside each log entry that opens the clauses behind it.
+// as the rulebook orders them, with its worked examples, in the page's language (the
+// sources too: the rulebook's section names as that language's edition gives them); and
+// a "why" beside each log entry that opens the clauses behind it.
 
 import { api } from "./api.js";
 import { html } from "./common.js";
@@ -46,8 +47,21 @@ function section(game, got, s) {
     html("h3", {}, t(`rules.${game}.section.${s.id}`)),
     html("ol", { class: "rules-clauses" }, clauses.map((/** @type {any} */ c) => html("li", { id: `rule-${c.id}`, class: "rule" },
       html("code", {}, c.id), " ", c.ruling ? html("strong", { class: "ruling" }, `${t("ui.rules.ruling")} `) : "",
-      t(`rules.${game}.clause.${c.id}`), html("span", { class: "muted" }, ` (${c.source})`)))),
+      t(`rules.${game}.clause.${c.id}`),
+      html("span", { class: "muted source" }, ` (${said(`rules.${game}.source.${c.id}`, c.source)})`)))),
     examples.map((/** @type {any} */ e) => html("aside", { class: "rules-example", id: `example-${e.id}` },
       html("strong", {}, `${t("ui.rules.example")} `), t(`rules.${game}.example.${e.id}`), " ",
-      html("span", { class: "muted" }, `(${e.clauses.join(", ")}; ${e.source})`))));
+      html("span", { class: "muted source" },
+        `(${e.clauses.join(", ")}; ${said(`rules.${game}.example_source.${e.id}`, e.source)})`))));
+}
+
+/**
+ * A source in the page's language: its translation, else the English the rules carry
+ * (a catalogue older than the rules, held in a cache, may lack the message).
+ * @param {string} id
+ * @param {string} served
+ */
+function said(id, served) {
+  const words = t(id);
+  return words === id ? served : words;
 }
