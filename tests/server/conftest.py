@@ -54,7 +54,9 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 
 @pytest.fixture
 def client(tmp_path: Any) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'scarab.db'}", bot_workers=0)) as c:
+    # a bot's unseen Pyramids marks are shown at once here (test_unseen_runs measures the pace)
+    app = create_app(f"sqlite:///{tmp_path / 'scarab.db'}", bot_workers=0, pace=0.0)
+    with TestClient(app) as c:
         yield c
 
 
