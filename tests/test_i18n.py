@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -106,6 +107,28 @@ _ENGLISH = re.compile(
     r"cannot|tile|tiles|card|cards|players?|components|scoring|summary|setup)\b",
     re.IGNORECASE,
 )
+# A count beside a plural word ("{n} pontos", "restam {n}") has a singular ".one" form,
+# which an argument n of 1 picks (i18n.text, i18n.js t).
+COUNTED = re.compile(
+    r"\{(\w+)\}\)? (?!mais\b)\w{3,}s\b|\b(?:restam|quedan|faltam|faltan) \{(\w+)\}"
+)
+# Counts that are never 1: limits and settings (the server's, a game's card limit and bag
+# capacity, the hint's searches and best actions, a clock), a rule's values (pyramid
+# points 10/6/3, idols 6 and more), the wounds that make a mummy, the steps that overshoot
+# the chamber (2 or more), a tool's missing faces (2 or more), Pyramids' 3 rounds, the
+# players a table starts with (2 or more).
+NEVER_ONE = {"limit", "capacity", "max", "seconds", "searches", "top", "time", "value"}
+NEVER_ONE_IDS = (
+    "ui.err.",
+    "refuse.too_long",
+    "tty.long_number",
+    "ui.fill.start",
+    "horus.event.mummified",
+    "horus.refuse.tool.faces",
+    "luxor.refuse.overshoot",
+    "pyramids.page.over_sub",
+    "pyramids.tty.after_rounds",
+)
 
 
 @pytest.mark.parametrize("lang", ["pt", "es"])
@@ -147,3 +170,75 @@ def test_english_readers_keep_the_catalogues_own_sources() -> None:
         )
     assert i18n.text("pt", "rules.horus.source.HOR-WOUND-FULL").startswith("nossa leitura: ")
     assert i18n.text("es", "rules.pyramids.source.PYR-SOLO").startswith("variante de Scarab ")
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_a_count_that_can_be_1_has_a_singular_form(lang: str) -> None:
+    english, own = i18n.catalogue("en"), i18n.catalogue(lang)
+    plural = []
+    for msg, words in own.items():
+        if msg.endswith(".one") or msg.startswith(NEVER_ONE_IDS):
+            continue
+        for match in COUNTED.finditer(words):
+            name = match.group(1) or match.group(2)
+            if name not in NEVER_ONE and msg + ".one" not in english:
+                plural.append((msg, match.group(0)))
+    assert not plural, plural
+
+
+def test_one_of_a_count_is_said_in_the_singular() -> None:
+    one = {"n": 1, "statues": "A2", "box": 3, "level": 2, "top": "x"}
+    said = {lang: i18n.text(lang, "luxor.page.seat.lying", one) for lang in i18n.LANGS}
+    assert said == {"en": "1 lying (A2)", "pt": "1 deitado (A2)", "es": "1 tumbado (A2)"}
+    assert i18n.text("pt", "luxor.page.left", one) == "resta 1"
+    assert i18n.text("es", "horus.page.blocks_line", one) == "bloques: 1 caído, 3 en la caja"
+    assert i18n.text("pt", "horus.page.seat_carrying", one) == "carregando 1 ponto"
+    assert i18n.text("es", "luxor.tty.horus_stack", one) == "nivel 2: x arriba (queda 1)"
+    assert i18n.text("pt", "luxor.page.left", {"n": 2}) == "restam 2"
+
+
+def test_the_pages_messages_are_given_the_arguments_they_name() -> None:
+    """Each t("id", {...}) in the page's modules gives the message's placeholders (n too,
+    where it has a singular form), so a renamed placeholder cannot leave "{n} left"."""
+    english = i18n.catalogue("en")
+    static = Path(i18n.__file__).parent / "server" / "static" / "js"
+    wrong, calls = [], 0
+    for path in static.rglob("*.js"):
+        source = path.read_text("utf-8")
+        for call in re.finditer(r'\bt\("([a-z0-9_.]+)", \{', source):
+            keys, spread = top_level_keys(source, call.end())
+            msg = call.group(1)
+            holes = set(i18n.HOLE.findall(english.get(msg, "")))
+            if msg + ".one" in english:
+                holes |= {"n"}
+            calls += 1
+            if not spread and keys != holes:
+                wrong.append((path.name, msg, sorted(keys), sorted(holes)))
+    assert calls > 100 and not wrong, wrong
+
+
+def top_level_keys(source: str, start: int) -> tuple[set[str], bool]:
+    """The keys of the object literal opening just before ``start``, and whether it
+    spreads another in; strings and nested brackets are skipped."""
+    keys: set[str] = set()
+    spread, depth, part, i = False, 1, "", start
+    while depth:
+        c = source[i]
+        if c in "\"'`":
+            i = source.index(c, i + 1)
+            while source[i - 1] == "\\":
+                i = source.index(c, i + 1)
+        elif c in "{([":
+            depth += 1
+        elif c in "})]":
+            depth -= 1
+        if (depth == 1 and c == ",") or depth == 0:
+            part = part.strip()
+            spread |= part.startswith("...")
+            if key := re.match(r"[A-Za-z_]\w*", part):
+                keys.add(key.group(0))
+            part = ""
+        elif depth >= 1:
+            part += c if depth == 1 else ""
+        i += 1
+    return keys, spread

@@ -169,7 +169,7 @@ def supplies(view: dict[str, JSON]) -> Text:
     out = Text(t("luxor.tty.horus_cards") + " ", "bold")
     for h in view["horus_stacks"]:
         top = card_name(str(h["top"])) if h["top"] else t("luxor.tty.empty")
-        out.append(t("luxor.tty.horus_stack", level=h["level"], top=top, left=h["size"]) + "   ")
+        out.append(t("luxor.tty.horus_stack", level=h["level"], top=top, n=h["size"]) + "   ")
     sup = view["supply"]
     discard = view["discard_pile"]
     top = card_name(str(discard[-1])) if discard else t("luxor.term.none")

@@ -261,9 +261,11 @@ class Session:
             line = Text(f"  {i}. ")
             line.append(f"{act!s:<{width}}", "bold")
             if len(self.names) == 1:  # alone, a rating is no chance to win: only the visits
-                line.append("  " + t("tty.hint_visits", visits=f"{visits:>4}"))
+                line.append("  " + t("tty.hint_visits", visits=f"{visits:>4}", n=visits))
             else:
-                line.append("  " + t("tty.hint_line", win=f"{win:>4.0%}", visits=f"{visits:>4}"))
+                line.append(
+                    "  " + t("tty.hint_line", win=f"{win:>4.0%}", visits=f"{visits:>4}", n=visits)
+                )
             note = self.describe(view, act)
             if note:
                 line.append(f"  {note}", "dim")

@@ -446,8 +446,12 @@ def _over(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
 def _final(kind: str, data: dict[str, JSON], args: dict[str, JSON]) -> Phrase:
     if not data.get("escaped"):
         return "horus.event.final.out", {}
-    keys = ("treasures", "necklaces", "chests", "idols", "gods", "variety", "total")
-    return "horus.event.final", {k: data.get(k, 0) for k in keys}
+    keys = ("treasures", "necklaces", "chests", "idols", "total")
+    variety = {
+        "msg": "horus.final.gods",
+        "args": {"variety": data.get("variety", 0), "n": data.get("gods", 0)},
+    }
+    return "horus.event.final", {**{k: data.get(k, 0) for k in keys}, "variety": variety}
 
 
 _EVENTS = {

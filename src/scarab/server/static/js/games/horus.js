@@ -372,7 +372,7 @@ function onSquare(S, q) {
   const why = t(dirBetween(myQ, q) ? "horus.page.say.blocked" : "horus.page.say.one_square");
   const steps = stepTo(q);
   if (q >= INSIDE && myQ < INSIDE && steps.length === 1 && steps[0].fields.verb === "move") {
-    return ctx.confirm(steps[0], t("horus.page.confirm_leave", { points: me.carrying }));
+    return ctx.confirm(steps[0], t("horus.page.confirm_leave", { n: me.carrying }));
   }
   resolve(ctx, steps, null, why);
 }
@@ -896,7 +896,7 @@ function drawPanel(S, g) {
       x += dw + fs(6);
     }
     const lines = [
-      t("horus.page.blocks_line", { fallen: (view.blocks || []).length, box: view.blocks_in_box }),
+      t("horus.page.blocks_line", { n: (view.blocks || []).length, box: view.blocks_in_box }),
       t("horus.page.wounds_line", { mummy: view.wound_supply ? view.wound_supply.mummy : "?", block: view.wound_supply ? view.wound_supply.block : "?" }),
       t("horus.page.discard_line", { n: (view.discard || []).length }),
     ];
@@ -1015,7 +1015,7 @@ function drawSeat(S, g, x, y, w, s, p, fs) {
   const extra = [];
   if (s.chests && s.chests.length) extra.push(t("horus.page.seat_chests", { chests: s.chests.join(", ") }));
   if (s.status === "escaped") extra.push(t("horus.page.seat_score", { score: s.score }));
-  else if (["inside", "waiting"].includes(s.status)) extra.push(t("horus.page.seat_carrying", { points: s.carrying }));
+  else if (["inside", "waiting"].includes(s.status)) extra.push(t("horus.page.seat_carrying", { n: s.carrying }));
   if (extra.length) {
     yy += fs(12);
     body.append(text(fs(10), yy, extra.join(" · "), { "font-size": fs(11) }));
@@ -1125,7 +1125,7 @@ function drawLock(S, g, y, fs) {
   const idol = BOARD.idols[lock.alcove];
   y += fs(18);
   g.append(text(0, y, t("horus.page.lock_head", { god: `@horus.term.god.${lock.alcove}` }), { "font-size": fs(14), "font-weight": "bold", fill: "#5a3d1e" }));
-  g.append(text(PW, y, t("horus.page.lock_needs", { faces: idol.faces.join(" "), missing: lock.missing.length ? lock.missing.join(" ") : "@horus.page.none" }), { "font-size": fs(11), "text-anchor": "end" }));
+  g.append(text(PW, y, t("horus.page.lock_needs", { faces: idol.faces.join(" "), missing: lock.missing.length ? lock.missing.join(" ") : "@horus.page.none", n: lock.missing.length }), { "font-size": fs(11), "text-anchor": "end" }));
   y += fs(10);
   const s = fs(34);
   const needed = [...idol.faces];

@@ -43,7 +43,7 @@ const cell = (n) => B.cells[n - 1];
 // tomb chamber (`<id>_chamber`); a tile, a temple front and a count left are worded too.
 const aboutPlace = (id, p) => (p === CHAMBER ? t(`${id}_chamber`) : t(id, { space: posText(p) }));
 const capital = (str) => str.charAt(0).toUpperCase() + str.slice(1);
-const countLeft = (count) => t("luxor.page.left", { count });
+const countLeft = (n) => t("luxor.page.left", { n });
 
 /**
  * A tile as the view writes it ("vase 3vp need 2", "horus 2", "tunnel", "empty") in words.
@@ -698,7 +698,7 @@ function drawSeat(S, s, i, x, y, w, h) {
   const l3 = [t("luxor.page.seat.adventurers", { count: act })];
   if (onStairs) l3.push(t("luxor.page.seat.on_stairs", { count: onStairs }));
   if (inChamber) l3.push(t("luxor.page.seat.in_chamber", { count: inChamber }));
-  if (sleeping) l3.push(t("luxor.page.seat.lying", { count: sleeping, statues: `A${s.sleeping_at_statues.join(",A")}` }));
+  if (sleeping) l3.push(t("luxor.page.seat.lying", { n: sleeping, statues: `A${s.sleeping_at_statues.join(",A")}` }));
   g.append(text(x + 18, y + 80, l3.join(" · "), { "font-size": 12.5 }));
   // Treasures as tokens, grouped by type, then wild tiles.
   let tx = x + 18;
