@@ -242,3 +242,13 @@ def top_level_keys(source: str, start: int) -> tuple[set[str], bool]:
             part += c if depth == 1 else ""
         i += 1
     return keys, spread
+
+
+def test_portuguese_says_an_action_is_permitted_not_legal() -> None:
+    """In Brazil "ação legal" reads as "a cool action": the allowed ones are "permitidas"."""
+    legal = [
+        msg
+        for msg, words in i18n.catalogue("pt").items()
+        if re.search(r"\blega(l|is)\b", i18n.HOLE.sub("", words).replace("legal_actions()", ""))
+    ]
+    assert not legal
