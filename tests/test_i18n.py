@@ -252,3 +252,13 @@ def test_portuguese_says_an_action_is_permitted_not_legal() -> None:
         if re.search(r"\blega(l|is)\b", i18n.HOLE.sub("", words).replace("legal_actions()", ""))
     ]
     assert not legal
+
+
+@pytest.mark.parametrize("lang", ["pt", "es"])
+def test_ratings_are_named_in_the_readers_language(lang: str) -> None:
+    english = [
+        msg
+        for msg, words in i18n.catalogue(lang).items()
+        if re.search(r"\b(rating|ratings|rated)\b", words, re.IGNORECASE)
+    ]
+    assert not english
