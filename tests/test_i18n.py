@@ -262,3 +262,13 @@ def test_ratings_are_named_in_the_readers_language(lang: str) -> None:
         if re.search(r"\b(rating|ratings|rated)\b", words, re.IGNORECASE)
     ]
     assert not english
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_the_table_log_and_a_replay_are_not_the_record_and_a_rematch(lang: str) -> None:
+    """The log beside the board is not the record one downloads, and a replay (watching
+    a game again) is not playing it again, which the rematch offers."""
+    words = i18n.catalogue(lang)
+    assert words["ui.table.log"].lower() not in words["ui.final.download"].lower()
+    replays = ("ui.final.replay", "ui.nav.replay", "ui.replay.title", "ui.profile.replay")
+    assert not [m for m in replays if re.match(r"repet|jogar de novo", words[m], re.I)]
