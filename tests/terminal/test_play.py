@@ -13,7 +13,7 @@ import scarab
 from scarab.cli import main
 from scarab.games.luxor.state import LuxorState
 from scarab.terminal import common, play_main
-from scarab.terminal.luxor import hand_text
+from scarab.terminal.luxor import hand_text, supplies
 from scarab.terminal.play import seat_names
 from tests.terminal.support import Keyboard, console, never
 
@@ -397,3 +397,23 @@ def test_a_record_that_does_not_fit_is_refused_before_anything_is_played(tmp_pat
     con, buf = console()
     assert play_main("luxor", None, None, console=con, resume=tmp_path / "none.txt") == 2
     assert "cannot read the record" in buf.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("lang", "empty"),
+    [
+        ("en", "Draw pile {}, discard empty"),
+        ("pt", "Baralho {}, descarte vazio"),
+        ("es", "Mazo de robo {}, descarte vacío"),
+    ],
+)
+def test_an_empty_discard_pile_is_said_to_be_empty(lang: str, empty: str) -> None:
+    view = start(["ann", "bob"], 1).view(None)
+    common.set_lang(lang)
+    try:
+        before = supplies(view).plain
+        after = supplies({**view, "discard_pile": ["3"]}).plain
+    finally:
+        common.set_lang("en")
+    assert empty.format(view["draw_pile"]) in before
+    assert empty.format(view["draw_pile"]) not in after

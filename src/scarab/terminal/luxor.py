@@ -172,9 +172,11 @@ def supplies(view: dict[str, JSON]) -> Text:
         out.append(t("luxor.tty.horus_stack", level=h["level"], top=top, n=h["size"]) + "   ")
     sup = view["supply"]
     discard = view["discard_pile"]
-    top = card_name(str(discard[-1])) if discard else t("luxor.term.none")
     supply = t("luxor.tty.supply", keys=sup["keys"], wild=sup["wild_tiles"], scarabs=sup["scarabs"])
-    piles = t("luxor.tty.piles", draw=view["draw_pile"], top=top)
+    if discard:
+        piles = t("luxor.tty.piles", draw=view["draw_pile"], top=card_name(str(discard[-1])))
+    else:
+        piles = t("luxor.tty.piles.empty", draw=view["draw_pile"])
     out.append(f"\n{supply}   {piles}   {t('luxor.tty.round', round=view['round'])}")
     return out
 
