@@ -5,6 +5,7 @@ and the final scoring all come from the catalogues."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -141,6 +142,21 @@ def test_seats_left_unnamed_are_named_in_the_makers_language(
     expected = ["jogador 2", words("pt", "ui.new.bot_name", level="@ui.level.greedy", seat=3)]
     assert made["names"][1:] == expected == ["jogador 2", "bot ganancioso 3"]
     assert made["names"][0] == "jogador 1"  # it was "você": the others read the seat as "you"
+
+
+def test_a_quick_plays_open_seats_are_named_in_the_players_language(
+    speaker: Callable[[str], Any], base_url: str
+) -> None:
+    page = speaker("es-ES")
+    page.goto("/")
+    page.fill("#player-name", "quique")
+    page.click("#player-start")
+    page.select_option("#quick-game", "pyramids")
+    page.select_option("#quick-players", "3")
+    page.click("#quick-play")
+    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+    made = api(base_url, f"/api/tables/{page.url.split('/t/')[1].split('#')[0]}")
+    assert made["names"] == ["quique", "asiento libre 2", "asiento libre 3"]
 
 
 def test_a_watchers_chat_line_is_signed_in_the_readers_language(

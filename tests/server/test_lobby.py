@@ -285,6 +285,23 @@ def test_quick_play_seats_two_or_more_people_and_refuses_one(client: TestClient)
     assert alone.json()["args"] == {"min": 2, "max": 4}
 
 
+def test_quick_play_names_its_open_seats_in_the_makers_language(client: TestClient) -> None:
+    """As the page names a new table's unnamed seats: a Portuguese reader's quick play
+    waits beside "lugar vago 2", not the English "open seat 2"."""
+    ann, bob = player(client, "ann"), player(client, "bob")
+    pt = {"game": "horus", "players": 3, "lang": "pt"}
+    made = client.post("/api/quickplay", json=pt, headers=ann).json()
+    names = [s["name"] for s in lobby(client, "?game=horus")["tables"][0]["seats"]]
+    assert names == ["ann", "lugar vago 2", "lugar vago 3"]
+    english = client.post("/api/quickplay", json={"game": "luxor"}, headers=bob).json()
+    assert [s["name"] for s in lobby(client, "?game=luxor")["tables"][0]["seats"]][1:] == [
+        "open seat 2"
+    ]
+    assert made["table"] != english["table"]
+    odd = client.post("/api/quickplay", json={"game": "luxor", "lang": "fr"}, headers=ann)
+    assert odd.status_code == 400 and "en, pt, es" in odd.json()["error"]
+
+
 def test_quick_plays_racing_for_one_seat_go_on_to_another_table(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scarab import i18n
 from scarab.core.errors import brief
 from scarab.core.game import JSON
 from scarab.core.registry import games, load
@@ -100,8 +101,9 @@ class Lobby:
 
     async def quick(self, key: object, msg: dict[str, Any]) -> dict[str, JSON]:
         """Sit at the oldest open public table of this game and size, or make one with
-        the player in the first seat and the others open. Quick play pairs people: two
-        players or more (two when not said)."""
+        the player in the first seat and the others open, named in the maker's language
+        (``lang``, as the page names a table's unnamed seats). Quick play pairs people:
+        two players or more (two when not said)."""
         player = await self.players.find(key)
         game = load(_game(msg.get("game")))
         low = max(2, game.min_players)
@@ -115,6 +117,9 @@ class Lobby:
                 min=low,
                 max=game.max_players,
             )
+        lang = field(msg, "lang", str, "en")
+        if lang not in i18n.LANGS:
+            raise BadRequest(f"the language is one of {', '.join(i18n.LANGS)}, not {brief(lang)}")
         found = await self.hub.storage(self.hub.store.lobby, game.name, 0, QUICK_LOOK)
         for stored in reversed(found):  # the longest waiting first
             mine = any(s.get("player") == player[0] for s in stored.seats)
@@ -122,7 +127,10 @@ class Lobby:
                 took = await self._join(stored.id, player)
                 if took is not None:
                     return took
-        seats = [{"kind": "human", "me": True}] + [{"kind": OPEN}] * (count - 1)
+        seats = [{"kind": "human", "me": True}] + [
+            {"kind": OPEN, "name": i18n.text(lang, "ui.new.open_name", {"seat": i + 1})}
+            for i in range(1, count)
+        ]
         made = await self.hub.create({"game": game.name, "seats": seats, "public": True}, player)
         first: dict[str, Any] = made["seats"][0]
         return {"table": made["table"], "seat": 0, "token": first["token"], "link": first["link"]}

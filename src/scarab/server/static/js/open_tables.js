@@ -4,7 +4,7 @@
 
 import { api, player } from "./api.js";
 import { html } from "./common.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 /**
  * @param {any[]} games the games as /api/games lists them
@@ -38,7 +38,7 @@ function quickPlay(games, said) {
   const go = async () => {
     if (!needPlayer(said)) return;
     try {
-      const got = await api("/api/quickplay", { game: gameSelect.value, players: Number(count.value) });
+      const got = await api("/api/quickplay", { game: gameSelect.value, players: Number(count.value), lang: lang() });
       location.href = got.link;
     } catch (err) {
       said.className = "error";
