@@ -272,3 +272,39 @@ def test_the_table_log_and_a_replay_are_not_the_record_and_a_rematch(lang: str) 
     assert words["ui.table.log"].lower() not in words["ui.final.download"].lower()
     replays = ("ui.final.replay", "ui.nav.replay", "ui.replay.title", "ui.profile.replay")
     assert not [m for m in replays if re.match(r"repet|jogar de novo", words[m], re.I)]
+
+
+# One word for one thing in each language, the word the page's buttons and labels use:
+# (language, ids starting with, a word to avoid) -> the word used instead.
+ONE_WORD = {
+    ("pt", "", r"\bassentos?\b"): "lugar",
+    ("pt", "", r"\bna vez\b"): "é a vez",
+    ("es", "", r"\bpuestos?\b"): "asiento",
+    ("es", "", r"\brecuento final\b"): "puntuación final",
+    ("es", "ui.", r"\bmir(a|ar|ando|arla)\b"): "observar (a spectator)",
+}
+
+
+@pytest.mark.parametrize(("lang", "ids", "avoid"), list(ONE_WORD))
+def test_each_language_says_a_thing_with_one_word(lang: str, ids: str, avoid: str) -> None:
+    other = [
+        msg
+        for msg, words in i18n.catalogue(lang).items()
+        if msg.startswith(ids) and re.search(avoid, words, re.IGNORECASE)
+    ]
+    assert not other, f"{lang} says {ONE_WORD[lang, ids, avoid]!r} elsewhere: {other}"
+
+
+def test_a_wild_tiles_two_lines_read_in_order() -> None:
+    fronts = {
+        lang: (
+            i18n.text(lang, "luxor.page.front.wild"),
+            i18n.text(lang, "luxor.page.front.wild.more"),
+        )
+        for lang in i18n.LANGS
+    }
+    assert fronts == {
+        "en": ("Wild", "tile"),
+        "pt": ("Peça", "coringa"),
+        "es": ("Loseta", "comodín"),
+    }
