@@ -290,7 +290,9 @@ def test_each_language_says_a_thing_with_one_word(lang: str, ids: str, avoid: st
     other = [
         msg
         for msg, words in i18n.catalogue(lang).items()
-        if msg.startswith(ids) and re.search(avoid, words, re.IGNORECASE)
+        if msg.startswith(ids)
+        and "source." not in msg  # a source names the rulebook's sections as it does
+        and re.search(avoid, words, re.IGNORECASE)
     ]
     assert not other, f"{lang} says {ONE_WORD[lang, ids, avoid]!r} elsewhere: {other}"
 

@@ -37,7 +37,7 @@ def test_the_decider_gets_the_hint_bots_top_legal_actions_in_words_and_fields(
         hint = ask(ws)
         assert hint["type"] == "hint", hint
         assert hint["version"] == state["version"] and hint["level"] == H.HINT_LEVEL
-        assert H.HINT_LEVEL == list(LEVELS)[-1]  # the strongest, as the terminal's hint
+        assert list(LEVELS)[-1] == H.HINT_LEVEL  # the strongest, as the terminal's hint
         legal = {e["action"]: e for e in state["legal"]}
         assert 1 <= len(hint["top"]) <= 3
         for entry in hint["top"]:
