@@ -119,10 +119,42 @@ def test_a_new_game_writes_just_the_header() -> None:
 
 def test_names_with_commas_cannot_be_written() -> None:
     rec = Record("luxor", ("ann, the first", "bob"), 1)
-    with pytest.raises(ValueError, match="comma"):
+    with pytest.raises(BadRecord, match="comma"):
         write_record(rec)
-    with pytest.raises(ValueError, match="non-empty"):
+    with pytest.raises(BadRecord, match="non-empty"):
         write_record(Record("luxor", ("  ", "bob"), 1))
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"date": "2026\n01"}, "Date tag"),
+        ({"moves": [(0, "L S+1}")]}, "move 1"),
+        ({"moves": [(0, "L S+1")], "notes": {0: "two\nlines"}}, "note on move 1"),
+    ],
+)
+def test_what_write_record_cannot_write_is_a_bad_record(
+    change: dict[str, object], says: str
+) -> None:
+    """A server turns a ScarabError into a 4xx; a plain ValueError was a 500."""
+    rec = Record("luxor", ("ann", "bob"), 1)
+    for name, value in change.items():
+        setattr(rec, name, value)
+    with pytest.raises(BadRecord, match=says):
+        write_record(rec)
+
+
+@pytest.mark.parametrize("note", ["a}b left", "{bob} left", "a \\ b", "ends in \\", "\\}{"])
+def test_a_note_with_braces_or_backslashes_reads_back_as_itself(note: str) -> None:
+    rec = Record("luxor", ("ann", "bob"), 1, moves=[(0, "L S+1")], notes={0: note})
+    assert read_record(write_record(rec)).notes == {0: note}
+
+
+def test_a_comment_holding_an_opening_brace_writes_back() -> None:
+    """A { inside a comment is text (comments do not nest), so the note it gives is written."""
+    rec = read_record("\n".join([*header(), "1. p1 L S+1 {a{b}"]))
+    assert rec.notes == {0: "a{b"}
+    assert read_record(write_record(rec)).notes == rec.notes
 
 
 # ---- round trips ------------------------------------------------------------

@@ -371,6 +371,27 @@ def test_a_seat_that_leaves_for_good_is_played_by_the_zombie(client: TestClient)
         assert "left this table already" in ws.receive_json()["message"]
 
 
+def test_a_finished_tables_record_downloads_when_a_seat_with_braces_in_its_name_left(
+    client: TestClient,
+) -> None:
+    """The zombie's note names the seat that left, and a note is a {...} comment: a name
+    with braces once made the download a 500."""
+    seats = [{"kind": "human", "name": "a}b"}, {"kind": "human", "name": "{bob\\"}]
+    t = make_table(client, "luxor", zombie="random", seats=seats)
+    table = table_of(client, t)
+    for seat in (0, 1):
+        with client.websocket_connect(f"/ws/{t['table']}") as ws:
+            ws.send_json({"type": "hello", "token": token(t, seat)})
+            ws.receive_json()
+            ws.send_json({"type": "leave"})
+            wait_for(lambda seat=seat: table.seats[seat].left)
+    wait_for(lambda: table.state.is_over)
+    r = client.get(f"/api/tables/{t['table']}/record")
+    assert r.status_code == 200, r.text
+    notes = set(scarab.read_record(r.text).notes.values())
+    assert notes == {f"played by the zombie (random): {s['name']} left" for s in seats}
+
+
 @pytest.mark.parametrize(
     ("method", "path", "allow", "says"),
     [

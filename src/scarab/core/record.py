@@ -68,10 +68,17 @@ def _quote(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def _comment(note: str) -> str:
+    """A note as a ``{...}`` comment: ``\\`` and ``}`` escaped, so that any one-line note
+    reads back as itself."""
+    return "{" + note.replace("\\", "\\\\").replace("}", "\\}") + "}"
+
+
 def write_record(record: Record) -> str:
+    """The record as text that read_record reads back; BadRecord for what it cannot write."""
     for name in record.players:
         if "," in name or name != name.strip() or not name or not name.isprintable():
-            raise ValueError(
+            raise BadRecord(
                 f"player name {brief(name)} cannot be written: use a non-empty printable name "
                 "without commas or outer spaces"
             )
@@ -85,21 +92,24 @@ def write_record(record: Record) -> str:
     }
     for k, v in tags.items():
         if not v.isprintable():
-            raise ValueError(
+            raise BadRecord(
                 f"the {k} tag {brief(v)} cannot be written: it must be one printable line"
             )
     out = [f'[{k} "{_quote(v)}"]' for k, v in tags.items()]
     out.append("")
     for i, (seat, text) in enumerate(record.moves, 1):
-        if not text.isprintable() or "{" in text or text != text.strip() or not text:
-            raise ValueError(f"move {i} {brief(text)} cannot be written: it must be notation")
+        if not text.isprintable() or "{" in text or "}" in text or text != text.strip() or not text:
+            raise BadRecord(f"move {i} {brief(text)} cannot be written: it must be notation")
         note = record.notes.get(i - 1)
         if note is None:
             out.append(f"{i}. p{seat + 1} {text}")
-        elif not note.isprintable() or "{" in note or "}" in note:
-            raise ValueError(f"the note on move {i} cannot be written: one line without braces")
+        elif not note.isprintable():
+            raise BadRecord(
+                f"the note on move {i} {brief(note)} cannot be written: it must be one "
+                "printable line"
+            )
         else:
-            out.append(f"{i}. p{seat + 1} {text} {{{note}}}")
+            out.append(f"{i}. p{seat + 1} {text} {_comment(note)}")
     return "\n".join(out) + "\n"
 
 
@@ -136,26 +146,36 @@ def _tag(line: str, lineno: int) -> tuple[str, str]:
 
 
 def _strip_comments(line: str, lineno: int) -> tuple[str, list[str]]:
-    """The line without its ``{...}`` comments (they do not nest), and the comments."""
+    """The line without its ``{...}`` comments, and the comments. As in PGN a comment does
+    not nest (a ``{`` in it is text); in it ``\\}`` stands for ``}`` and ``\\\\`` for ``\\``,
+    which is how write_record writes a note's."""
     if "{" not in line and "}" not in line:
         return line, []
     out: list[str] = []
     comments: list[str] = []
-    at = 0
-    while True:
-        opening = line.find("{", at)
-        closing = line.find("}", at)
-        if closing != -1 and (opening == -1 or closing < opening):
-            raise BadRecord(f"line {lineno}: a }} without its {{")
-        if opening == -1:
-            out.append(line[at:])
-            return "".join(out), comments
-        out.append(line[at:opening])
-        end = line.find("}", opening + 1)
-        if end == -1:
-            raise BadRecord(f"line {lineno}: a comment opened with {{ is not closed on its line")
-        comments.append(line[opening + 1 : end].strip())
-        at = end + 1
+    comment: list[str] | None = None  # the comment being read
+    escaped = False
+    for ch in line:
+        if comment is None:
+            if ch == "}":
+                raise BadRecord(f"line {lineno}: a }} without its {{")
+            if ch == "{":
+                comment = []
+            else:
+                out.append(ch)
+        elif escaped:
+            comment.append(ch if ch in "\\}" else "\\" + ch)
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == "}":
+            comments.append("".join(comment).strip())
+            comment = None
+        else:
+            comment.append(ch)
+    if comment is not None:
+        raise BadRecord(f"line {lineno}: a comment opened with {{ is not closed on its line")
+    return "".join(out), comments
 
 
 def _number(text: str, digits: int) -> int | None:
