@@ -431,6 +431,35 @@ def test_player_count_out_of_range(finished: LuxorState, players: str) -> None:
     assert "2 to 4 players" in message
 
 
+@pytest.mark.parametrize(
+    ("char", "says"),
+    [
+        ("\u00a0", "U+00A0 NO-BREAK SPACE (a space other than the plain one)"),
+        ("\u200b", "U+200B ZERO WIDTH SPACE (an invisible formatting character)"),
+        ("\ud800", "U+D800 (a lone surrogate"),
+        ("\x07", "U+0007 (a control character)"),
+    ],
+)
+@pytest.mark.parametrize("where", ["move", "tag"])
+def test_a_character_that_does_not_print_is_named_with_its_column(
+    char: str, says: str, where: str
+) -> None:
+    """It was "a control character" whatever it was, and a space that looks like one was
+    hard to find."""
+    lines = [*header(), "1. p1 L S+1"]
+    if where == "move":
+        lines[3], at = f"1. p1 L{char}S+1", "line 4, column 8"
+    else:
+        lines[1], at = f'[Players "ann,{char}bob"]', "line 2, column 15"
+    message = read_error(lines)
+    assert message.startswith(f"{at}: {says}") and "does not print" in message, message
+
+
+def test_an_empty_players_tag_says_the_name_is_empty() -> None:
+    message = read_error([header()[0], '[Players ""]', header()[2]])
+    assert message.startswith("line 2 (Players tag): the player's name is empty"), message
+
+
 def test_tag_after_the_moves(finished: LuxorState) -> None:
     lines = [*lines_of(finished), '[Date "2026-01-01"]']
     message = read_error(lines)

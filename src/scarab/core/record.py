@@ -22,6 +22,7 @@ and every problem is a BadRecord that names its line.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -39,6 +40,16 @@ TAGS = ("Game", "Players", "Seed", "Options", "Date", "Result")
 _REQUIRED = ("Game", "Players", "Seed")
 _DIGITS = frozenset("0123456789")
 _TAG_NAME = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_UNPRINTABLE = {  # by Unicode category: every character str.isprintable() refuses
+    "Cc": "a control character",
+    "Cf": "an invisible formatting character",
+    "Cs": "a lone surrogate (half of a pair, no character alone)",
+    "Co": "a private-use character",
+    "Cn": "an unassigned code point",
+    "Zs": "a space other than the plain one",
+    "Zl": "a line separator, which ends no line here",
+    "Zp": "a paragraph separator, which ends no line here",
+}
 
 
 @dataclass
@@ -139,30 +150,43 @@ def _tag(line: str, lineno: int) -> tuple[str, str]:
             out.append(ch)
     if escaped:
         raise BadRecord(f"line {lineno}: the {name} tag ends in a lone backslash")
-    value = "".join(out)
-    if not value.isprintable():
-        raise BadRecord(f"line {lineno}: the {name} tag holds a control character")
-    return name, value
+    return name, "".join(out)
+
+
+def _unprintable(line: str, lineno: int, start: int = 0) -> BadRecord:
+    """The error for the line's first character from ``start`` that does not print, named
+    by code point and kind: a no-break or zero-width space looks like nothing amiss."""
+    at = next(i for i in range(start, len(line)) if not line[i].isprintable())
+    ch = line[at]
+    name = unicodedata.name(ch, "")
+    return BadRecord(
+        f"line {lineno}, column {at + 1}: U+{ord(ch):04X}{' ' + name if name else ''} "
+        f"({_UNPRINTABLE[unicodedata.category(ch)]}) does not print; a record holds printable "
+        "text, plain spaces and line breaks"
+    )
 
 
 def _strip_comments(line: str, lineno: int) -> tuple[str, list[str]]:
-    """The line without its ``{...}`` comments, and the comments. As in PGN a comment does
-    not nest (a ``{`` in it is text); in it ``\\}`` stands for ``}`` and ``\\\\`` for ``\\``,
-    which is how write_record writes a note's."""
-    if "{" not in line and "}" not in line:
+    """The line without its ``{...}`` comments, and the comments. A character outside them
+    that does not print is a BadRecord (inside, it only keeps the comment from being a note).
+    As in PGN a comment does not nest (a ``{`` in it is text); in it ``\\}`` stands for ``}``
+    and ``\\\\`` for ``\\``, which is how write_record writes a note's."""
+    if "{" not in line and "}" not in line and line.isprintable():
         return line, []
     out: list[str] = []
     comments: list[str] = []
     comment: list[str] | None = None  # the comment being read
     escaped = False
-    for ch in line:
+    for at, ch in enumerate(line):
         if comment is None:
             if ch == "}":
                 raise BadRecord(f"line {lineno}: a }} without its {{")
             if ch == "{":
                 comment = []
-            else:
+            elif ch.isprintable():
                 out.append(ch)
+            else:
+                raise _unprintable(line, lineno, at)
         elif escaped:
             comment.append(ch if ch in "\\}" else "\\" + ch)
             escaped = False
@@ -218,11 +242,13 @@ def read_record(text: str) -> Record:
             raise BadRecord(
                 f"line {lineno} has {len(raw):,} characters; a line holds at most {MAX_LINE_CHARS}"
             )
-        line = raw.replace("\t", " ").strip()
-        if not line:
+        line = raw.replace("\t", " ")
+        if not line.strip(" "):
             continue
-        if line.startswith("["):
-            name, value = _tag(line, lineno)
+        if line.lstrip(" ").startswith("["):
+            if not line.isprintable():
+                raise _unprintable(line, lineno)
+            name, value = _tag(line.strip(" "), lineno)
             if moves:
                 raise BadRecord(f"line {lineno}: tag {name} after the moves; tags come first")
             if name in tags:
@@ -240,8 +266,6 @@ def read_record(text: str) -> Record:
             raise BadRecord(f"line {lineno}: move number {number}, expected {len(moves) + 1}")
         if seat < 1:
             raise BadRecord(f"line {lineno}: seat p{seat} does not exist; seats start at p1")
-        if not action.isprintable():
-            raise BadRecord(f"line {lineno}: the move holds a control character")
         if comments and comments[0] and comments[0].isprintable():
             notes[len(moves)] = comments[0]
         moves.append((seat - 1, action))
@@ -255,6 +279,11 @@ def read_record(text: str) -> Record:
         raise BadRecord(
             f"{_where(tag_lines, 'Seed')}: the seed must be an integer from 0 to 2**64-1, "
             f"not {brief(tags['Seed'])}"
+        )
+    if not tags["Players"].strip():
+        raise BadRecord(
+            f"{_where(tag_lines, 'Players')}: the player's name is empty; the tag names each "
+            'player, as "ann, bob"'
         )
     options = _options(tags["Options"], _where(tag_lines, "Options")) if "Options" in tags else {}
     players = tuple(p.strip() for p in tags["Players"].split(","))
