@@ -455,6 +455,25 @@ def test_a_character_that_does_not_print_is_named_with_its_column(
     assert message.startswith(f"{at}: {says}") and "does not print" in message, message
 
 
+@pytest.mark.parametrize(
+    "char", ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+)
+def test_only_a_line_feed_or_carriage_return_ends_a_line(char: str) -> None:
+    """str.splitlines() also broke lines at these, so an error named a line too far on."""
+    in_comment = read_error([*header(), f"{{a{char}b}}", "1. p1 L S+1 }"])
+    assert in_comment.startswith("line 5: a } without its {"), in_comment
+    in_move = read_error([*header(), f"1. p1 L{char}S+1"])
+    assert in_move.startswith(f"line 4, column 8: U+{ord(char):04X}"), in_move
+    assert "does not print" in in_move
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_a_line_ends_with_a_line_feed_a_carriage_return_or_both(end: str) -> None:
+    with pytest.raises(BadRecord) as info:
+        read_record(end.join([*header(), "", "1. p1 L S+1 }"]))
+    assert str(info.value).startswith("line 5: a } without its {")
+
+
 def test_an_empty_players_tag_says_the_name_is_empty() -> None:
     message = read_error([header()[0], '[Players ""]', header()[2]])
     assert message.startswith("line 2 (Players tag): the player's name is empty"), message

@@ -237,7 +237,9 @@ def read_record(text: str) -> Record:
     moves: list[tuple[int, str]] = []
     lines: list[int] = []
     notes: dict[int, str] = {}
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    # Only \n, \r\n and \r end a line. str.splitlines() also breaks at a form feed, \x85,
+    # U+2028 and others, which put every later error on the wrong line; they are refused.
+    for lineno, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         if len(raw) > MAX_LINE_CHARS:
             raise BadRecord(
                 f"line {lineno} has {len(raw):,} characters; a line holds at most {MAX_LINE_CHARS}"
