@@ -328,6 +328,25 @@ def test_options_must_be_a_json_object(finished: LuxorState, tag_value: str, pro
     assert "Options" in message and problem in message
 
 
+@pytest.mark.parametrize(
+    ("tag_value", "says"),
+    [
+        ('{\\"solo\\": true, \\"solo\\": false}', "the options name 'solo' twice"),
+        ('{\\"a\\": {\\"b\\": 1, \\"b\\": 2}}', "the options name 'b' twice"),
+        ('{\\"solo\\": NaN}', "the options hold NaN, which JSON does not allow"),
+        ('{\\"solo\\": Infinity}', "the options hold Infinity"),
+        ('{\\"solo\\": -Infinity}', "the options hold -Infinity"),
+    ],
+)
+def test_options_naming_a_key_twice_or_holding_no_json_number_are_refused(
+    tag_value: str, says: str
+) -> None:
+    """Python's json keeps the last of two values, and reads NaN and Infinity."""
+    with pytest.raises(BadRecord) as info:
+        read_record("\n".join([*header(), f'[Options "{tag_value}"]']))
+    assert str(info.value).startswith(f"line 4 (Options tag): {says}"), info.value
+
+
 def test_a_seat_past_the_players_is_named_as_such(finished: LuxorState) -> None:
     lines = lines_of(finished)
     at = next(i for i, line in enumerate(lines) if " p2 " in line)

@@ -326,10 +326,30 @@ def _depth(text: str) -> int:
 
 
 def _options(text: str, where: str) -> dict[str, JSON]:
+    """The Options tag's JSON object. A key twice and NaN or Infinity are refused, where
+    Python's json would keep the last value or a number that JSON does not have."""
     if _depth(text) > MAX_OPTIONS_DEPTH:
         raise BadRecord(f"{where}: options nest deeper than {MAX_OPTIONS_DEPTH} levels")
+
+    def once(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise BadRecord(
+                    f"{where}: the options name {brief(key)} twice; name each option once"
+                )
+            seen.add(key)
+        return dict(pairs)
+
+    def no_constant(name: str) -> JSON:
+        raise BadRecord(
+            f"{where}: the options hold {name}, which JSON does not allow; write a finite number"
+        )
+
     try:
-        options = json.loads(text)
+        options = json.loads(text, object_pairs_hook=once, parse_constant=no_constant)
+    except BadRecord:
+        raise
     except json.JSONDecodeError as exc:
         raise BadRecord(
             f"{where}: the options {brief(text)} are not JSON ({exc.msg} at character "
