@@ -276,6 +276,63 @@ def test_date_and_result_with_line_breaks_are_refused_or_read_back(field: str) -
     assert read_record(text) == rec
 
 
+def two(**fields: object) -> Record:
+    """A record of two players with some fields changed, as a caller may build one."""
+    rec = Record("luxor", ("ann", "bob"), 1, moves=[(0, "L S+1")])
+    for name, value in fields.items():
+        setattr(rec, name, value)
+    return rec
+
+
+@pytest.mark.parametrize(
+    ("record", "says"),
+    [
+        (None, "a record is a Record (read_record reads one), not None"),
+        ("[Game ...", "a record is a Record (read_record reads one), not '[Game ...'"),
+        (two(game=5), "the record's game must be a game's name (a str), as 'luxor', not 5"),
+        (two(players="ab"), "the record's players must be a tuple of one or more names, not"),
+        (two(players=()), "the record's players must be a tuple of one or more names, not ()"),
+        (two(seed=7.0), "a whole number from 0 to 2**64-1, not 7.0"),
+        (two(seed=-1), "a whole number from 0 to 2**64-1, not -1"),
+        (two(options=[]), "the record's options must be a dict of option names (str), not []"),
+        (two(date=None), "the record's date must be a str, not None"),
+        (two(moves=[("0", "x")]), "the record's move 1 must be a pair (seat, notation)"),
+        (two(moves=[(-1, "L S+1")]), "the record's move 1 must be a pair (seat, notation)"),
+        (two(moves=[(99, "L S+1")]), "the seat a whole number from 0 (p1) to 98 (p99)"),
+        (two(moves="L S+1"), "the record's moves must be a list of (seat, notation) pairs"),
+        (two(notes={"0": "x"}), "the record's notes must be a dict of notes (str) by move index"),
+        (two(tag_lines=[]), "the record's tag_lines must be a dict of line numbers by tag"),
+    ],
+)
+@pytest.mark.parametrize("use", [write_record, replay])
+def test_a_record_of_a_wrong_type_or_range_is_refused_saying_what_is_right(
+    record: object, says: str, use: object
+) -> None:
+    """A wrong type was an AttributeError or TypeError, or was written as text no reader
+    reads back (seed 7.0 as "7.0", seat -1 as p0, players "ab" as "a, b")."""
+    with pytest.raises(BadRecord) as info:
+        use(record)  # type: ignore[operator]
+    assert says in str(info.value), info.value
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"options": {"x": float("nan")}}, "the options cannot be written as JSON"),
+        ({"options": {"x": object()}}, "the options cannot be written as JSON"),
+        ({"options": {"a": {"b": {"c": {"d": {}}}}}}, "the options nest deeper than 4 levels"),
+        ({"date": "2026" * 300}, "line 5 would have 1,209 characters"),
+        ({"moves": [(0, "L S+1")] * 100_000}, "the record would have"),
+    ],
+)
+def test_write_record_refuses_what_read_record_would_not_read(
+    change: dict[str, object], says: str
+) -> None:
+    with pytest.raises(BadRecord) as info:
+        write_record(two(**change))
+    assert str(info.value).startswith(says), info.value
+
+
 # ---- corrupt records ---------------------------------------------------------
 def test_malformed_tag_names_the_line(finished: LuxorState) -> None:
     lines = lines_of(finished)

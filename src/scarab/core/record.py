@@ -36,6 +36,7 @@ MAX_RECORD_CHARS = 1_000_000  # far above the longest game (a Horus game of 40,0
 MAX_LINE_CHARS = 1_000
 MAX_OPTIONS_DEPTH = 4  # Options is a flat JSON object; nesting this deep is refused unread
 MAX_NUMBER_DIGITS = 7  # a move number; seats have at most 2 digits
+MAX_SEAT = 98  # p99, the last seat two digits write
 TAGS = ("Game", "Players", "Seed", "Options", "Date", "Result")
 _REQUIRED = ("Game", "Players", "Seed")
 _DIGITS = frozenset("0123456789")
@@ -69,6 +70,61 @@ class Record:
     """A comment on a move, by move index (0-based): who played it, when not its seat."""
 
 
+def _is_int(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _all(items: object, kind: type | tuple[type, ...], *, mapping: type | None = None) -> bool:
+    """Whether ``items`` is a tuple or list of ``kind`` (a dict from ``mapping`` to ``kind``)."""
+    if mapping is not None:
+        return isinstance(items, dict) and all(
+            isinstance(k, mapping) and isinstance(v, kind) for k, v in items.items()
+        )
+    return isinstance(items, (tuple, list)) and all(isinstance(i, kind) for i in items)
+
+
+def _problem(record: Record) -> str | None:
+    """What is wrong with a record's fields, by type or range, and what is right; None if
+    nothing. A Record is a plain dataclass anyone may fill: a wrong type was an
+    AttributeError or TypeError deep in replay, or text that no reader reads back. (The seed
+    is the game's to check, naming the Seed tag's line; write_record checks it too.)"""
+    fields = (
+        ("game", isinstance(record.game, str), "a game's name (a str), as 'luxor'"),
+        (
+            "players",
+            _all(record.players, str) and bool(record.players),
+            "a tuple of one or more names",
+        ),
+        ("options", _all(record.options, object, mapping=str), "a dict of option names (str)"),
+        ("date", isinstance(record.date, str), "a str"),
+        ("result", isinstance(record.result, str), "a str"),
+        ("moves", _all(record.moves, (tuple, list)), "a list of (seat, notation) pairs"),
+        ("notes", _all(record.notes, str, mapping=int), "a dict of notes (str) by move index"),
+        ("lines", _all(record.lines, int), "a list of line numbers (int)"),
+        ("tag_lines", _all(record.tag_lines, int, mapping=str), "a dict of line numbers by tag"),
+    )
+    for name, right, what in fields:
+        if not right:
+            return f"{name} must be {what}, not {brief(getattr(record, name))}"
+    for i, move in enumerate(record.moves, 1):
+        if len(move) != 2 or not _is_int(move[0], 0, MAX_SEAT) or not isinstance(move[1], str):
+            return (
+                f"move {i} must be a pair (seat, notation): the seat a whole number from 0 (p1) "
+                f"to {MAX_SEAT} (p{MAX_SEAT + 1}), the notation a str; not {brief(move)}"
+            )
+    return None
+
+
+def _checked(record: object) -> Record:
+    """The record, or BadRecord saying which field is of the wrong type or range."""
+    if not isinstance(record, Record):
+        raise BadRecord(f"a record is a Record (read_record reads one), not {brief(record)}")
+    problem = _problem(record)
+    if problem is not None:
+        raise BadRecord(f"the record's {problem}")
+    return record
+
+
 def _where(tag_lines: Mapping[str, int], tag: str) -> str:
     """Where a tag stands, for error messages: its line when the record was read."""
     line = tag_lines.get(tag)
@@ -87,6 +143,17 @@ def _comment(note: str) -> str:
 
 def write_record(record: Record) -> str:
     """The record as text that read_record reads back; BadRecord for what it cannot write."""
+    record = _checked(record)
+    if not _is_int(record.seed, 0, 2**64 - 1):
+        raise BadRecord(
+            f"the record's seed must be a whole number from 0 to 2**64-1, not {brief(record.seed)}"
+        )
+    try:
+        options = json.dumps(record.options, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise BadRecord(f"the options cannot be written as JSON: {exc}") from None
+    if _depth(options) > MAX_OPTIONS_DEPTH:
+        raise BadRecord(f"the options nest deeper than {MAX_OPTIONS_DEPTH} levels")
     for name in record.players:
         if "," in name or name != name.strip() or not name or not name.isprintable():
             raise BadRecord(
@@ -97,7 +164,7 @@ def write_record(record: Record) -> str:
         "Game": record.game,
         "Players": ", ".join(record.players),
         "Seed": str(record.seed),
-        "Options": json.dumps(record.options, sort_keys=True),
+        "Options": options,
         "Date": record.date,
         "Result": record.result,
     }
@@ -121,7 +188,18 @@ def write_record(record: Record) -> str:
             )
         else:
             out.append(f"{i}. p{seat + 1} {text} {_comment(note)}")
-    return "\n".join(out) + "\n"
+    for lineno, line in enumerate(out, 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise BadRecord(
+                f"line {lineno} would have {len(line):,} characters; a record's line holds at "
+                f"most {MAX_LINE_CHARS}"
+            )
+    text = "\n".join(out) + "\n"
+    if len(text) > MAX_RECORD_CHARS:
+        raise BadRecord(
+            f"the record would have {len(text):,} characters; at most {MAX_RECORD_CHARS:,} are read"
+        )
+    return text
 
 
 # ---- reading --------------------------------------------------------------------
@@ -386,6 +464,7 @@ def replay(record: Record) -> State:
     """Set the game up from the record's seed and play every move again."""
     from scarab.core.registry import load
 
+    record = _checked(record)
     try:
         game = load(record.game)
     except ScarabError as exc:
