@@ -68,6 +68,15 @@ def test_notation_ignores_case_and_spacing() -> None:
     assert str(parse("r 12-1")) == "R 12-1"
 
 
+@pytest.mark.parametrize(
+    ("text", "reads"),
+    [("L S + 3", "L S+3"), ("L S+ 3", "L S+3"), ("r 12 -  1", "R 12-1"), ("12 + 4", "12+4")],
+)
+def test_spaces_around_the_sign_do_not_matter(text: str, reads: str) -> None:
+    """The README says extra spaces do not matter; 'L S +3' read and 'L S + 3' did not."""
+    assert parse(text) is parse(reads)
+
+
 # ---- card play --------------------------------------------------------------
 def test_card_not_at_an_end() -> None:
     s = start()  # 1 2 3 4 5: the 3 sits in the middle

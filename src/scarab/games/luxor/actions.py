@@ -96,9 +96,9 @@ GOES = [tuple(action("go", "", a, k) for k in range(1, MAX_STEPS + 1)) for a in 
 CARD_PLAYS = {(side, v): action(v, side) for side in "LR" for v in ("die", "all", "last", "pass")}
 
 
-_MOVE = re.compile(r"^([LR])\s*(S|\d{1,2})\s*([+-]\d)$", re.ASCII)
+_MOVE = re.compile(r"^([LR])\s*(S|\d{1,2})\s*([+-])\s*(\d)$", re.ASCII)
 _CARD = re.compile(r"^([LR])\s+(DIE|ALL|LAST|PASS)$", re.ASCII)
-_GO = re.compile(r"^(S|\d{1,2})\s*([+-]\d)$", re.ASCII)
+_GO = re.compile(r"^(S|\d{1,2})\s*([+-])\s*(\d)$", re.ASCII)
 _ACT = re.compile(r"^ACT\s+(S|C|\d{1,2})$", re.ASCII)
 _TAKE = re.compile(r"^TAKE\s+(\w+)$", re.ASCII)
 
@@ -115,11 +115,11 @@ def parse(text: str) -> LuxorAction:
     """Read notation (case and extra spaces do not matter); IllegalAction if unreadable."""
     t = " ".join(text.strip().upper().split())
     if m := _MOVE.match(t):
-        return action("move", m.group(1), _pos(m.group(2)), int(m.group(3)))
+        return action("move", m.group(1), _pos(m.group(2)), int(m.group(3) + m.group(4)))
     if m := _CARD.match(t):
         return action(m.group(2).lower(), m.group(1))
     if m := _GO.match(t):
-        return action("go", "", _pos(m.group(1)), int(m.group(2)))
+        return action("go", "", _pos(m.group(1)), int(m.group(2) + m.group(3)))
     if m := _ACT.match(t):
         return action("act", "", _pos(m.group(1)))
     if m := _TAKE.match(t):
