@@ -68,6 +68,14 @@ def test_notation_ignores_case_and_spacing() -> None:
     assert str(parse("r 12-1")) == "R 12-1"
 
 
+@pytest.mark.parametrize("where", ["S", "C", "0", "41", "7", "99"])
+@pytest.mark.parametrize("form", ["L {}+1", "R {}-1", "{}+2", "act {}"])
+def test_what_notation_reads_as_echoes_as_notation_that_reads(form: str, where: str) -> None:
+    """'L 41+1' read as the chamber and a refusal echoed 'L C+1', which did not read."""
+    a = parse(form.format(where))
+    assert parse(str(a)) is a
+
+
 @pytest.mark.parametrize(
     ("text", "reads"),
     [("L S + 3", "L S+3"), ("L S+ 3", "L S+3"), ("r 12 -  1", "R 12-1"), ("12 + 4", "12+4")],
@@ -111,7 +119,7 @@ def test_moving_from_a_space_without_an_adventurer_of_yours() -> None:
 def test_sleeping_and_chamber_adventurers_cannot_be_moved() -> None:
     s = start()
     place(s, 0, [CH, 0], sleeping=(1,))
-    refused(s, "L C+1", "cannot read")  # the chamber is no starting point
+    refused(s, "L C+1", "no movable adventurer on C")  # the chamber is no starting point
     refused(s, "L 9+1", "no movable adventurer on 9")
 
 

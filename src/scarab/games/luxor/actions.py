@@ -96,9 +96,9 @@ GOES = [tuple(action("go", "", a, k) for k in range(1, MAX_STEPS + 1)) for a in 
 CARD_PLAYS = {(side, v): action(v, side) for side in "LR" for v in ("die", "all", "last", "pass")}
 
 
-_MOVE = re.compile(r"^([LR])\s*(S|\d{1,2})\s*([+-])\s*(\d)$", re.ASCII)
+_MOVE = re.compile(r"^([LR])\s*(S|C|\d{1,2})\s*([+-])\s*(\d)$", re.ASCII)
 _CARD = re.compile(r"^([LR])\s+(DIE|ALL|LAST|PASS)$", re.ASCII)
-_GO = re.compile(r"^(S|\d{1,2})\s*([+-])\s*(\d)$", re.ASCII)
+_GO = re.compile(r"^(S|C|\d{1,2})\s*([+-])\s*(\d)$", re.ASCII)
 _ACT = re.compile(r"^ACT\s+(S|C|\d{1,2})$", re.ASCII)
 _TAKE = re.compile(r"^TAKE\s+(\w+)$", re.ASCII)
 
@@ -108,6 +108,8 @@ FORMS = (
 
 
 def _pos(text: str) -> int:
+    """A position as written: S, C or a number (0 and 41 read as S and C, so that C is read
+    wherever 41 is, and an echoed 'L C+1' reads back)."""
     return STAIRS if text == "S" else CHAMBER if text == "C" else int(text)
 
 
