@@ -141,6 +141,12 @@ def test_case_and_spacing_do_not_matter() -> None:
     assert HORUS.parse("reroll 2,2") is HorusAction("reroll", "2")
 
 
+@pytest.mark.parametrize("text", ["reroll 1 ,3", "reroll 1 , 3", "reroll 1,  3", "reroll 3\t,1"])
+def test_spaces_around_a_comma_do_not_matter(text: str) -> None:
+    """'reroll 1, 3' read but 'reroll 1 ,3' and 'reroll 1,  3' did not."""
+    assert HORUS.parse(text) is HorusAction("reroll", "1,3")
+
+
 TOKENS = [
     *PLAIN,
     "move",

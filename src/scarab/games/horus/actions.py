@@ -117,7 +117,7 @@ def reroll_dice(a: HorusAction) -> tuple[int, ...]:
 
 def parse(text: str) -> HorusAction:
     """Read notation (case and spacing do not matter); IllegalAction if unreadable."""
-    words = text.strip().lower().replace(", ", ",").split()
+    words = " ".join(text.lower().split()).replace(" ,", ",").replace(", ", ",").split()
     if not words:
         raise refused(Reason("horus.refuse.parse.empty", forms=FORMS))
     verb, rest = words[0], words[1:]
