@@ -65,3 +65,12 @@ test("a turn timer is said in its own unit", async () => {
   setMessages(REFUSALS.es, REFUSALS.en, "es");
   assert.equal(turnTime(86400), "1 día por turno"); // it said "1440 min por turno"
 });
+
+test("an id that is no message of the catalogue is never an object's inherited property", () => {
+  setMessages({ hi: "hi {who}" }, { hi: "hi {who}" }, "en");
+  for (const inherited of ["@constructor", "@__proto__", "@toString", "@hasOwnProperty"]) {
+    assert.equal(t("hi", { who: inherited }), `hi ${inherited.slice(1)}`);
+  }
+  assert.equal(t("constructor"), "constructor");
+  assert.equal(t("hi", { who: "x", n: 1 }), "hi x");
+});

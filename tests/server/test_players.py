@@ -130,6 +130,12 @@ def test_a_profile_of_no_player_is_not_found_and_an_unknown_key_is_forbidden(
         ("\u0301abc", "starts with the combining mark U+0301"),
         ("a" + "\u0301" * 20, "at most 3 marks on one character"),
         ("a\u0301\u0302\u0303\u0304", "at most 3 marks on one character"),
+        ("Alice\u034f", "U+034F (COMBINING GRAPHEME JOINER) shows nothing"),  # looks as Alice
+        ("Alice\ufe0f", "U+FE0F (VARIATION SELECTOR-16) shows nothing"),
+        ("Al\U000e0100ice", "U+E0100 (VARIATION SELECTOR-17) shows nothing"),
+        ("@constructor", "starts with @, which the page reads as a message's id"),
+        ("@ui.status.yours", "starts with @"),  # would read as "Your turn." to the others
+        ("#0", "starts with #"),  # would read as seat 1's name
     ],
 )
 def test_a_name_that_would_not_show_is_refused_saying_why(

@@ -29,6 +29,17 @@ MAX_MARKS = 3  # combining marks on one character of a name (pointed Hebrew need
 # Printable letters and signs that show as blank space (the Hangul fillers, the blank
 # Braille pattern): a name of them, or padded with them, would look empty or spaced.
 BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Printable marks that show nothing at all (the combining grapheme joiner, Khmer's
+# inherent vowels, Mongolian's and the other variation selectors): "Alice" with one is
+# another name that looks the same.
+INVISIBLE = frozenset(
+    "\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
+# A name's first character that a message reads as an id, not as itself: "@" a word
+# of the catalogue, "#" a seat (scarab.i18n, the page's i18n.js).
+READ_AS_ID = ("@", "#")
 
 
 def check_name(name: object, shown: bool = False) -> None:
@@ -58,6 +69,17 @@ def _check_shown(name: str) -> None:
         raise UnseenName(
             f"a player's name must show: {_char(blank)} shows as blank; use letters, digits "
             f"or signs that show, not {brief(name)}"
+        )
+    unseen = next((ch for ch in name if ch in INVISIBLE), None)
+    if unseen is not None:
+        raise UnseenName(
+            f"a player's name must show: {_char(unseen)} shows nothing, so the name would "
+            f"look like another; leave it out of {brief(name)}"
+        )
+    if name.startswith(READ_AS_ID):
+        raise UnseenName(
+            f"a player's name starts with {name[0]}, which the page reads as a message's id "
+            f"or a seat: start with a letter, digit or another sign, not {brief(name)}"
         )
     if unicodedata.category(name[0]).startswith("M"):
         raise UnseenName(

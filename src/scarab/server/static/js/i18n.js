@@ -85,10 +85,21 @@ export function setMessages(own, en, code) {
  */
 export function t(id, args = {}, names = []) {
   let key = id;
-  if (args.n === 1 && (key + ".one") in english) key += ".one";
-  const template = messages[key] ?? english[key] ?? id;
+  if (args.n === 1 && held(english, key + ".one") !== undefined) key += ".one";
+  const template = held(messages, key) ?? held(english, key) ?? id;
   return template.replace(/\{([a-z_][a-z0-9_]*)\}/g, (hole, name) =>
     name in args ? argument(args[name], names) : hole);
+}
+
+/**
+ * A catalogue's own message for `key`: never an inherited property ("constructor",
+ * "__proto__"), which an id made from outside (a name) could otherwise reach.
+ * @param {Record<string, string>} table
+ * @param {string} key
+ * @returns {string | undefined}
+ */
+function held(table, key) {
+  return Object.hasOwn(table, key) && typeof table[key] === "string" ? table[key] : undefined;
 }
 
 /**
