@@ -93,3 +93,23 @@ def test_a_rated_table_must_be_public_and_bots_are_rated_by_level(client: TestCl
     rows = client.get("/api/leaderboard/pyramids").json()["rows"]
     assert {r["entrant"] for r in rows} == {ann_id, "bot:greedy"}
     assert [r["bot"] for r in rows if r["entrant"] == "bot:greedy"] == [True]
+
+
+def test_a_player_is_rated_under_their_own_name_not_the_seats(client: TestClient) -> None:
+    mallory, mallory_id = player(client, "mallory")
+    player(client, "Alice")
+    seats = [{"kind": "human", "me": True, "name": "Alice"}, {"kind": "bot", "level": "random"}]
+    t = client.post(
+        "/api/tables",
+        json={"game": "luxor", "seats": seats, "public": True, "rated": True},
+        headers=mallory,
+    ).json()
+    mine = {"X-Seat-Token": t["seats"][0]["token"]}
+    for _ in range(2000):  # the bot moves by itself; mallory plays her first action
+        m = client.get(f"/api/tables/{t['table']}", headers=mine).json()
+        if m["over"]:
+            break
+        if m["legal"]:
+            act(client, t, 0, m["legal"][0]["action"], m["version"])
+    rows = client.get("/api/leaderboard/luxor").json()["rows"]
+    assert {r["entrant"]: r["name"] for r in rows}[mallory_id] == "mallory"

@@ -22,11 +22,13 @@ PAGE = 20  # leaderboard rows per page
 MODEL = PlackettLuce()
 
 
-def entrant(table: Table, seat: int) -> tuple[str, str] | None:
-    """The rated id and name of a seat: its player, or its bot level; None for a guest."""
+def entrant(store: Store, table: Table, seat: int) -> tuple[str, str] | None:
+    """The rated id and name of a seat: its player, under the player's own name (a seat's
+    name is whatever its table's maker typed: "Alice" would put the maker's rating under
+    another's name), or its bot level; None for a guest."""
     info = table.seats[seat]
     if info.player is not None:
-        return info.player, info.name
+        return info.player, store.player_name(info.player) or info.name
     if info.kind == BOT and info.level is not None:
         return f"bot:{info.level}", f"{info.level} bot"
     return None
@@ -37,7 +39,7 @@ def settle(store: Store, table: Table) -> bool:
     state = table.state
     line = {"scores": state.scores(), "winners": state.winners(), "seats": table.seats}
     ranks, shares = finish_ranks(line), win_shares(line)
-    seats = [(entrant(table, i), ranks[i], shares[i]) for i in range(len(table.seats))]
+    seats = [(entrant(store, table, i), ranks[i], shares[i]) for i in range(len(table.seats))]
 
     def rerate(before: list[tuple[float, float] | None]) -> list[tuple[float, float]]:
         known = iter(before)
