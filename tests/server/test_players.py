@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
-from tests.server.conftest import hub_of, look, token
+from tests.server.conftest import act, hub_of, look, token
 
 JSON = {"Content-Type": "application/json"}
 
@@ -176,3 +176,24 @@ def test_a_game_dealt_or_replayed_still_takes_a_name_from_before_the_rule() -> N
     state.apply(state.legal_actions()[0])
     again = scarab.replay(scarab.read_record(scarab.write_record(state.record())))
     assert again.names == ("ann", "\u3164") and again.history() == state.history()
+
+
+def test_a_profile_lists_games_at_public_tables_only(client: TestClient) -> None:
+    made = client.post("/api/players", json={"name": "alice"}).json()
+    alice = {"X-Player-Key": made["key"]}
+    shown = {}
+    for public in (False, True):
+        seats = [{"kind": "human", "me": True}, {"kind": "bot", "level": "random"}]
+        spec = {"game": "luxor", "seats": seats, "public": public}
+        t = client.post("/api/tables", json=spec, headers=alice).json()
+        mine = {"X-Seat-Token": t["seats"][0]["token"]}
+        for _ in range(2000):  # the bot moves by itself; alice plays her first action
+            m = client.get(f"/api/tables/{t['table']}", headers=mine).json()
+            if m["over"]:
+                break
+            if m["legal"]:
+                act(client, t, 0, m["legal"][0]["action"], m["version"])
+        shown[public] = t["table"]
+    profile = client.get(f"/api/players/{made['player']}/profile").json()
+    assert [g["replay"] for g in profile["recent"]] == [f"/replay#table={shown[True]}"]
+    assert profile["finished"] == {"luxor": 2}  # a count tells nothing of a private table

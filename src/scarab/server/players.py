@@ -126,7 +126,8 @@ class Players:
 
     async def profile(self, player: str) -> dict[str, JSON]:
         """What anyone may see of a player: name, rating per game, games finished per game,
-        and their recent finished games with links to the replays."""
+        and their recent finished games at public tables with links to the replays (a
+        private table's id opens its record and chat to whoever holds it)."""
         name = None
         if issued_id(player):  # an id of another shape names no one: not looked up
             name = await self.io(self.store.player_name, player)
@@ -145,7 +146,7 @@ class Players:
             "ratings": [{"game": r["game"], **rating(r)} for r in ratings],
             "recent": [
                 {**my_table(stored, seat), "replay": f"/replay#table={stored.id}"}
-                for stored, seat in finished[:RECENT]
+                for stored, seat in [(t, s) for t, s in finished if t.public][:RECENT]
             ],
         }
 
