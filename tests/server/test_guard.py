@@ -260,6 +260,25 @@ def test_a_foreign_page_may_not_open_a_socket(make: Make) -> None:
             assert hello(ws, None)["type"] == "state"
 
 
+def test_an_allowed_sites_page_may_read_answers_and_send_json_with_a_token(make: Make) -> None:
+    c = make(allow_origins=("https://friend.example",))
+    asked = {
+        "Origin": "https://friend.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type, x-seat-token",
+    }
+    r = c.options("/api/tables", headers=asked)  # the browser asks first
+    assert r.status_code == 200, r.text
+    assert r.headers["Access-Control-Allow-Origin"] == "https://friend.example"
+    assert "x-seat-token" in r.headers["Access-Control-Allow-Headers"].lower()
+    r = c.post("/api/tables", json=SPEC, headers={"Origin": "https://friend.example"})
+    assert r.status_code == 201 and r.headers["Access-Control-Allow-Origin"] == asked["Origin"]
+    r = c.get("/api/games", headers={"Origin": EVIL})
+    assert "Access-Control-Allow-Origin" not in r.headers  # another site's page reads nothing
+    r = make().get("/api/games", headers={"Origin": "https://friend.example"})
+    assert "Access-Control-Allow-Origin" not in r.headers  # none allowed by default
+
+
 def test_a_refused_socket_leaves_no_error_in_the_servers_log(tmp_path: Path) -> None:
     """A real server (uvicorn's own WebSocket protocol): refusing a foreign page's socket
     is no error of the server's, and any client can cause one."""

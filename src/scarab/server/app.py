@@ -33,6 +33,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -93,7 +94,7 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         # the catalogues, boards and page modules are text that shrinks to about a quarter
-        middleware=[Middleware(GZipMiddleware, minimum_size=2048)],
+        middleware=[Middleware(GZipMiddleware, minimum_size=2048), *_cors(guard.allowed)],
         exception_handlers={
             ScarabError: _scarab_error,
             HTTPException: _http_error,
@@ -135,6 +136,23 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 async def _server_error(_request: Request, _exc: Exception) -> Response:
     return error("the server could not do that; nothing was changed", 500)
+
+
+def _cors(allowed: frozenset[str]) -> list[Middleware]:
+    """For the sites --allow-origin names, the answers a browser needs before its page may
+    read a response or send JSON with a seat's token (CORS: preflights and Allow headers);
+    the guard has already refused every other site's page."""
+    if not allowed:
+        return []
+    return [
+        Middleware(
+            CORSMiddleware,
+            allow_origins=sorted(allowed),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Content-Type", "X-Seat-Token", "X-Player-Key"],
+            max_age=600,
+        )
+    ]
 
 
 def log_config() -> dict[str, Any]:
