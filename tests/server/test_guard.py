@@ -386,6 +386,22 @@ def test_every_response_carries_the_security_headers(
     for r in answers.values():
         assert_guarded(r)
     assert "a bug" not in answers["server error"].text
+    assert "base-uri 'none'" in answers["page"].headers["Content-Security-Policy"]
+
+
+def test_no_cache_keeps_an_answer_that_may_hold_a_secret(make: Make) -> None:
+    c = make()
+    made = c.post("/api/tables", json=SPEC)  # the seats' tokens
+    assert made.headers["Cache-Control"] == "no-store"
+    t = made.json()
+    seen = c.get(f"/api/tables/{t['table']}", headers={"X-Seat-Token": token(t, 0)})
+    assert seen.headers["Cache-Control"] == "no-store"  # the seat's hand
+    key = c.post("/api/players", json={"name": "ann"})
+    me = c.get("/api/players/me", headers={"X-Player-Key": key.json()["key"]})
+    assert key.headers["Cache-Control"] == me.headers["Cache-Control"] == "no-store"
+    assert "Cache-Control" not in c.get(f"/api/tables/{t['table']}").headers  # a watcher's
+    board = c.get("/api/games/luxor/board")
+    assert board.status_code == 200 and board.headers.get("Cache-Control") != "no-store"
 
 
 # ---- who a client is ------------------------------------------------------------------------

@@ -52,8 +52,13 @@ if TYPE_CHECKING:  # the command line reads Limits without loading the server's 
 
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-    "frame-ancestors 'none'"
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
 )
+# Answers that may hold a secret (a seat's hand, a token, a player's key): those to a POST
+# and to a request that carried a token or a key. No cache, the browser's or a proxy's,
+# keeps them.
+NO_STORE = (b"cache-control", b"no-store")
+SECRETS_HEADERS = (b"x-seat-token", b"x-player-key")
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"content-security-policy", CSP.encode()),
     (b"x-frame-options", b"DENY"),
@@ -438,7 +443,7 @@ class Guard:
         async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
             kind = scope["type"]
             if kind == "http":
-                send = _with_headers(send)
+                send = _with_headers(send, _may_hold_a_secret(scope))
                 if await self._refuse_http(scope, send):
                     return
                 if scope.get("method") == BODY_METHOD and scope.get("path") in MAKING:
@@ -559,12 +564,20 @@ def install(app: Starlette, guard: Guard) -> None:
     app.build_middleware_stack = lambda: guard.wrap(build())  # type: ignore[method-assign]
 
 
-def _with_headers(send: Send) -> Send:
+def _may_hold_a_secret(scope: Scope) -> bool:
+    if scope.get("method") == BODY_METHOD:
+        return True
+    return any(k.lower() in SECRETS_HEADERS for k, _ in scope.get("headers", ()))
+
+
+def _with_headers(send: Send, secret: bool) -> Send:
+    added = (*SECURITY_HEADERS, NO_STORE) if secret else SECURITY_HEADERS
+
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
             headers = list(message.get("headers", ()))
             have = {k.lower() for k, _ in headers}
-            headers.extend(h for h in SECURITY_HEADERS if h[0] not in have)
+            headers.extend(h for h in added if h[0] not in have)
             message["headers"] = headers
         await send(message)
 
