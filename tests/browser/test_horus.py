@@ -272,3 +272,55 @@ def test_on_a_phone_the_panel_keeps_names_whole_and_nothing_over_another(
         if hint not in " ".join(look(m, "hand")):
             found.append(["hand", "no hint", hint])
         assert found == [], found
+
+
+# The phone's board box: where it is scrolled, and which of the named spots lie in its
+# view (a spot's middle between the box's edges).
+BOARD_BOX = """(names) => {
+  const box = document.querySelector('#board .board-scroll');
+  const frame = box.getBoundingClientRect();
+  const seen = (name) => {
+    const r = document.querySelector(`#board [data-spot="${name}"]`).getBoundingClientRect();
+    const middle = (r.left + r.right) / 2;
+    return middle > frame.left && middle < frame.right;
+  };
+  const live = [...box.querySelectorAll('[data-hit][tabindex="0"]')].map((el) => el.dataset.hit);
+  return { scrolled: box.scrollLeft, live, unseen: [...names, ...live].filter((n) => !seen(n)) };
+}"""
+
+
+def test_on_a_phone_the_board_brings_your_pawn_and_squares_into_view_on_your_turn(
+    browser: Any, base_url: str
+) -> None:
+    """Waiting at the far entrance (e2, off the box's first view), the board keeps where
+    you scrolled it through the others' moves, and brings your pawn and the squares you
+    may click into view when your turn comes."""
+    table = make_table(
+        base_url, "horus", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    )
+
+    def play(seat: int, want: Any) -> str:
+        m = seat_state(base_url, table, seat)
+        entry = next(e for e in m["legal"] if want(e))
+        body = {"token": table["seats"][seat]["token"], "action": entry["action"]}
+        api(base_url, f"/api/tables/{table['table']}/act", {**body, "version": m["version"]})
+        return str(entry["action"])
+
+    play(0, lambda e: e["action"].endswith(" e1"))
+    play(1, lambda e: e["action"].endswith(" e2"))
+    play(0, lambda e: e["fields"]["verb"] == "move")  # in through the door
+    with page_in(browser, base_url, width=390, height=844) as pg:
+        pg.goto(seat_link(table, 1))
+        seat = Seat(pg)
+        seat.wait_drawn()
+        pg.evaluate("() => { document.querySelector('#board .board-scroll').scrollLeft = 40; }")
+        seen = seat.probe()["seen"]
+        play(0, lambda e: e["fields"]["verb"] == "move")
+        pg.wait_for_function("(n) => window.__scarab.seen > n", arg=seen)
+        assert pg.evaluate(BOARD_BOX, [])["scrolled"] == 40  # left where you scrolled it
+        play(0, lambda e: e["action"] == "end")
+        m = seat.wait_decision()
+        assert m["view"]["seats"][1]["square"] >= INSIDE  # still waiting outside
+        where = pg.evaluate(BOARD_BOX, ["square-e2"])
+        assert where["live"] and where["unseen"] == [], where
+        shoot(pg, "horus-phone-your-turn-at-e2")

@@ -340,10 +340,44 @@ export function render(root, ctx) {
   // On a phone the board keeps squares big enough to tap (about 44 px) and scrolls
   // sideways in its own box; the panel below fits the screen's width, unscrolled.
   panelG.setAttribute("transform", `translate(${PX},4)`);
-  root.append(
-    html("div", { class: "board-scroll", style: "overflow-x:auto" },
-      frame(BOARD_W, BOARD_H, `min-width:${MIN_PHONE_WIDTH}px`, [boardG])),
-    frame(PW + 16, panelH + 12, "max-width:100%;margin-top:4px", [panelG]));
+  const scroller = html("div", { class: "board-scroll", style: "overflow-x:auto" },
+    frame(BOARD_W, BOARD_H, `min-width:${MIN_PHONE_WIDTH}px`, [boardG]));
+  root.append(scroller, frame(PW + 16, panelH + 12, "max-width:100%;margin-top:4px", [panelG]));
+  keepInView(S, scroller);
+}
+
+// The phone's board box, drawn anew at each update, stays where its reader scrolled it;
+// it brings their pawn into view when first drawn, and their pawn and the squares they
+// may click when these change on their turn (the turn comes, a move gives new ones),
+// unless all are in view already.
+function keepInView(S, box) {
+  const { canAct, memo, myQ } = S;
+  const was = typeof memo.horusScroll === "number" ? memo.horusScroll : null;
+  box.scrollLeft = was ?? 0;
+  const mine = myQ >= 0 ? box.querySelector(`[data-spot="square-${squareName(myQ)}"]`) : null;
+  const live = [...box.querySelectorAll('[data-hit][tabindex="0"]')];
+  const key = canAct ? `${myQ} ${live.map((el) => el.getAttribute("data-hit")).join(" ")}` : "";
+  if ((was === null && mine) || (key && key !== memo.horusFocus)) bringIntoView(box, mine ? [mine, ...live] : live);
+  memo.horusFocus = key;
+  memo.horusScroll = box.scrollLeft;
+  box.addEventListener("scroll", () => { memo.horusScroll = box.scrollLeft; });
+}
+
+// Scroll ``box`` sideways so the elements (the first first) are in view: centred
+// together when they fit, else centred on the first; not at all when all are seen.
+function bringIntoView(box, els) {
+  if (!els.length) return;
+  const frame = box.getBoundingClientRect();
+  const at = els.map((el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left - frame.left + box.scrollLeft, r.right - frame.left + box.scrollLeft];
+  });
+  const left = Math.min(...at.map((r) => r[0]));
+  const right = Math.max(...at.map((r) => r[1]));
+  const seen = box.clientWidth;
+  if (left >= box.scrollLeft && right <= box.scrollLeft + seen) return;
+  const [from, to] = right - left <= seen ? [left, right] : at[0];
+  box.scrollLeft = Math.max(0, (from + to - seen) / 2);
 }
 
 function rerender(S) {
