@@ -9,7 +9,16 @@ from typing import Any
 import pytest
 
 from scarab import i18n
-from tests.browser.conftest import Seat, make_table, page_in, seat_link, shoot, wait_until
+from tests.browser.conftest import (
+    Seat,
+    api,
+    make_table,
+    page_in,
+    seat_link,
+    seat_state,
+    shoot,
+    wait_until,
+)
 from tests.browser.test_long_names import play_to_the_end
 
 if shutil.which("chromium") is None:
@@ -254,3 +263,34 @@ def test_at_game_over_the_final_scoring_names_each_seat_whole_and_your_points_ar
         assert i18n.text(lang, "pyramids.page.vp_final", {"n": total}) in mine, mine
         points = m["view"]["seats"][0]["score_card"]["points"]
         assert i18n.text(lang, "pyramids.page.vp_so_far", {"n": points}) not in mine, mine
+
+
+DEALT = """() => [...document.querySelectorAll('#board [data-spot^="dealt-"]')].map((el) =>
+  [Number(el.dataset.spot.slice(6)), el.hasAttribute('data-hit')])"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_your_dealt_cards_show_while_another_seat_keeps_two(
+    browser: Any, base_url: str, width: int
+) -> None:
+    """At setup the seats keep two of their four cards in turn: a seat waiting for its
+    turn sees its four (not "Dealing…"), not yet choosable; on its turn it chooses."""
+    table = make_table(
+        base_url, "pyramids", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    )
+    first = seat_state(base_url, table, 0)["current"]
+    other = 1 - first
+    with page_in(browser, base_url, width=width, height=800 if width > 400 else 844) as pg:
+        pg.goto(seat_link(table, other))
+        seat = Seat(pg)
+        m = seat.wait_drawn()
+        dealt = m["view"]["seats"][other]["dealt"]
+        assert len(dealt) == 4 and not m["legal"]
+        assert pg.evaluate(DEALT) == [[card, False] for card in dealt]
+        assert i18n.text("en", "pyramids.page.mine.dealing", {}) not in pg.inner_text("#board")
+        shoot(pg, f"pyramids-dealt-waiting-{width}")
+        m = seat_state(base_url, table, first)
+        keep = {"token": table["seats"][first]["token"], "action": m["legal"][0]["action"]}
+        api(base_url, f"/api/tables/{table['table']}/act", {**keep, "version": m["version"]})
+        seat.wait_decision()
+        assert pg.evaluate(DEALT) == [[card, True] for card in dealt]

@@ -629,27 +629,36 @@ function mineCards(S, parts, y, W) {
   const { ctx, legal, me, memo, myTurn, view } = S;
   const seat = view.seats[me];
   const dealt = seat.dealt_cards || seat.dealt || [];
-  if (legal.keeps.length && dealt.length) {
+  const keeping = legal.keeps.length > 0;
+  if (dealt.length && (keeping || (view.phase === "keep" && !seat.chosen))) {
     // setup: pick two of the four dealt cards (the view gives ids; the grids come
-    // from the keep texts' colours only, so draw what the view has)
+    // from the keep texts' colours only, so draw what the view has); before this
+    // seat's turn to keep they are shown, not choosable yet
     const cards = dealt.map((id) => dealtCard(S, id));
     const s = 40;
     let x = 10;
     let rowH = 0;
     cards.forEach((card, k) => {
-      const sel = memo.keepSel.includes(card.id);
-      const d = drawCard(card, { s, labels: false, selected: sel, choosable: !sel });
+      const sel = keeping && memo.keepSel.includes(card.id);
+      const d = drawCard(card, { s, labels: false, selected: sel, choosable: keeping && !sel });
       const col = k % 2;
       x = 10 + col * ((W - 20) / 2) + ((W - 20) / 2 - d.w) / 2;
       d.g.setAttribute("transform", `translate(${x} ${y})`);
-      const label = t(sel ? "pyramids.page.unselect_card" : "pyramids.page.keep_card", { card: card.id, colour: term("colour", card.colour) });
-      hit(d.g, `dealt-${card.id}`, () => chooseKeep(S, card.id), label);
-      d.g.setAttribute("style", "cursor:pointer");
+      d.g.setAttribute("data-spot", `dealt-${card.id}`);
+      if (keeping) {
+        const label = t(sel ? "pyramids.page.unselect_card" : "pyramids.page.keep_card", { card: card.id, colour: term("colour", card.colour) });
+        hit(d.g, `dealt-${card.id}`, () => chooseKeep(S, card.id), label);
+        d.g.setAttribute("style", "cursor:pointer");
+      }
       parts.push(d.g);
       rowH = Math.max(rowH, d.h);
       if (col === 1) y += rowH + 14;
     });
     if (cards.length % 2) y += rowH + 14;
+    if (!keeping) {
+      parts.push(text(W / 2, y + 2, t("pyramids.page.mine.keep_later"), { "text-anchor": "middle", "font-size": 12, fill: "#7a6a50" }));
+      y += 16;
+    }
     if (cards.some((c) => !c.rows)) {
       parts.push(text(W / 2, y + 2, t("pyramids.page.grids_later"), { "text-anchor": "middle", "font-size": 11, fill: "#7a6a50" }));
       y += 14;
