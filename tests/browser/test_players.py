@@ -130,6 +130,64 @@ def test_quick_play_makes_a_public_table_and_another_player_takes_its_seat_from_
         other.close()
 
 
+def test_the_lobby_refreshes_its_open_tables_and_opens_your_own_seat(
+    browser: Any, base_url: str
+) -> None:
+    """A seat someone else took goes from the list when taking it is refused, and every
+    20 s while the lobby is seen; a table you sit at opens your seat rather than offer
+    you another (the server would refuse it). (Its own context: the refusal is a
+    failed request in the console.)"""
+    context = second_person(browser, base_url)
+    try:
+        page = context.new_page()
+        page.clock.install()
+        become(page, "dee")
+        lobby_keeps_up(page, base_url)
+    finally:
+        context.close()
+
+
+def lobby_keeps_up(page: Any, base_url: str) -> None:
+    """dee's lobby on ``page``, with eve's table to sit at and one of dee's own."""
+    stored = json.loads(page.evaluate("() => localStorage.getItem('scarab.player')"))
+    dee = {"X-Player-Key": stored["key"]}
+
+    def someone(name: str) -> dict[str, str]:
+        return {"X-Player-Key": api(base_url, "/api/players", {"name": name})["key"]}
+
+    eve, fay, gus = someone("eve"), someone("fay"), someone("gus")
+    four = [{"kind": "human", "me": True}, {"kind": "open"}, {"kind": "open"}]
+    four.append({"kind": "bot", "level": "random"})
+    theirs = api(base_url, "/api/tables", {"game": "horus", "public": True, "seats": four}, eve)
+    mine = [{"kind": "open"}, {"kind": "human", "me": True}, {"kind": "bot", "level": "random"}]
+    ours = api(base_url, "/api/tables", {"game": "horus", "public": True, "seats": mine}, dee)
+    page.reload()
+    take = page.locator(f'.take-seat[data-table="{theirs["table"]}"]')
+    take.first.wait_for()
+    assert [b.get_attribute("data-seat") for b in take.all()] == ["1", "2"]
+    own = page.locator(".open-list li", has=page.locator("a.your-seat"))
+    assert own.locator(".take-seat").count() == 0  # not another seat at dee's own table
+    assert own.locator("a.your-seat").get_attribute("href") == f"/t/{ours['table']}"
+    assert own.locator("a.your-seat").inner_text() == "open (your seat 2)"
+    shoot(page, "lobby-your-seat")
+
+    sit = f"/api/tables/{theirs['table']}/sit"
+    api(base_url, sit, {"seat": 1}, fay)
+    take.first.click()  # the list still offers it: refused, and read again
+    page.locator("#open-tables p.error").wait_for()
+    page.wait_for_function(
+        "(t) => [...document.querySelectorAll(`.take-seat[data-table='${t}']`)]"
+        ".map((b) => b.dataset.seat).join() === '2'",
+        arg=theirs["table"],
+    )
+    api(base_url, sit, {"seat": 2}, gus)  # the table is full: it leaves the lobby
+    page.clock.run_for(21_000)
+    take.first.wait_for(state="detached")
+    # dee's open seat goes to a bot: no other test finds the table to sit at
+    token = {"X-Seat-Token": ours["seats"][1]["token"]}
+    api(base_url, f"/api/tables/{ours['table']}/fill", {"seat": 0, "level": "random"}, token)
+
+
 def test_chat_between_two_seats_is_text_and_can_be_muted(
     page: Any, browser: Any, base_url: str
 ) -> None:

@@ -35,8 +35,8 @@ def public_with(client: TestClient, key: dict[str, str], seats: list[Any]) -> di
     return r.json()  # type: ignore[no-any-return]
 
 
-def lobby(client: TestClient, query: str = "") -> dict[str, Any]:
-    r = client.get(f"/api/lobby{query}")
+def lobby(client: TestClient, query: str = "", key: dict[str, str] | None = None) -> dict[str, Any]:
+    r = client.get(f"/api/lobby{query}", headers=key)
     assert r.status_code == 200, r.text
     return r.json()  # type: ignore[no-any-return]
 
@@ -63,7 +63,9 @@ def test_public_tables_with_open_seats_are_listed_and_private_ones_are_not(
         "options",
         "created",
         "watch",
+        "yours",
     }  # the header only: nothing of any seat's view, no count of moves
+    assert e["yours"] is None  # asked without a key
     assert e["open"] == 1 and [s["kind"] for s in e["seats"]] == ["human", "open", "bot"]
     assert e["rated"] is False  # a taker sees whether the result moves ratings
     assert lobby(client, "?game=pyramids")["tables"] == []
@@ -84,6 +86,20 @@ def test_an_open_seat_is_taken_with_one_call_and_the_table_then_leaves_the_lobby
     assert lobby(client)["tables"] == []  # no open seat left
     listed = client.get("/api/players/me", headers=bob).json()["tables"]
     assert [e["table"] for e in listed] == [t["table"]]
+
+
+def test_the_lobby_says_which_seat_the_asking_player_holds(client: TestClient) -> None:
+    """A table the asker sits at names their seat (the page opens it, rather than offer
+    to take another); a guest, or a key not known here, gets the list all the same."""
+    ann, bob = player(client, "ann"), player(client, "bob")
+    seats = [{"kind": "open"}, {"kind": "human", "me": True}, {"kind": "open"}]
+    t = public_with(client, ann, seats)
+    assert [e["yours"] for e in lobby(client, key=ann)["tables"]] == [1]
+    assert [e["yours"] for e in lobby(client, key=bob)["tables"]] == [None]
+    client.post(f"/api/tables/{t['table']}/sit", json={"seat": 2}, headers=bob)
+    assert [e["yours"] for e in lobby(client, key=bob)["tables"]] == [2]
+    for stranger in ({"X-Player-Key": "no-such-key"}, {"X-Player-Key": "x" * 500}):
+        assert [e["yours"] for e in lobby(client, key=stranger)["tables"]] == [None]
 
 
 @pytest.mark.parametrize(

@@ -139,7 +139,8 @@ def player_routes(hub: Hub, players: Players, lobby: Lobby) -> list[Route]:
 
     async def open_tables(request: Request) -> Response:
         q = request.query_params
-        return JSONResponse(await lobby.tables(q.get("game"), q.get("page")))
+        key = request.headers.get("x-player-key")
+        return JSONResponse(await lobby.tables(q.get("game"), q.get("page"), key))
 
     async def sit(request: Request) -> Response:
         key, msg = request.headers.get("x-player-key"), await body(request)

@@ -14,7 +14,7 @@ from scarab.core.errors import brief
 from scarab.core.game import JSON
 from scarab.core.registry import games, load
 from scarab.server.hub import Hub
-from scarab.server.players import Players
+from scarab.server.players import NoPlayer, Players
 from scarab.server.protocol import BadRequest, field
 from scarab.server.ratings import board_page
 from scarab.server.store import StoredTable
@@ -25,8 +25,12 @@ MAX_PAGES = 50  # pages a client may ask for: older open tables are not listed
 QUICK_LOOK = 50  # open tables quick play looks through for one that fits
 
 
-def entry(stored: StoredTable) -> dict[str, JSON]:
-    """What the lobby shows of a table."""
+def entry(stored: StoredTable, player: str | None = None) -> dict[str, JSON]:
+    """What the lobby shows of a table; ``yours`` is the seat ``player`` (the one asking)
+    holds there, if any."""
+    yours = next(
+        (i for i, s in enumerate(stored.seats) if player and s.get("player") == player), None
+    )
     return {
         "table": stored.id,
         "game": stored.game,
@@ -47,6 +51,7 @@ def entry(stored: StoredTable) -> dict[str, JSON]:
         "options": stored.options,
         "created": stored.created,
         "watch": f"/t/{stored.id}",
+        "yours": yours,  # the asker's own seat: opened by their key, not taken again
     }
 
 
@@ -74,17 +79,29 @@ class Lobby:
         self.hub = hub
         self.players = players
 
-    async def tables(self, game: str | None, page: object) -> dict[str, JSON]:
-        """One page of open public tables (of one game, or all), newest first."""
+    async def tables(self, game: str | None, page: object, key: object = None) -> dict[str, JSON]:
+        """One page of open public tables (of one game, or all), newest first; each says
+        which seat the player whose key is given holds there."""
         if game is not None:
             game = _game(game)
         number = _page(page)
         found = await self.hub.storage(self.hub.store.lobby, game, number * PAGE, PAGE + 1)
+        me = await self._asker(key)
         return {
-            "tables": [entry(t) for t in found[:PAGE]],
+            "tables": [entry(t, me) for t in found[:PAGE]],
             "page": number,
             "more": len(found) > PAGE and number + 1 < MAX_PAGES,
         }
+
+    async def _asker(self, key: object) -> str | None:
+        """The id of the player whose key this is; None for no key or one not known here
+        (a guest's list, rather than a refusal: the lobby is anyone's)."""
+        if key is None:
+            return None
+        try:
+            return (await self.players.find(key))[0]
+        except (NoPlayer, BadRequest):
+            return None
 
     async def leaderboard(self, game: str, page: object) -> dict[str, JSON]:
         """A game's ratings, a page of the most surely strong first (bots among them)."""

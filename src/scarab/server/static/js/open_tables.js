@@ -6,6 +6,9 @@ import { api, player } from "./api.js";
 import { html } from "./common.js";
 import { lang, t } from "./i18n.js";
 
+// How often the open tables are read again while the lobby is seen.
+const REFRESH_MS = 20_000;
+
 /**
  * @param {any[]} games the games as /api/games lists them
  * @returns {HTMLElement}
@@ -14,9 +17,30 @@ export function openTablesCard(games) {
   const box = html("section", { class: "card open-tables", id: "open-tables" }, html("h2", {}, t("ui.open.title")));
   const said = html("p", { class: "muted", "aria-live": "polite" });
   const list = html("ul", { class: "open-list", id: "lobby-list" });
+  const lister = listing(list, said);
   box.append(quickPlay(games, said), said, html("h3", {}, t("ui.open.tables")), list);
-  fill(list, said);
+  lister.refresh();
+  keepFresh(box, lister);
   return box;
+}
+
+/**
+ * The list read again every REFRESH_MS while the page is seen (at once when it is seen
+ * again after longer), until the card leaves the page.
+ * @param {HTMLElement} box
+ * @param {{refresh: () => void, age: () => number}} lister
+ */
+function keepFresh(box, lister) {
+  const look = () => {
+    if (!box.isConnected) {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", look);
+    } else if (document.visibilityState === "visible" && lister.age() >= REFRESH_MS - 500) {
+      lister.refresh();
+    }
+  };
+  const timer = setInterval(look, REFRESH_MS);
+  document.addEventListener("visibilitychange", look);
 }
 
 /**
@@ -50,31 +74,64 @@ function quickPlay(games, said) {
 }
 
 /**
+ * The open tables' list: ``refresh`` reads it again (an answer overtaken by a later
+ * read is dropped) and redraws it when it changed, the focus kept on its button;
+ * ``age`` is how long ago it was last read, in ms.
  * @param {HTMLElement} list
  * @param {HTMLElement} said
  */
-async function fill(list, said) {
-  let tables = [];
-  try {
-    tables = (await api("/api/lobby")).tables;
-  } catch (err) {
-    list.append(html("li", { class: "error" }, /** @type {any} */ (err).message));
-    return;
-  }
-  if (!tables.length) {
-    list.append(html("li", { class: "muted" }, t("ui.open.none")));
-    return;
-  }
-  for (const table of tables) {
-    const seats = table.seats.map((/** @type {any} */ s, /** @type {number} */ i) => (s.kind === "open"
-      ? html("button", { type: "button", class: "secondary take-seat", "data-table": table.table, "data-seat": i,
-        onclick: () => take(table.table, i, said) }, t("ui.open.take", { seat: i + 1 }))
-      : html("span", {}, s.name)));
-    const timer = table.timer ? ` · ${turnTime(table.timer)}` : "";
-    const rated = table.rated ? ` · ${t("ui.open.rated")}` : "";
-    list.append(html("li", {}, html("strong", {}, table.title), ` (${t("ui.players.count", { n: table.players })}${timer}${rated}): `,
-      ...seats.flatMap((/** @type {any} */ el, /** @type {number} */ i) => (i ? [", ", el] : [el]))));
-  }
+function listing(list, said) {
+  let asked = 0;
+  let readAt = 0;
+  let shown = "";
+  const refresh = async () => {
+    const mine = ++asked;
+    readAt = Date.now();
+    let items;
+    let drawn;
+    try {
+      const tables = (await api("/api/lobby")).tables;
+      drawn = JSON.stringify(tables);
+      items = tables.length ? tables.map((/** @type {any} */ table) => tableItem(table, said, refresh))
+        : [html("li", { class: "muted" }, t("ui.open.none"))];
+    } catch (err) {
+      drawn = "";
+      items = [html("li", { class: "error" }, /** @type {any} */ (err).message)];
+    }
+    if (mine !== asked || (drawn && drawn === shown)) return;
+    shown = drawn;
+    const held = document.activeElement;
+    const focused = held instanceof HTMLElement && list.contains(held) ? held.dataset.key : undefined;
+    list.replaceChildren(...items);
+    const again = focused ? list.querySelector(`[data-key="${CSS.escape(focused)}"]`) : null;
+    if (again instanceof HTMLElement) again.focus();
+  };
+  return { refresh, age: () => Date.now() - readAt };
+}
+
+/**
+ * One open table: its seats, with a button to take each open one, or a link to the
+ * asker's own seat where they sit already (its other open seats are not theirs to take).
+ * @param {any} table
+ * @param {HTMLElement} said
+ * @param {() => void} refresh
+ */
+function tableItem(table, said, refresh) {
+  const mine = table.yours !== null && table.yours !== undefined;
+  const seats = table.seats.map((/** @type {any} */ s, /** @type {number} */ i) => {
+    const key = `${table.table}/${i}`;
+    if (i === table.yours) {
+      return html("a", { href: table.watch, class: "button secondary your-seat", "data-key": key }, t("ui.open.yours", { seat: i + 1 }));
+    }
+    if (s.kind !== "open") return html("span", {}, s.name);
+    if (mine) return html("span", { class: "muted" }, t("ui.seat.open"));
+    return html("button", { type: "button", class: "secondary take-seat", "data-table": table.table, "data-seat": i, "data-key": key,
+      onclick: () => take(table.table, i, said, refresh) }, t("ui.open.take", { seat: i + 1 }));
+  });
+  const timer = table.timer ? ` · ${turnTime(table.timer)}` : "";
+  const rated = table.rated ? ` · ${t("ui.open.rated")}` : "";
+  return html("li", {}, html("strong", {}, table.title), ` (${t("ui.players.count", { n: table.players })}${timer}${rated}): `,
+    ...seats.flatMap((/** @type {any} */ el, /** @type {number} */ i) => (i ? [", ", el] : [el])));
 }
 
 /**
@@ -91,11 +148,13 @@ export function turnTime(seconds) {
 }
 
 /**
+ * Take a seat; when refused (taken meanwhile, say), the reason, and the list read again.
  * @param {string} table
  * @param {number} seat
  * @param {HTMLElement} said
+ * @param {() => void} refresh
  */
-async function take(table, seat, said) {
+async function take(table, seat, said, refresh) {
   if (!needPlayer(said)) return;
   try {
     const got = await api(`/api/tables/${table}/sit`, { seat });
@@ -103,6 +162,7 @@ async function take(table, seat, said) {
   } catch (err) {
     said.className = "error";
     said.textContent = /** @type {any} */ (err).message;
+    refresh();
   }
 }
 
