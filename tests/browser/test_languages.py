@@ -353,3 +353,54 @@ def test_the_luxor_supplys_horus_cards_keep_their_words_on_the_card(
         assert page.locator(".replay .board svg text", has_text=face).count() >= 2
         shoot(page, f"luxor-supply-{locale[:2]}-{width}")
         assert page.evaluate(OFF_THEIR_CARD, ".replay .board") == [], width
+
+
+# The final scoring against its box: both widths, the document's, and the winners'
+# names that lie outside the screen.
+SCORING_FITS = """() => {
+  const table = document.getElementById('scoring');
+  const box = document.getElementById('final');
+  const out = [...table.querySelectorAll('.winner .who')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left < 0 || r.right > window.innerWidth;
+  });
+  return [table.getBoundingClientRect().width, box.clientWidth,
+    document.documentElement.scrollWidth, out.map((el) => el.textContent)];
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR", "es-ES"])
+def test_on_a_phone_the_final_scoring_fits_the_screen_in_each_language(
+    speaker: Callable[[str], Any], base_url: str, locale: str
+) -> None:
+    """Five Horus seats, or four Luxor ones in Portuguese or Spanish, are wider than a
+    phone a column per seat: the scoring is then a block per seat, the winner's among
+    them (it was off-screen, with nothing saying the box scrolled); on a laptop it is
+    still a column per seat."""
+    names = ["Ana Beatriz", "Bruno", "Carla", "Dmitri", "Elena Maria"]
+    made = {
+        game: make_table(
+            base_url,
+            game,
+            [{"kind": "bot", "level": "random", "name": names[i]} for i in range(n)],
+        )
+        for game, n in (("horus", 5), ("luxor", 4))
+    }
+    for game, table in made.items():
+        over = lambda t=table: api(base_url, f"/api/tables/{t['table']}")["over"]  # noqa: E731
+        wait_until(over, f"the {game} bots' game to end", 120)
+    page = speaker(locale)
+    lang = locale[:2]
+    for game, table in made.items():
+        for width, height in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(table["watch"])
+            page.locator("#scoring").wait_for()
+            shoot(page, f"final-scoring-{game}-{lang}-{width}")
+            wide, room, page_width, unseen = page.evaluate(SCORING_FITS)
+            assert wide <= room + 1 and page_width <= width and unseen == [], (wide, room)
+            by_seat = "by-seat" in (page.locator("#scoring").get_attribute("class") or "")
+            if width > 1000 or game == "horus":  # Luxor's four fit a phone in English
+                assert by_seat == (width < 1000), (game, width)
+            heads = page.locator("#scoring .who").all_inner_texts()
+            assert [h.lstrip("★ ") for h in heads] == names[: len(heads)], heads

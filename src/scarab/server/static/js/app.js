@@ -238,6 +238,12 @@ function tableView(tableId) {
     say: (...a) => say(S, ...a),
   };
 
+  let finalWidth = 0;
+  new ResizeObserver(() => {
+    if (finalBox.clientWidth === finalWidth) return;
+    finalWidth = finalBox.clientWidth;
+    if (live.last && live.last.over) fitScoring(S, live.last);
+  }).observe(finalBox);
   setInterval(() => {
     const span = status.querySelector(".timer");
     if (!span) return;
@@ -400,22 +406,45 @@ function drawFinal(S, m) {
   const { ctx, finalBox, tableId, token } = S;
   clear(finalBox);
   if (!m.over) return;
-  // The game's own final scoring (rows by category that add up to each score).
-  const rows = m.final_rows || [];
-  const won = (i) => (m.winners.includes(i) ? "winner" : "");
-  finalBox.append(html("h2", {}, t("ui.final.title")),
-    html("table", { class: "scoring", id: "scoring" },
-      html("thead", {}, html("tr", {}, html("th", {}, t("ui.final.category")),
-        m.names.map((name, i) => html("th", { class: won(i), title: name },
-          html("span", { class: "who" }, m.winners.includes(i) ? `★ ${name}` : name))))),
-      html("tbody", {}, rows.map((row) => html("tr", { class: row.total ? "total" : "" },
-        html("th", {}, row.msg ? t(row.msg, row.args || {}) : row.label),
-        row.cells.map((cell, i) => html("td", { class: won(i), "data-points": row.points[i] ?? "" },
-          row.cell_msgs && row.cell_msgs[i] ? phrased(row.cell_msgs[i], m.names) : cell)))))),
+  finalBox.append(html("h2", {}, t("ui.final.title")), scoringTable(m, false),
     html("p", {},
       html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, t("ui.final.download")), " ",
       html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, t("ui.final.replay"))),
     rematchBox(m, tableId, token, ctx.say) || "");
+  fitScoring(S, m);
+}
+
+// The game's own final scoring (rows by category that add up to each score): a column
+// per seat, or ``bySeat`` (where those columns are wider than the screen: a phone, five
+// or six seats, longer words) a block of rows per seat, its name above.
+function scoringTable(m, bySeat) {
+  const rows = m.final_rows || [];
+  const won = (i) => (m.winners.includes(i) ? "winner" : "");
+  const label = (row) => (row.msg ? t(row.msg, row.args || {}) : row.label);
+  const cell = (row, i) => (row.cell_msgs && row.cell_msgs[i] ? phrased(row.cell_msgs[i], m.names) : row.cells[i]);
+  const who = (name, i) => html("span", { class: "who" }, m.winners.includes(i) ? `★ ${name}` : name);
+  const td = (row, i) => html("td", { class: won(i), "data-points": row.points[i] ?? "" }, cell(row, i));
+  if (bySeat) {
+    return html("table", { class: "scoring by-seat", id: "scoring" }, m.names.map((name, i) => html("tbody", { class: won(i) },
+      html("tr", { class: "seat" }, html("th", { colspan: 2, scope: "rowgroup" }, who(name, i))),
+      rows.map((row) => html("tr", { class: row.total ? "total" : "" }, html("th", { scope: "row" }, label(row)), td(row, i))))));
+  }
+  return html("table", { class: "scoring", id: "scoring" },
+    html("thead", {}, html("tr", {}, html("th", {}, t("ui.final.category")),
+      m.names.map((name, i) => html("th", { class: won(i), title: name, scope: "col" }, who(name, i))))),
+    html("tbody", {}, rows.map((row) => html("tr", { class: row.total ? "total" : "" },
+      html("th", { scope: "row" }, label(row)), row.cells.map((_, i) => td(row, i))))));
+}
+
+// The scoring a column per seat where that fits the final box's width, else by seat
+// (again at each change of the box's width: a phone turned).
+function fitScoring(S, m) {
+  const { finalBox } = S;
+  const shown = finalBox.querySelector("#scoring");
+  if (!shown) return;
+  const wide = shown.classList.contains("by-seat") ? scoringTable(m, false) : shown;
+  if (wide !== shown) shown.replaceWith(wide);
+  if (wide.getBoundingClientRect().width > finalBox.clientWidth + 1) wide.replaceWith(scoringTable(m, true));
 }
 
 async function draw(S, m) {
