@@ -10,12 +10,16 @@ from typing import Any
 import pytest
 
 import scarab
+from scarab import i18n
 from tests.browser.conftest import (
     Seat,
     api,
+    artifacts_dir,
     log_texts,
     make_table,
+    page_in,
     seat_link,
+    seat_state,
     shoot,
     wait_until,
 )
@@ -354,3 +358,34 @@ def test_a_keyboard_player_keeps_focus_in_the_action_list_from_move_to_move(
         if seat.wait_decision()["over"]:
             break
         page.wait_for_function(on_action)  # it fell to the page's body after every move
+
+
+def test_the_log_says_which_moves_the_zombie_played_for_a_seat_that_left(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    """Pyramids' setup: the seat keeping two cards leaves for good, and the zombie keeps
+    two for it. Each page's log says so on that line, in its reader's language (it read
+    "Ana keeps 46, 47" as if Ana had chosen)."""
+    names = ["Ana", "Bia"]
+    table = make_table(base_url, "pyramids", [{"kind": "human", "name": n} for n in names])
+    first = seat_state(base_url, table, 0)["current"]
+    other = 1 - first
+    page.goto(seat_link(table, first))
+    Seat(page).wait_drawn()
+    with page_in(browser, base_url, "pt-BR") as theirs:
+        theirs.goto(seat_link(table, other))
+        Seat(theirs).wait_drawn()
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.click("#leave")
+        for pg, lang in ((page, "en"), (theirs, "pt")):
+            by = pg.locator("#log .by").first
+            by.wait_for()
+            level = i18n.text(lang, "ui.level.greedy")
+            args = {"level": level, "who": names[first]}
+            assert by.inner_text() == f"({i18n.text(lang, 'ui.log.by_zombie_left', args)})"
+            line = pg.locator("#log li", has=pg.locator(".by")).inner_text()
+            assert line.startswith(f"{names[first]}:"), line
+            shoot(pg, f"log-zombie-{lang}")
+        theirs.set_viewport_size({"width": 390, "height": 844})
+        theirs.locator("#log .by").scroll_into_view_if_needed()
+        theirs.screenshot(path=str(artifacts_dir() / "log-zombie-pt-390.png"))

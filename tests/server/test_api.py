@@ -344,6 +344,31 @@ def test_a_zombie_plays_when_the_turn_timer_runs_out_and_the_record_says_so(
     client.portal.call(lambda: _kick(hub_of(client), t["table"]))  # type: ignore[union-attr]
     wait_for(lambda: len(table.moves) >= 1)  # the zombie plays out the rest of that turn
     assert table.moves[0].note and "turn timer ran out" in table.moves[0].note
+    seat = table.moves[0].seat
+    said = {
+        "msg": "ui.log.by_zombie_timer",
+        "args": {"who": f"#{seat}", "level": "@ui.level.random"},
+    }
+    assert zombie_notes(client, t, seat) == [said] * 3
+
+
+def zombie_notes(client: TestClient, t: dict[str, Any], seat: int) -> list[Any]:
+    """The note on the zombie's first move for ``seat`` in each viewer's log (the mover's,
+    the other's, a watcher's): on the first line of the mover's each sees, and on no
+    other; the same once the table is rebuilt from its stored moves."""
+    table = table_of(client, t)
+    out = []
+    for viewer in (seat, 1 - seat, None):
+        log = look(client, t, viewer)["log"]
+        noted = [line for line in log if "note" in line]
+        first = next(line for line in log if line["seat"] == seat)
+        assert noted and noted[0] is not None and noted[0] == first, log
+        out.append(noted[0]["note"])
+    rebuilt = table._rebuild(table.moves, mark=False)
+    assert {v: list(lines) for v, lines in rebuilt.logs.items()} == {
+        v: list(lines) for v, lines in table.logs.items()
+    }
+    return out
 
 
 async def _kick(hub: Hub, table_id: str) -> None:
@@ -362,6 +387,11 @@ def test_a_seat_that_leaves_for_good_is_played_by_the_zombie(client: TestClient)
         wait_for(lambda: len(table.moves) >= 1)
     assert table.seats[seat].left and table.moves[0].note
     assert "left" in table.moves[0].note
+    said = {
+        "msg": "ui.log.by_zombie_left",
+        "args": {"who": f"#{seat}", "level": "@ui.level.greedy"},
+    }
+    assert zombie_notes(client, t, seat) == [said] * 3
     r = act(client, t, seat, first["legal"][0]["action"], first["version"])
     assert r.status_code in (400, 409)
     with client.websocket_connect(f"/ws/{t['table']}") as ws:

@@ -14,6 +14,7 @@ from scarab.core.game import JSON, events_for
 from scarab.core.record import read_record, replay, write_record
 from scarab.core.registry import load
 from scarab.server import replay as viewer
+from scarab.server.table import note_phrase
 
 
 def random_game(game: str, seed: int, players: int) -> str:
@@ -47,7 +48,12 @@ def from_scratch(text: str, ply: int) -> bytes:
         "result": full.result_text(),
         "final": {"scores": full.scores(), "winners": full.winners()} if full.is_over else None,
         "moves": [
-            {"seat": seat, "action": notation, "note": record.notes.get(i)}
+            {
+                "seat": seat,
+                "action": notation,
+                "note": record.notes.get(i),
+                "note_msg": note_phrase(record.notes.get(i), seat),
+            }
             for i, (seat, notation) in enumerate(record.moves)
         ],
         "ply": ply,
@@ -83,6 +89,7 @@ def test_every_frame_equals_a_full_replay(game: str, seed: int, players: int) ->
     if seed % 2:  # notes on moves, as a zombie's moves carry them
         record = read_record(text)
         record.notes = {0: "played by greedy", 3: "zombie (ünïcode)"}
+        record.notes[1] = "played by the zombie (greedy): the turn timer ran out"
         text = write_record(record)
     plies = list(range(len(read_record(text).moves) + 1))
     random.Random(seed).shuffle(plies)  # any order: a saved state is never played on

@@ -58,8 +58,10 @@ from scarab.server.table import (
     StoreUnavailable,
     Table,
     TableError,
+    left_note,
     stored_seats,
     summary,
+    timer_note,
     token_hash,
 )
 
@@ -896,9 +898,7 @@ class Hub:
         level = table.bot_level(seat)
         if level is not None:
             left = table.seats[seat].left
-            note = (
-                f"played by the zombie ({level}): {table.seats[seat].name} left" if left else None
-            )
+            note = left_note(level, table.seats[seat].name) if left else None
             self._think(live, seat, level, note)
             return
         deadline = table.deadline()
@@ -910,7 +910,7 @@ class Hub:
         live.alarm = None
         if live.table.state.current_player != seat or live.thinking is not None:
             return
-        note = f"played by the zombie ({live.table.zombie}): the turn timer ran out"
+        note = timer_note(live.table.zombie)
         self._think(live, seat, live.table.zombie, note)
 
     def _think(self, live: Live, seat: int, level: str, note: str | None) -> None:

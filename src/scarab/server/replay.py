@@ -27,6 +27,7 @@ from scarab.core.errors import BadRecord, brief
 from scarab.core.game import JSON, Game, State, events_for
 from scarab.core.record import Record, read_record, replay
 from scarab.core.registry import load
+from scarab.server.table import note_phrase
 
 LOG_LINES = 60
 CACHED_RECORDS = 8
@@ -67,7 +68,12 @@ class Replayed:
                     else None
                 ),
                 "moves": [
-                    {"seat": seat, "action": notation, "note": record.notes.get(i)}
+                    {
+                        "seat": seat,
+                        "action": notation,
+                        "note": record.notes.get(i),
+                        "note_msg": note_phrase(record.notes.get(i), seat),
+                    }
                     for i, (seat, notation) in enumerate(record.moves)
                 ],
             }

@@ -12,6 +12,7 @@ cannot count the hidden decisions of another.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import time
 from collections import deque
@@ -49,6 +50,33 @@ class StoreUnavailable(ScarabError):
 
     def __init__(self, text: str) -> None:
         super().__init__(text, "ui.err.store")
+
+
+# The record's note on a move the zombie played for a seat, and the same for the log.
+ZOMBIE_NOTE = re.compile(r"played by the zombie \((?P<level>[a-z_]+)\): (?P<why>.*)")
+TIMER_RAN_OUT = "the turn timer ran out"
+
+
+def left_note(level: str, name: str) -> str:
+    """The note on a move the zombie played for a seat whose person left for good."""
+    return f"played by the zombie ({level}): {name} left"
+
+
+def timer_note(level: str) -> str:
+    """The note on a move the zombie played for a seat whose turn timer ran out."""
+    return f"played by the zombie ({level}): {TIMER_RAN_OUT}"
+
+
+def note_phrase(note: str | None, seat: int) -> dict[str, JSON] | None:
+    """A move's note as a message for the reader's language: the zombie (at its level)
+    played it for ``seat``, whose person left or whose turn timer ran out; None for no
+    note or one of another kind (a record's own, kept as it is written)."""
+    found = ZOMBIE_NOTE.fullmatch(note) if note is not None else None
+    if found is None:
+        return None
+    why = "timer" if found["why"] == TIMER_RAN_OUT else "left"
+    args: dict[str, JSON] = {"who": f"#{seat}", "level": f"@ui.level.{found['level']}"}
+    return {"msg": f"ui.log.by_zombie_{why}", "args": args}
 
 
 def token_hash(token: str) -> str:
@@ -167,7 +195,7 @@ class Table:
                 run_start = (len(out.moves), state.clone())
             act = self.game.parse_action(state, m.notation)
             in_round = state.round
-            _log(out.logs, state.apply(act), in_round, self.game)
+            _log(out.logs, state.apply(act), in_round, self.game, m)
             out.moves.append(m)
             out.undoable.append(False)
             if state.current_player != m.seat:
@@ -301,7 +329,7 @@ class Table:
         """Make a stored move visible."""
         self.turn_started = self.started_after(played)
         self.state = played.state
-        _log(self.logs, played.events, played.round, self.game)
+        _log(self.logs, played.events, played.round, self.game, played.move)
         self.moves.append(played.move)
         self.undoable.append(played.undoable)
         _chain(self.digest, played.move)
@@ -556,13 +584,17 @@ def _log(
     events: list[Event],
     in_round: int,
     game: Game,
+    move: StoredMove,
 ) -> None:
     """Add what each viewer may learn of ``events`` to that viewer's log, in English words
     and as a message for the reader's language (made from that viewer's copy only), with
     the event's kind, the round of the move that caused it, and the clauses behind it.
     Viewers who see the same copy share one line (the public copy of a hidden event is
-    the same for every viewer but its owner)."""
+    the same for every viewer but its owner). A move the zombie played (its note) is
+    said so on the first line of the mover's that each viewer sees."""
     why = event_clauses(game.name)
+    note = note_phrase(move.note, move.seat)
+    noted: set[int | None] = set()  # the viewers told of the note already
     for e in events:
         if e.kind == "final":
             continue
@@ -583,6 +615,9 @@ def _log(
                     "round": in_round,
                     "clauses": list(why.get(seen.kind, ())),
                 }
+            if note is not None and seen.player == move.seat and viewer not in noted:
+                noted.add(viewer)
+                line = {**line, "note": note}
             lines.append(line)
 
 

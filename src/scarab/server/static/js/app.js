@@ -377,7 +377,9 @@ function drawLog(S, m) {
       ? html("button", { type: "button", class: "why", title: line.clauses.join(", "), onclick: () => rules.show(line.clauses) }, t("ui.table.why"))
       : "";
     const words = phrased(line, m.names);
-    log.append(html("li", {}, who && !words.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatInk(line.seat)}` }, who) : "", words, " ", why));
+    // a move the zombie played for a seat (its person left, or its turn timer ran out)
+    const by = line.note ? [" ", html("span", { class: "by" }, `(${phrased(line.note, m.names)})`)] : "";
+    log.append(html("li", {}, who && !words.startsWith(m.names[line.seat]) ? html("span", { style: `color:${seatInk(line.seat)}` }, who) : "", words, by, " ", why));
   }
   log.scrollTop = log.scrollHeight;
 }
@@ -610,7 +612,7 @@ function replayView() {
     const moveText = ply > 0 ? f.moves[ply - 1] : null;
     const boardBox = html("div", { class: "board" });
     viewer.append(html("h2", {}, `${f.title}: ${f.names.join(", ")} · ${replayResult(f)}`), bar,
-      html("p", { class: "muted" }, moveText ? `${t("ui.replay.last_move")} ${f.names[moveText.seat]} ${moveText.action}${moveText.note ? ` (${moveText.note})` : ""}` : t("ui.replay.start")),
+      html("p", { class: "muted" }, moveText ? `${t("ui.replay.last_move")} ${f.names[moveText.seat]} ${moveText.action}${moveText.note ? ` (${moveText.note_msg ? phrased(moveText.note_msg, f.names) : moveText.note})` : ""}` : t("ui.replay.start")),
       boardBox,
       html("ul", { class: "log" }, f.log.slice().reverse().map((l) => html("li", {}, l.seat === null ? phrased(l, f.names) : `${f.names[l.seat]}: ${phrased(l, f.names)}`))));
     const mod = await board(f.game);
