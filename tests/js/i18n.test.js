@@ -74,3 +74,17 @@ test("an id that is no message of the catalogue is never an object's inherited p
   assert.equal(t("constructor"), "constructor");
   assert.equal(t("hi", { who: "x", n: 1 }), "hi x");
 });
+
+test("several winners read in the plural, one in the singular, and nobody as nobody", async () => {
+  const { wonBy } = await import("../../src/scarab/server/static/js/i18n.js");
+  const names = ["Ana", "Bia", "Caio"];
+  setMessages(REFUSALS.pt, REFUSALS.en, "pt");
+  assert.equal(wonBy("ui.status.over", names, [0, 2]), "Fim de jogo: Ana e Caio venceram.");
+  assert.equal(wonBy("ui.status.over", names, [1]), "Fim de jogo: Bia venceu.");
+  assert.equal(wonBy("ui.status.over", names, []), "Fim de jogo: ninguém venceu.");
+  setMessages(REFUSALS.es, REFUSALS.en, "es");
+  assert.equal(wonBy("ui.replay.result", names, [0, 1], { scores: "9-9-3" }), "9-9-3, ganaron Ana y Bia");
+  assert.equal(wonBy("ui.replay.result", names, [], { scores: "0-0" }), "0-0, nadie ganó");
+  setMessages(REFUSALS.en, REFUSALS.en, "en");
+  assert.equal(wonBy("ui.status.over", names, []), "Game over: nobody won.");
+});

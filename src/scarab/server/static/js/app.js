@@ -10,7 +10,7 @@ import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
 import { fillBox, rematchBox } from "./rematch.js";
 import { rulesPanel } from "./rules.js";
-import { LANGS, keep, lang, phrased, preferred, seatName, t, useLang } from "./i18n.js";
+import { LANGS, keep, lang, phrased, preferred, seatName, t, useLang, wonBy } from "./i18n.js";
 
 // Each language named in itself, so a reader finds their own.
 const NAMES = { en: "English", pt: "Português", es: "Español" };
@@ -388,7 +388,7 @@ function drawStatus(S, m) {
   const { status } = S;
   clear(status);
   let text;
-  if (m.over) text = t("ui.status.over", { who: m.winners.map((w) => m.names[w]).join(` ${t("ui.and")} `) });
+  if (m.over) text = wonBy("ui.status.over", m.names, m.winners);
   else if (m.current === m.seat) text = t("ui.status.yours");
   else text = t("ui.status.to_play", { who: m.names[m.current] });
   status.append(html("strong", {}, m.title), ` · ${text}`);
@@ -593,8 +593,7 @@ function replayView() {
   /** The recorded game's result in the reader's language (the record's tag is English). */
   function replayResult(f) {
     if (!f.final) return t("ui.replay.unfinished");
-    const who = f.final.winners.map((w) => f.names[w]).join(` ${t("ui.and")} `);
-    return t("ui.replay.result", { scores: f.final.scores.join("-"), who });
+    return wonBy("ui.replay.result", f.names, f.final.winners, { scores: f.final.scores.join("-") });
   }
 
   async function drawFrame(f) {

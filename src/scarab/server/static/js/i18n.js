@@ -140,3 +140,19 @@ export function seatName(seat, index) {
   if (seat.kind === "open") return t("ui.new.open_name", { seat: index + 1 });
   return t("ui.new.player", { seat: index + 1 });
 }
+
+/**
+ * Who won, in a message taking {who} (the winners' names) and their count n, so that
+ * several winners read in the plural; its "_none" form when nobody won (Horus: the
+ * mummies).
+ * @param {string} id
+ * @param {readonly string[]} names
+ * @param {readonly number[]} winners
+ * @param {Record<string, any>} [args] the message's other arguments
+ * @returns {string}
+ */
+export function wonBy(id, names, winners, args = {}) {
+  if (!winners.length) return t(`${id}_none`, args);
+  const who = winners.map((w) => names[w]).join(` ${t("ui.and")} `);
+  return t(id, { ...args, who, n: winners.length });
+}
