@@ -104,6 +104,21 @@ def play_first(client: TestClient, table: dict[str, Any], moves: int) -> dict[st
     return state
 
 
+def play_beside_bots(client: TestClient, table: dict[str, Any], seat: int = 0) -> None:
+    """Play ``seat``'s first legal action whenever it decides, the bots moving by
+    themselves, until the game ends (a pause while they think: no spinning on the API)."""
+    mine = {"X-Seat-Token": token(table, seat)}
+    for _ in range(2000):
+        m = client.get(f"/api/tables/{table['table']}", headers=mine).json()
+        if m["over"]:
+            return
+        if m["legal"]:
+            act(client, table, seat, m["legal"][0]["action"], m["version"])
+        else:
+            time.sleep(0.005)
+    raise AssertionError("the game did not end")
+
+
 def chat_lines(message: dict[str, Any]) -> list[dict[str, Any]]:
     """The chat lines a socket's message brings: a line said now, or its history. The
     history is read after the socket's first state, so it may bring a line said meanwhile

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
-from tests.server.conftest import act, hub_of, look, token
+from tests.server.conftest import hub_of, look, play_beside_bots, token
 
 JSON = {"Content-Type": "application/json"}
 
@@ -186,13 +186,7 @@ def test_a_profile_lists_games_at_public_tables_only(client: TestClient) -> None
         seats = [{"kind": "human", "me": True}, {"kind": "bot", "level": "random"}]
         spec = {"game": "luxor", "seats": seats, "public": public}
         t = client.post("/api/tables", json=spec, headers=alice).json()
-        mine = {"X-Seat-Token": t["seats"][0]["token"]}
-        for _ in range(2000):  # the bot moves by itself; alice plays her first action
-            m = client.get(f"/api/tables/{t['table']}", headers=mine).json()
-            if m["over"]:
-                break
-            if m["legal"]:
-                act(client, t, 0, m["legal"][0]["action"], m["version"])
+        play_beside_bots(client, t)
         shown[public] = t["table"]
     profile = client.get(f"/api/players/{made['player']}/profile").json()
     assert [g["replay"] for g in profile["recent"]] == [f"/replay#table={shown[True]}"]

@@ -7,7 +7,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from tests.server.conftest import act, look
+from tests.server.conftest import look, play_beside_bots
 
 
 def player(client: TestClient, name: str) -> tuple[dict[str, str], str]:
@@ -83,13 +83,7 @@ def test_a_rated_table_must_be_public_and_bots_are_rated_by_level(client: TestCl
         json={"game": "pyramids", "seats": seats, "public": True, "rated": True},
         headers=ann,
     ).json()
-    tokens = {0: t["seats"][0]["token"]}
-    for _ in range(2000):  # the bot moves by itself; ann plays her first action
-        m = client.get(f"/api/tables/{t['table']}", headers={"X-Seat-Token": tokens[0]}).json()
-        if m["over"]:
-            break
-        if m["legal"]:
-            act(client, t, 0, m["legal"][0]["action"], m["version"])
+    play_beside_bots(client, t)
     rows = client.get("/api/leaderboard/pyramids").json()["rows"]
     assert {r["entrant"] for r in rows} == {ann_id, "bot:greedy"}
     assert [r["bot"] for r in rows if r["entrant"] == "bot:greedy"] == [True]
@@ -104,12 +98,6 @@ def test_a_player_is_rated_under_their_own_name_not_the_seats(client: TestClient
         json={"game": "luxor", "seats": seats, "public": True, "rated": True},
         headers=mallory,
     ).json()
-    mine = {"X-Seat-Token": t["seats"][0]["token"]}
-    for _ in range(2000):  # the bot moves by itself; mallory plays her first action
-        m = client.get(f"/api/tables/{t['table']}", headers=mine).json()
-        if m["over"]:
-            break
-        if m["legal"]:
-            act(client, t, 0, m["legal"][0]["action"], m["version"])
+    play_beside_bots(client, t)
     rows = client.get("/api/leaderboard/luxor").json()["rows"]
     assert {r["entrant"]: r["name"] for r in rows}[mallory_id] == "mallory"
