@@ -90,7 +90,7 @@ def text(
 
 def argument(lang: str, value: Any, names: Sequence[str]) -> str:
     """One argument as words: a term id translated, a seat named, a nested message
-    worded, a list joined."""
+    worded, a listing's items joined with commas, a phrase's parts with spaces."""
     if isinstance(value, str) and value.startswith("@"):
         return text(lang, value[1:], None, names)
     if isinstance(value, str) and value.startswith("#") and value[1:].isdigit():
@@ -99,6 +99,8 @@ def argument(lang: str, value: Any, names: Sequence[str]) -> str:
     if isinstance(value, dict) and isinstance(value.get("msg"), str):
         nested = value.get("args")
         return text(lang, value["msg"], nested if isinstance(nested, dict) else None, names)
+    if isinstance(value, dict) and isinstance(value.get("items"), list):
+        return ", ".join(argument(lang, v, names) for v in value["items"])
     if isinstance(value, list):
         return " ".join(argument(lang, v, names) for v in value)
     return str(value)

@@ -11,6 +11,7 @@ import random
 import pytest
 
 import scarab
+from scarab import i18n
 from scarab.core.refusal import Reason, Term, either, listing
 from tests.games.refusals import worded
 
@@ -105,5 +106,12 @@ def test_a_reason_nests_terms_reasons_and_lists_in_english_and_as_arguments() ->
     ).english == ("no entrance 'e9': start on e1 or e2")
     listed = Reason("refuse.not_legal", action="x", reason=inner, legal=listing(["a", "b", "c"]))
     assert listed.english.endswith("Legal now: a, b, c")
+    assert listed.args()["legal"] == {"items": ["a", "b", "c"]}  # each item whole
     many = listing([str(i) for i in range(20)])
-    assert many[-2:] == ["15,", "..."]
+    assert many.items[-2:] == ("15", "...")
+    mixed = listing(["end", Reason("horus.refuse.reroll_any", n=5)])  # a reason among them
+    assert Reason("refuse.not_legal", action="x", reason=inner, legal=mixed).english.endswith(
+        "Legal now: end, " + Reason("horus.refuse.reroll_any", n=5).english
+    )
+    for lang in i18n.LANGS:  # read as a list in every language
+        assert i18n.text(lang, "refuse.not_legal", listed.args()).endswith("a, b, c")

@@ -8,7 +8,8 @@ files into the English catalogue, so each template is written once, and a refusa
 English text is what the catalogue makes of its message.
 
 An argument is a number or plain text (notation, a square, a quoted input), a ``Term``
-(a word the catalogues translate, with its English here) or a nested ``Reason``.
+(a word the catalogues translate, with its English here), a nested ``Reason``, a
+``Listing`` (items read "a, b, c") or a phrase (a list of arguments read in a row).
 """
 
 from __future__ import annotations
@@ -35,7 +36,16 @@ class Term:
     english: str
 
 
-Arg = Union[int, str, Term, "Reason", "list[Arg]"]
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Items read as a list ("a, b, c"; in JSON ``{"items": [...]}``, each item whole for a
+    program that reads a refusal's arguments), where a plain list is one phrase whose
+    parts are read one after another ("a or b")."""
+
+    items: tuple[Arg, ...]
+
+
+Arg = Union[int, str, Term, "Reason", Listing, "list[Arg]"]
 
 
 class Reason:
@@ -66,6 +76,8 @@ class Reason:
 def _english(value: Arg) -> str:
     if isinstance(value, Term | Reason):
         return value.english
+    if isinstance(value, Listing):
+        return ", ".join(_english(v) for v in value.items)
     if isinstance(value, list):
         return " ".join(_english(v) for v in value)
     return str(value)
@@ -76,6 +88,8 @@ def _json(value: Arg) -> Any:
         return "@" + value.msg
     if isinstance(value, Reason):
         return {"msg": value.msg, "args": value.args()}
+    if isinstance(value, Listing):
+        return {"items": [_json(v) for v in value.items]}
     if isinstance(value, list):
         return [_json(v) for v in value]
     return value
@@ -99,16 +113,9 @@ def refused(reason: Reason) -> IllegalAction:
     return IllegalAction(reason.english, reason.msg, **reason.args())
 
 
-def listing(items: Sequence[Arg]) -> list[Arg]:
-    """Items to be read as a list ("a, b, c"): a comma after each but the last (the
-    catalogues join a list argument's parts with spaces); at most SHOWN, then "..."."""
-    shown: list[Arg] = list(items[:SHOWN]) + (["..."] if len(items) > SHOWN else [])
-    out: list[Arg] = []
-    for i, item in enumerate(shown):
-        if i < len(shown) - 1 and isinstance(item, str):
-            item += ","
-        out.append(item)
-    return out
+def listing(items: Sequence[Arg]) -> Listing:
+    """Items to be read as a list ("a, b, c"): at most SHOWN, then "..."."""
+    return Listing(tuple(items[:SHOWN]) + (("...",) if len(items) > SHOWN else ()))
 
 
 def _owner(msg: str) -> str:

@@ -4,6 +4,7 @@
 // and changed with the selector in the header. Messages follow scarab/i18n.py:
 // "{name}" placeholders, "@id" arguments are translated terms, "#n" is seat n's name,
 // a {msg, args} argument is a message within the message (a refusal's reason),
+// {items: [...]} a list read "a, b, c", and an array a phrase read part after part,
 // and "<id>.one" is the singular form used when the argument n is 1.
 
 export const LANGS = ["en", "pt", "es"];
@@ -112,6 +113,9 @@ function argument(value, names) {
   if (typeof value === "string" && /^#\d+$/.test(value)) return names[Number(value.slice(1))] ?? value;
   if (value && typeof value === "object" && typeof value.msg === "string") {
     return t(value.msg, value.args && typeof value.args === "object" ? value.args : {}, names);
+  }
+  if (value && typeof value === "object" && Array.isArray(value.items)) {
+    return value.items.map((/** @type {any} */ v) => argument(v, names)).join(", ");
   }
   if (Array.isArray(value)) return value.map((v) => argument(v, names)).join(" ");
   return String(value);
