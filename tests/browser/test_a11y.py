@@ -105,6 +105,7 @@ def test_a_board_is_a_labelled_group_whose_pieces_a_screen_reader_reaches(
 
 def test_only_the_status_line_and_the_message_are_live(page: Any, base_url: str) -> None:
     against_a_bot(page, base_url, "horus")
+    assert page.locator("h1").all_inner_texts() == ["Scarab"]  # one top heading, to find
     assert page.locator("main").get_attribute("aria-live") is None
     live = "[aria-live], [role=status], [role=alert], [role=log], [role=marquee], [role=timer]"
     for part in ("#board", "#players", "#actions", "#log", "#final"):
