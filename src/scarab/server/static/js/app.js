@@ -10,6 +10,7 @@ import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
 import { fillBox, rematchBox } from "./rematch.js";
 import { rulesPanel } from "./rules.js";
+import { howtoPanel } from "./howto.js";
 import { LANGS, keep, lang, phrased, preferred, seatName, t, useLang, wonBy } from "./i18n.js";
 
 // Each language named in itself, so a reader finds their own.
@@ -203,6 +204,7 @@ function tableView(tableId) {
     get ctx() { return ctx; },
     get chat() { return chat; },
     get rules() { return rules; },
+    get howto() { return howto; },
   };
   const token = new URLSearchParams(location.hash.slice(1)).get("seat");
   const memo = {};
@@ -223,12 +225,13 @@ function tableView(tableId) {
   const log = html("ul", { class: "log", id: "log", "aria-label": t("ui.table.log_label") });
   const chat = chatBox((text) => send(S, { type: "chat", text }));
   const rules = rulesPanel();
+  const howto = howtoPanel();
   main.append(html("div", { class: "table-page" },
     html("div", { class: "left" }, status, offline, message, asking, boardBox, finalBox),
     html("aside", { class: "side" },
       html("h2", {}, t("ui.table.players")), players,
       html("h2", {}, t("ui.table.actions")), actions, controls,
-      html("h2", {}, t("ui.table.log")), log, rules.box, chat.box)));
+      html("h2", {}, t("ui.table.log")), log, howto.box, rules.box, chat.box)));
 
   const ctx = {
     memo,
@@ -363,8 +366,9 @@ function drawPlayers(S, m) {
 
 // The log in the order things happened, a heading at each new round, the newest in view.
 function drawLog(S, m) {
-  const { log, rules } = S;
+  const { log, rules, howto } = S;
   clear(log);
+  howto.load(m.game);
   rules.load(m.game).catch(() => {}); // the panel stays closed and empty if it cannot load
   let round = null;
   for (const line of m.log) {
