@@ -11,6 +11,7 @@ import { leaderboardCard, profileView } from "./ratings.js";
 import { fillBox, rematchBox } from "./rematch.js";
 import { rulesPanel } from "./rules.js";
 import { howtoPanel } from "./howto.js";
+import { linkItem } from "./share.js";
 import { LANGS, keep, lang, phrased, preferred, seatName, t, useLang, wonBy } from "./i18n.js";
 
 // Each language named in itself, so a reader finds their own.
@@ -126,11 +127,16 @@ async function lobby() {
       people.forEach((s) => remember({
         table: made.table, seat: s.seat, token: s.token, name: s.name, game: spec.game,
       }));
+      const game = games.find((g) => g.name === spec.game).title;
       result.append(html("h3", {}, t("ui.new.ready")),
         html("p", {}, t("ui.new.links")),
-        html("ul", {}, people.map((s) => html("li", {},
-          `${s.name}: `, html("a", { href: s.link, class: "seat-link" }, `${location.origin}${s.link}`))),
-          html("li", {}, `${t("ui.new.watch")} `, html("a", { href: made.watch }, `${location.origin}${made.watch}`))));
+        html("ul", { class: "links" }, people.map((s) => linkItem(`${s.name}:`, s.link, {
+          copy: t("ui.share.copy_seat", { name: s.name }), share: t("ui.share.share_seat", { name: s.name }),
+          text: t("ui.share.seat_text", { name: s.name, game }), linkClass: "seat-link",
+        })),
+        linkItem(t("ui.new.watch"), made.watch, {
+          copy: t("ui.share.copy_watch"), share: t("ui.share.share_watch"), text: t("ui.share.watch_text", { game }),
+        })));
       if (people.length) result.append(html("p", {}, html("a", { href: people[0].link, class: "button", id: "sit" }, t("ui.new.sit", { name: people[0].name }))));
       showTables(); // the new table is among this person's own
     } catch (err) {

@@ -1,0 +1,83 @@
+"""What a first-time visitor met in a usability test: handing on the links of a new table,
+whose seats "My tables" lists, the bot levels' order and words, moving one's games to
+another device, and a bad table or seat link."""
+
+from __future__ import annotations
+
+import shutil
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import page_in, shoot
+
+if shutil.which("chromium") is None:
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+# A browser that refuses the clipboard (a page not served securely, or a denied permission).
+REFUSE_CLIPBOARD = """
+navigator.clipboard.writeText = () => Promise.reject(new DOMException("denied", "NotAllowedError"));
+"""
+# A device that can share (a phone): what it was asked to share is kept.
+CAN_SHARE = "navigator.share = async (data) => { window.__shared = data; };"
+
+
+def make_in_lobby(page: Any, names: list[str]) -> None:
+    """A Luxor table of these people, made with the lobby's New table form."""
+    page.goto("/")
+    page.select_option("#game", "luxor")
+    page.select_option("#players", str(len(names)))
+    for i, name in enumerate(names):
+        page.locator(".seat-kind").nth(i).select_option("human")
+        page.locator(".seat-name").nth(i).fill(name)
+    page.click("#create")
+    page.locator("#sit").wait_for()
+
+
+def test_each_link_of_a_new_table_copies_and_says_so(browser: Any, base_url: str) -> None:
+    with page_in(browser, base_url, permissions=["clipboard-read", "clipboard-write"]) as page:
+        make_in_lobby(page, ["Ann", "Ben", "Cat"])
+        items = page.locator(".created li.handed")
+        assert items.count() == 4  # a line per seat, and the watch link
+        assert page.locator(".created button.share").count() == 0  # this browser cannot share
+        ben = items.nth(1)
+        ben.get_by_role("button", name="Copy Ben's link").click()
+        ben.locator(".copied").get_by_text("Copied").wait_for()
+        href = ben.locator("a.seat-link").get_attribute("href")
+        assert page.evaluate("() => navigator.clipboard.readText()") == base_url + href
+        items.nth(3).get_by_role("button", name="Copy the watch link").click()
+        assert page.evaluate("() => navigator.clipboard.readText()").endswith(
+            items.nth(3).locator("a").get_attribute("href")
+        )
+        shoot(page, "new-table-links-1280")
+
+
+def test_a_refused_clipboard_leaves_the_link_selected_to_copy_by_hand(
+    browser: Any, base_url: str
+) -> None:
+    with page_in(browser, base_url) as page:
+        page.context.add_init_script(REFUSE_CLIPBOARD)
+        make_in_lobby(page, ["Ann", "Ben"])
+        ben = page.locator(".created li.handed").nth(1)
+        ben.locator("button.copy").click()
+        ben.locator(".copied").get_by_text("Selected").wait_for()
+        href = ben.locator("a.seat-link").get_attribute("href")
+        assert page.evaluate("() => getSelection().toString()") == base_url + href
+
+
+def test_a_phone_shares_a_seat_link(browser: Any, base_url: str) -> None:
+    with page_in(browser, base_url, width=390, height=844, is_mobile=True, has_touch=True) as page:
+        page.context.add_init_script(CAN_SHARE)
+        make_in_lobby(page, ["Ann", "Ben", "Cat"])
+        cat = page.locator(".created li.handed").nth(2)
+        cat.get_by_role("button", name="Share Cat's link").click()
+        page.wait_for_function("() => window.__shared")
+        shared = page.evaluate("() => window.__shared")
+        href = cat.locator("a.seat-link").get_attribute("href")
+        assert shared == {
+            "title": "Scarab",
+            "text": "Your seat at Luxor on Scarab, as Cat",
+            "url": base_url + href,
+        }
+        page.locator(".created").scroll_into_view_if_needed()
+        shoot(page, "new-table-links-390")
