@@ -81,3 +81,27 @@ def test_a_phone_shares_a_seat_link(browser: Any, base_url: str) -> None:
         }
         page.locator(".created").scroll_into_view_if_needed()
         shoot(page, "new-table-links-390")
+
+
+def test_a_players_my_tables_folds_the_links_made_for_the_others(
+    browser: Any, base_url: str
+) -> None:
+    """A player's My tables comes from the server (their own seat); the links this browser
+    made for the others at that table are folded under it, to send again."""
+    with page_in(browser, base_url, width=390, height=844) as page:
+        page.goto("/")
+        page.fill("#player-name", "Ann")
+        page.click("#player-start")
+        page.locator("#player-me").wait_for()
+        make_in_lobby(page, ["Ann", "Ben", "Cat"])
+        made = [page.locator(".created a.seat-link").nth(i).get_attribute("href") for i in range(3)]
+        page.reload()
+        rows = page.locator("#my-tables > li")
+        rows.first.wait_for()
+        assert rows.count() == 1
+        others = rows.first.locator("details.others")
+        others.locator("summary").click()
+        assert [a.get_attribute("href") for a in others.locator("a.link").all()] == made[1:]
+        others.get_by_role("button", name="Copy Cat's link").wait_for()
+        rows.first.scroll_into_view_if_needed()
+        shoot(page, "my-tables-player-390")

@@ -28,7 +28,10 @@ if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
 
 
-def test_my_tables_lists_a_table_made_in_the_lobby(page: Any) -> None:
+def test_my_tables_lists_the_makers_own_seat_and_keeps_the_others_links_apart(page: Any) -> None:
+    """The maker's My tables listed a friend's seat as theirs to open ("as bob"): it lists
+    the maker's seat, and folds the links made for the others under it (to send again,
+    or to open, for someone playing every seat on one device)."""
     page.goto("/")
     mine = page.locator("section.card", has_text="My tables")
     mine.get_by_text("Tables you create or join appear here.").wait_for()
@@ -46,22 +49,39 @@ def test_my_tables_lists_a_table_made_in_the_lobby(page: Any) -> None:
     assert table_id, hrefs
     assert page.locator("#sit").get_attribute("href") == hrefs[0]
 
-    page.reload()
-    rows = page.locator("ul.mine li")
-    rows.nth(1).wait_for()
-    texts = rows.all_inner_texts()
-    assert len(texts) == 2
-    assert all("The Adventurers" in t and "ann, bob" in t for t in texts), texts
-    assert any(" as ann " in t for t in texts) and any(" as bob " in t for t in texts), texts
-    shoot(page, "lobby-my-tables")
-    listed = {rows.nth(i).locator("a").get_attribute("href") for i in range(2)}
-    assert listed == set(hrefs)
+    def listed() -> tuple[list[str], list[str | None]]:
+        rows = page.locator("ul.mine > li")
+        rows.first.wait_for()
+        others = rows.locator("details.others a.link")
+        return rows.all_inner_texts(), [
+            others.nth(i).get_attribute("href") for i in range(others.count())
+        ]
 
-    # the entry opens the table as that seat
-    rows.filter(has_text=" as bob ").locator("a").click()
+    page.reload()
+    texts, others = listed()
+    assert len(texts) == 1, texts
+    assert "The Adventurers" in texts[0] and "ann, bob" in texts[0] and " as ann " in texts[0]
+    assert page.locator("ul.mine > li > a").get_attribute("href") == hrefs[0]
+    assert others == [hrefs[1]]
+    summary = page.locator("ul.mine details.others summary")
+    assert summary.inner_text() == "Links to send the others"
+    summary.click()
+    assert (
+        page.locator("ul.mine details.others")
+        .get_by_role("button", name="Copy bob's link")
+        .is_visible()
+    )
+    shoot(page, "lobby-my-tables")
+
+    # playing every seat here: bob's link opens his seat, and stays among the others' links
+    page.locator("ul.mine details.others a.link").click()
     seat = Seat(page)
     m = seat.wait_drawn()
     assert m["table"] == table_id[1] and m["names"][m["seat"]] == "bob"
+    page.goto("/")
+    texts, others = listed()
+    assert len(texts) == 1 and " as ann " in texts[0], texts
+    assert others == [hrefs[1]]
 
 
 def test_a_reload_mid_game_resumes_the_same_table(page: Any, base_url: str) -> None:

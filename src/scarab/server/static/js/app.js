@@ -12,6 +12,7 @@ import { fillBox, rematchBox } from "./rematch.js";
 import { rulesPanel } from "./rules.js";
 import { howtoPanel } from "./howto.js";
 import { linkItem } from "./share.js";
+import { madeSeats, remember, showMine } from "./mine.js";
 import { LANGS, keep, lang, phrased, preferred, seatName, t, useLang, wonBy } from "./i18n.js";
 
 // Each language named in itself, so a reader finds their own.
@@ -20,7 +21,6 @@ import { showServerTables, youCard } from "./players.js";
 
 const main = document.getElementById("main");
 const boards = {};
-const MY_TABLES = "scarab.tables";
 
 // A game's drawing module and its static board data (fetched once, cached by the browser).
 async function board(game) {
@@ -29,22 +29,6 @@ async function board(game) {
     boards[game] = { render: (root, ctx) => mod.render(root, { ...ctx, board: data }), spots: mod.spots, moved: mod.moved };
   }
   return boards[game];
-}
-
-
-function myTables() {
-  try {
-    const list = JSON.parse(localStorage.getItem(MY_TABLES) || "[]");
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
-function remember(entry) {
-  const list = myTables().filter((kept) => !(kept.table === entry.table && kept.seat === entry.seat));
-  list.unshift(entry);
-  localStorage.setItem(MY_TABLES, JSON.stringify(list.slice(0, 100)));
 }
 
 function clear(el) {
@@ -124,9 +108,8 @@ async function lobby() {
     try {
       const made = await api("/api/tables", spec);
       const people = made.seats.filter((s) => s.link);
-      people.forEach((s) => remember({
-        table: made.table, seat: s.seat, token: s.token, name: s.name, game: spec.game,
-      }));
+      // My tables lists the maker's own seat; the others' links are kept apart (othersLinks)
+      madeSeats(made, spec).reverse().forEach((entry) => remember(entry));
       const game = games.find((g) => g.name === spec.game).title;
       result.append(html("h3", {}, t("ui.new.ready")),
         html("p", {}, t("ui.new.links")),
@@ -165,28 +148,6 @@ async function lobby() {
     leaderboardCard(games)));
   seatsFor();
   showTables();
-}
-
-async function showMine(box) {
-  const list = myTables();
-  if (!list.length) {
-    box.append(html("p", {}, t("ui.mine.none")));
-    return;
-  }
-  const ids = [...new Set(list.map((entry) => entry.table))];
-  let found = [];
-  try {
-    found = (await api("/api/tables/summaries", { tables: ids })).tables;
-  } catch (err) {
-    box.append(html("p", { class: "error" }, err.message));
-  }
-  const byId = Object.fromEntries(found.map((s) => [s.table, s]));
-  box.append(html("ul", { class: "mine" }, list.filter((entry) => byId[entry.table]).map((entry) => {
-    const s = byId[entry.table];
-    const status = s.over ? t("ui.mine.finished") : s.current === entry.seat ? t("ui.mine.your_turn") : t("ui.mine.to_play", { who: s.names[s.current] });
-    return html("li", {}, html("a", { href: `/t/${entry.table}#seat=${entry.token}` }, `${s.title}: ${s.names.join(", ")}`),
-      ` ${t("ui.mine.as", { name: entry.name })} — ${status}`);
-  })));
 }
 
 // ---- a table ----------------------------------------------------------------------

@@ -5,6 +5,7 @@
 import { api, player, setPlayer } from "./api.js";
 import { html, NAME_INPUT_MAX } from "./common.js";
 import { t } from "./i18n.js";
+import { myTables, othersLinks } from "./mine.js";
 import { notifyButton } from "./notify.js";
 
 /**
@@ -54,7 +55,8 @@ export function youCard(changed) {
 }
 
 /**
- * The player's tables from the server (any device), their turn first.
+ * The player's tables from the server (any device), their turn first; under a table made
+ * here, the links made for the others.
  * @param {HTMLElement} box
  */
 export async function showServerTables(box) {
@@ -69,9 +71,12 @@ export async function showServerTables(box) {
     box.append(html("p", {}, t("ui.mine.none_server")));
     return;
   }
+  const kept = myTables(); // the links this browser made for the others at a table
   box.append(html("ul", { class: "mine", id: "my-tables" }, found.map((/** @type {any} */ table) => {
     const status = table.over ? t("ui.mine.finished") : table.your_turn ? t("ui.mine.your_turn") : t("ui.mine.waiting");
+    const others = kept.filter((entry) => entry.table === table.table && entry.invited);
     return html("li", { class: table.your_turn ? "your-turn" : "" },
-      html("a", { href: table.link }, `${table.title}: ${table.names.join(", ")}`), ` — ${status}`);
+      html("a", { href: table.link }, `${table.title}: ${table.names.join(", ")}`), ` — ${status}`,
+      othersLinks(others, table.title));
   })));
 }

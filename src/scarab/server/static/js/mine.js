@@ -1,0 +1,123 @@
+// @ts-check
+// "My tables" as this browser keeps it: the seats it sat at (by seat link), and, for a
+// table made here, the links made for the other people ("invited"). Those are not the
+// maker's seats: they are listed apart, to copy or share again (or to open, for someone
+// who plays every seat on this one device), and stay apart once opened here.
+
+import { api } from "./api.js";
+import { html } from "./common.js";
+import { t } from "./i18n.js";
+import { linkItem } from "./share.js";
+
+const MY_TABLES = "scarab.tables";
+
+/**
+ * @typedef {{table: string, seat: number, token: string, name: string, game: string, invited?: boolean}} Kept
+ */
+
+/** @returns {Kept[]} this browser's seats, the newest first */
+export function myTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MY_TABLES) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Keep a seat (the newest first). A seat kept as another person's ("invited") stays so
+ * when it is opened here, unless ``entry`` says otherwise.
+ * @param {Kept} entry
+ */
+export function remember(entry) {
+  const list = myTables();
+  const was = list.find((kept) => kept.table === entry.table && kept.seat === entry.seat);
+  const kept = was && was.invited && !("invited" in entry) ? { ...entry, invited: true } : entry;
+  const others = list.filter((k) => k !== was);
+  localStorage.setItem(MY_TABLES, JSON.stringify([kept, ...others].slice(0, 100)));
+}
+
+/**
+ * The seats of a table just made, to keep: the maker's own (the seat marked "me", else
+ * the first person's, the table's host), and each other person's as invited.
+ * @param {{table: string, seats: {seat: number, name: string, token?: string | null, link?: string | null}[]}} made
+ * @param {{game: string, seats: {kind: string, me?: boolean}[]}} spec
+ * @returns {Kept[]} the maker's first
+ */
+export function madeSeats(made, spec) {
+  const people = made.seats.filter((s) => s.link);
+  const own = people.find((s) => spec.seats[s.seat] && spec.seats[s.seat].me) || people[0];
+  const entry = (/** @type {any} */ s) => ({ table: made.table, seat: s.seat, token: s.token, name: s.name, game: spec.game });
+  return people.map((s) => (s === own ? entry(s) : { ...entry(s), invited: true }))
+    .sort((a, b) => Number(Boolean(a.invited)) - Number(Boolean(b.invited)));
+}
+
+/**
+ * The kept seats by table, in the order the tables were last kept: its own seats and the
+ * links made for the others.
+ * @param {Kept[]} list
+ * @returns {{table: string, own: Kept[], others: Kept[]}[]}
+ */
+export function byTable(list) {
+  /** @type {Map<string, {table: string, own: Kept[], others: Kept[]}>} */
+  const tables = new Map();
+  for (const entry of list) {
+    if (!tables.has(entry.table)) tables.set(entry.table, { table: entry.table, own: [], others: [] });
+    const group = tables.get(entry.table);
+    (entry.invited ? group.others : group.own).push(entry);
+  }
+  return [...tables.values()];
+}
+
+/**
+ * The links made here for a table's other people, folded: each to copy, share or open.
+ * @param {Kept[]} others
+ * @param {string} title the game's title
+ * @returns {HTMLElement | string}
+ */
+export function othersLinks(others, title) {
+  if (!others.length) return "";
+  return html("details", { class: "others" }, html("summary", {}, t("ui.mine.others")),
+    html("ul", { class: "links" }, others.map((e) => linkItem(`${e.name}:`, `/t/${e.table}#seat=${e.token}`, {
+      copy: t("ui.share.copy_seat", { name: e.name }), share: t("ui.share.share_seat", { name: e.name }),
+      text: t("ui.share.seat_text", { name: e.name, game: title }),
+    }))));
+}
+
+/**
+ * A guest's tables (kept in this browser), each seat its own line, with the others' links.
+ * @param {HTMLElement} box
+ */
+export async function showMine(box) {
+  const list = myTables();
+  if (!list.length) {
+    box.append(html("p", {}, t("ui.mine.none")));
+    return;
+  }
+  const ids = [...new Set(list.map((entry) => entry.table))];
+  /** @type {any[]} */
+  let found = [];
+  try {
+    found = (await api("/api/tables/summaries", { tables: ids })).tables;
+  } catch (err) {
+    box.append(html("p", { class: "error" }, /** @type {any} */ (err).message));
+  }
+  const byId = Object.fromEntries(found.map((s) => [s.table, s]));
+  const lines = [];
+  for (const { table, own, others } of byTable(list)) {
+    const s = byId[table];
+    if (!s) continue;
+    const folded = othersLinks(others, s.title);
+    if (!own.length) { // its own seat fell off the end of the list: the others' links alone
+      lines.push(html("li", {}, `${s.title}: ${s.names.join(", ")}`, folded));
+      continue;
+    }
+    own.forEach((entry, i) => {
+      const status = s.over ? t("ui.mine.finished") : s.current === entry.seat ? t("ui.mine.your_turn") : t("ui.mine.to_play", { who: s.names[s.current] });
+      lines.push(html("li", {}, html("a", { href: `/t/${entry.table}#seat=${entry.token}` }, `${s.title}: ${s.names.join(", ")}`),
+        ` ${t("ui.mine.as", { name: entry.name })} — ${status}`, i === own.length - 1 ? folded : ""));
+    });
+  }
+  box.append(html("ul", { class: "mine" }, lines));
+}
