@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import page_in, shoot
+from tests.browser.conftest import api, artifacts_dir, page_in, shoot
 
 if shutil.which("chromium") is None:
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
@@ -105,3 +105,54 @@ def test_a_players_my_tables_folds_the_links_made_for_the_others(
         others.get_by_role("button", name="Copy Cat's link").wait_for()
         rows.first.scroll_into_view_if_needed()
         shoot(page, "my-tables-player-390")
+
+
+def test_every_menu_of_bot_levels_has_one_order_and_says_what_each_level_is(
+    page: Any, base_url: str
+) -> None:
+    """The new table's seats and zombie listed random, greedy, novice, ...; Fill with a bot
+    novice, casual, strong, expert, greedy. Each now lists the ladder easiest first, then
+    greedy (the yardstick), each level's words in its title and under the menu."""
+    ladder = ["random", "novice", "casual", "strong", "expert", "greedy"]
+    page.goto("/")
+    page.select_option("#game", "luxor")
+    kind = page.locator(".seat-kind").nth(1)
+    bots = kind.locator("option[value^='bot:']")
+    assert [v.removeprefix("bot:") for v in bots.evaluate_all("l => l.map(o => o.value)")] == ladder
+    zombie = page.locator("#zombie option")
+    assert zombie.evaluate_all("l => l.map(o => o.value)") == ladder
+    assert all(zombie.evaluate_all("l => l.map(o => o.title.length > 20)"))
+    groups = page.locator("#zombie optgroup").evaluate_all("l => l.map(g => g.label)")
+    assert groups == ["bots, easiest first", "the yardstick"]
+    note = page.locator("#" + page.locator("#zombie").get_attribute("aria-describedby"))
+    assert note.inner_text().startswith("greedy — takes what looks best right now")
+    page.select_option("#zombie", "expert")
+    assert note.inner_text().startswith("expert — the strongest")
+    seat_note = page.locator(".seats .seat-row").nth(1).locator(".level-note")
+    kind.select_option("bot:novice")
+    assert seat_note.inner_text().startswith("novice — ")
+    kind.select_option("human")
+    assert seat_note.is_hidden()
+    kind.select_option("bot:strong")
+    shoot(page, "levels-new-table-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#zombie").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir() / "levels-new-table-390.png"))
+
+    me = api(base_url, "/api/players", {"name": "Host"})
+    seats = [{"kind": "human", "me": True}, {"kind": "open"}]
+    made = api(
+        base_url,
+        "/api/tables",
+        {"game": "luxor", "seats": seats, "public": True},
+        headers={"X-Player-Key": me["key"]},
+    )
+    page.goto(made["seats"][0]["link"])
+    fill = page.locator("#fill-level option")
+    fill.first.wait_for(state="attached")
+    assert fill.evaluate_all("l => l.map(o => o.value)") == ladder
+    assert page.locator("#fill-level").input_value() == "greedy"
+    fill_note = page.locator("#" + page.locator("#fill-level").get_attribute("aria-describedby"))
+    assert fill_note.inner_text().startswith("greedy — ")
+    page.locator("#fill").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir() / "levels-fill-390.png"))

@@ -12,6 +12,7 @@ import { fillBox, rematchBox } from "./rematch.js";
 import { rulesPanel } from "./rules.js";
 import { howtoPanel } from "./howto.js";
 import { linkItem } from "./share.js";
+import { levelNote, levelOptions } from "./levels.js";
 import { madeSeats, remember, showMine } from "./mine.js";
 import { LANGS, keep, lang, phrased, preferred, seatName, t, useLang, wonBy } from "./i18n.js";
 
@@ -49,8 +50,9 @@ async function lobby() {
     html("option", { value: "60" }, t("ui.new.timer_minute")),
     html("option", { value: "300" }, t("ui.new.timer_five")),
     html("option", { value: "86400" }, t("ui.new.timer_day")));
-  const zombie = html("select", { id: "zombie" }, levels.map((l) => html("option", { value: l }, t(`ui.level.${l}`))));
+  const zombie = html("select", { id: "zombie" }, levelOptions(levels));
   zombie.value = levels.includes("greedy") ? "greedy" : levels[0];
+  const zombieNote = levelNote(zombie);
   const result = html("div", { class: "created", "aria-live": "polite" });
   const publicBox = html("input", { type: "checkbox", id: "public" });
   const ratedBox = html("input", { type: "checkbox", id: "rated", disabled: true }); // public tables only
@@ -75,15 +77,16 @@ async function lobby() {
       const kind = html("select", { "aria-label": t("ui.new.seat_kind", { seat: i + 1 }), class: "seat-kind" },
         html("option", { value: "human" }, t("ui.new.person")),
         html("option", { value: "open" }, t("ui.new.open_seat")),
-        levels.map((l) => html("option", { value: `bot:${l}` }, t("ui.new.bot", { level: `@ui.level.${l}` }))));
+        levelOptions(levels, (l) => `bot:${l}`, (l) => t("ui.new.bot", { level: `@ui.level.${l}` })));
       kind.value = i === 0 ? "human" : `bot:${levels.includes("greedy") ? "greedy" : levels[0]}`;
+      const note = levelNote(kind, (v) => (v.startsWith("bot:") ? v.slice(4) : null));
       const me = i === 0 ? player() : null;
       const name = html("input", {
         type: "text", maxlength: NAME_INPUT_MAX, value: me ? me.name : "", placeholder: t("ui.new.player", { seat: i + 1 }),
         "aria-label": t("ui.new.seat_name", { seat: i + 1 }), class: "seat-name",
       });
       seatsBox.append(html("div", { class: me ? "seat-row me" : "seat-row" },
-        html("span", { class: "dot", style: `background:${seatColour(i)}` }), kind, name));
+        html("span", { class: "dot", style: `background:${seatColour(i)}` }), kind, note, name));
     }
   }
   gameSelect.addEventListener("change", seatsFor);
@@ -134,6 +137,7 @@ async function lobby() {
     seatsBox,
     html("label", {}, `${t("ui.new.timer")} `, timer),
     html("label", {}, `${t("ui.new.zombie")} `, zombie),
+    zombieNote,
     html("label", { class: "check" }, publicBox, ` ${t("ui.new.public")}`),
     html("label", { class: "check" }, ratedBox, ` ${t("ui.new.rated")}`),
     html("button", { type: "submit", id: "create" }, t("ui.new.create")),

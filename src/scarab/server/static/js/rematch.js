@@ -5,6 +5,7 @@
 import { html } from "./common.js";
 import { errorText, player } from "./api.js";
 import { seatName, t } from "./i18n.js";
+import { LADDER, levelNote, levelOptions, YARDSTICKS } from "./levels.js";
 
 /**
  * Who asks: the seat token of this page, else this browser's player key.
@@ -104,7 +105,7 @@ export function fillBox(m, tableId, token, say) {
   const open = m.seats.map((/** @type {any} */ s, /** @type {number} */ i) => (s.kind === "open" ? i : -1)).filter((/** @type {number} */ i) => i >= 0);
   if (!me || !me.host || !open.length) return null;
   const level = html("select", { id: "fill-level", "aria-label": t("ui.fill.level") },
-    ["novice", "casual", "strong", "expert", "greedy"].map((l) => html("option", { value: l }, t(`ui.level.${l}`))));
+    levelOptions([...LADDER, ...YARDSTICKS]));
   level.value = "greedy";
   const fill = async () => {
     try { await asSeat(`/api/tables/${tableId}/fill`, token, { seat: open[0], level: level.value, name: seatName({ kind: "bot", level: level.value }, open[0]) }); } catch (err) { say(/** @type {any} */ (err).message); }
@@ -117,5 +118,6 @@ export function fillBox(m, tableId, token, say) {
     html("button", { type: "button", id: "fill", onclick: fill }, t("ui.fill.go")),
     !m.started && seated >= 2
       ? html("button", { type: "button", class: "secondary", id: "start-now", onclick: start }, t("ui.fill.start", { n: seated }))
-      : "");
+      : "",
+    levelNote(/** @type {HTMLSelectElement} */ (level)));
 }
