@@ -225,7 +225,12 @@ def test_the_hint_button_marks_the_hint_bots_top_actions_on_the_board(
         m = seat.wait_decision()
     page.click("#hint")
     page.wait_for_function("() => document.querySelector('#board [data-hint=\"1\"]') !== null")
-    assert "bot suggests: 1." in page.locator("#message").inner_text()
+    said = page.locator("#message").inner_text()
+    assert "bot suggests: 1." in said
+    # a first-time player read "(26%)" as nothing: the hint says what its percentages are
+    assert re.search(r"\(\d+%\)", said) and said.endswith(
+        "Each % is your chance to win if you play that, as the bot estimates it."
+    )
     best = page.locator('#actions button.action[data-hint="1"]')
     assert best.count() == 1 and best.get_attribute("data-action") in {
         e["action"] for e in m["legal"]
