@@ -156,3 +156,24 @@ def test_every_menu_of_bot_levels_has_one_order_and_says_what_each_level_is(
     assert fill_note.inner_text().startswith("greedy — ")
     page.locator("#fill").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir() / "levels-fill-390.png"))
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_the_you_card_says_a_name_does_not_bring_ones_games_to_another_device(
+    browser: Any, base_url: str, width: int, height: int
+) -> None:
+    """The same name typed on a new phone silently made a second player with no tables:
+    the card says so under the name box, and how to move them; the code box says where a
+    code comes from."""
+    with page_in(browser, base_url, width=width, height=height) as page:
+        page.goto("/")
+        name = page.locator("#player-name")
+        help_line = page.locator("#" + name.get_attribute("aria-describedby"))
+        assert help_line.is_visible()
+        assert help_line.inner_text() == (
+            "A name does not find your games on another device: to move them here, press "
+            "“Open on another device” on the first device and type its code below."
+        )
+        code = page.get_by_label("Code shown by “Open on another device” on your other device")
+        assert code.is_visible() and code.get_attribute("id") == "player-code"
+        page.locator("#you").screenshot(path=str(artifacts_dir() / f"you-card-{width}.png"))

@@ -20,8 +20,12 @@ export function youCard(changed) {
   const said = html("p", { class: "muted", "aria-live": "polite" });
   const fail = (/** @type {any} */ err) => { said.className = "error"; said.textContent = err.message; };
   if (!me) {
-    const name = html("input", { type: "text", maxlength: NAME_INPUT_MAX, id: "player-name", placeholder: t("ui.you.name"), "aria-label": t("ui.you.name") });
-    const code = html("input", { type: "text", maxlength: 16, id: "player-code", placeholder: "ABCD-EFGH", "aria-label": t("ui.you.code_label") });
+    const name = html("input", {
+      type: "text", maxlength: NAME_INPUT_MAX, id: "player-name", placeholder: t("ui.you.name"), "aria-label": t("ui.you.name"),
+      "aria-describedby": "player-name-help",
+    });
+    const code = html("input", { type: "text", maxlength: 16, id: "player-code", placeholder: "ABCD-EFGH" });
+    const other = t("ui.you.other_device"); // the button, on a device already playing, that gives a code
     const start = async () => {
       try { setPlayer(await api("/api/players", { name: name.value.trim() })); changed(); } catch (err) { fail(err); }
     };
@@ -31,6 +35,9 @@ export function youCard(changed) {
     box.append(
       html("p", {}, t("ui.you.intro")),
       html("div", { class: "seat-row" }, name, html("button", { type: "button", id: "player-start", onclick: start }, t("ui.you.start"))),
+      // a name typed again on a new device makes a second player: how to move one's games
+      html("p", { class: "help", id: "player-name-help" }, t("ui.you.name_help", { other })),
+      html("label", { for: "player-code", class: "code-label" }, t("ui.you.code_label", { other })),
       html("div", { class: "seat-row" }, code, html("button", { type: "button", class: "secondary", id: "player-claim", onclick: claim }, t("ui.you.claim"))),
       said);
     return box;
