@@ -352,17 +352,39 @@ def test_a_lost_connection_is_shown_until_the_page_is_back(browser: Any, base_ur
         context.close()
 
 
-def test_a_link_that_holds_no_seat_says_so_for_good_with_where_to_go(
+def test_a_link_that_holds_no_seat_says_to_ask_the_host_and_offers_to_watch(
     page: Any, base_url: str
 ) -> None:
+    """It showed the refusal above an empty table (players, log, chat): now the page says
+    what to do alone, with a way to watch the real table and one back to the tables."""
     table = make_table(
         base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "greedy"}]
     )
     page.goto(f"/t/{table['table']}#seat=bogus")
-    watch = page.locator("#watch-instead")
-    watch.wait_for()  # the reason stays, with a way to watch instead (it cleared to a blank page)
-    assert "seat" in page.locator("#message").inner_text()
-    assert watch.get_attribute("href") == f"/t/{table['table']}"
+    gone = page.locator("#gone")
+    gone.wait_for()  # it stays (it cleared to a blank page once)
+    assert gone.locator("h2").inner_text() == "This link holds no seat"
+    assert "Ask the host, who made the table, to send you your link again" in gone.inner_text()
+    assert page.locator("#watch-instead").get_attribute("href") == f"/t/{table['table']}"
+    assert page.locator("#back-to-tables").get_attribute("href") == "/"
+    assert page.locator("#players, #log, .chat-box").count() == 0
+    shoot(page, "bad-seat-link")
+    page.click("#watch-instead")  # the table, watched
+    Seat(page).wait_drawn()
+    assert page.locator(".status").is_visible()
+
+
+def test_a_link_to_no_table_says_so_alone_with_the_way_back(page: Any) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/t/no-such-table#seat=bogus")
+    gone = page.locator("#gone")
+    gone.wait_for()
+    assert gone.locator("h2").inner_text() == "No such table"
+    assert gone.inner_text().count("There is no table at this link.") == 1
+    assert page.locator("#watch-instead").count() == 0  # no table to watch
+    assert page.locator("#back-to-tables").get_attribute("href") == "/"
+    assert page.locator("#players, #log, .chat-box, #board").count() == 0
+    shoot(page, "no-table-link-390")
 
 
 def test_a_keyboard_player_keeps_focus_in_the_action_list_from_move_to_move(

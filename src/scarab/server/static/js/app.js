@@ -181,7 +181,7 @@ function tableView(tableId) {
   const memo = {};
   // What changes while the table is open: the last state, the socket, the reconnect
   // delay, the message timer, the last move's marks and the hint shown.
-  const live = { last: null, socket: null, retry: 500, sayTimer: null, shown: null, hinted: null, timer: null, lastError: "", listFocus: false };
+  const live = { last: null, socket: null, retry: 500, sayTimer: null, shown: null, hinted: null, timer: null, lastError: "", lastErrorId: "", listFocus: false };
   clear(main);
   const status = html("div", { class: "status", role: "status" });
   const boardBox = html("div", { class: "board", id: "board" });
@@ -515,13 +515,14 @@ function connect(S) {
     else if (m.type === "chat_history") chat.add(m.lines);
     else if (m.type === "error") {
       live.lastError = m.msg ? t(m.msg, m.args || {}, live.last ? live.last.names : []) : m.message;
+      live.lastErrorId = m.msg || "";
       say(S, live.lastError);
       if (String(m.msg).startsWith("ui.err.chat")) chat.refused(); // the line is given back to edit
     }
   });
   live.socket.addEventListener("close", (event) => {
     if (event.code === 4400) { // refused for good (a link that holds no seat): say so, and stay
-      closedForGood(S, live.lastError || t("ui.table.closed"));
+      closedForGood(S, live.lastError || t("ui.table.closed"), live.lastErrorId);
       return;
     }
     S.offline.hidden = false; // until it is back: a turn shown as yours may have moved on
@@ -530,10 +531,23 @@ function connect(S) {
   });
 }
 
-/** The table refused this page for good: the reason stays, with where to go instead. */
-function closedForGood(S, reason) {
+/** The table refused this page for good: the reason stays, with where to go instead. A
+ * table that does not exist, or a seat link that holds no seat at it, leaves nothing of a
+ * table to show: the page says so alone, with the way back (and, at a real table, to watch). */
+function closedForGood(S, reason, why) {
   const { live, message, tableId } = S;
   clearTimeout(live.sayTimer);
+  if (why === "ui.err.no_table" || why === "ui.err.token") {
+    const none = why === "ui.err.no_table";
+    const back = html("a", { href: "/", class: none ? "button" : "button secondary", id: "back-to-tables" }, t("ui.gone.tables"));
+    main.replaceChildren(html("section", { class: "card gone", id: "gone", role: "alert" },
+      html("h2", {}, t(none ? "ui.gone.no_table_title" : "ui.gone.bad_seat_title")),
+      html("p", {}, t(none ? "ui.gone.no_table" : "ui.gone.bad_seat")),
+      html("p", { class: "gone-links" }, none ? back
+        : [html("a", { href: `/t/${tableId}`, class: "button", id: "watch-instead" }, t("ui.gone.watch")), " ", back])));
+    setTitle(`${t(none ? "ui.gone.no_table_title" : "ui.gone.bad_seat_title")} · Scarab`);
+    return;
+  }
   message.className = "message error";
   message.replaceChildren(`${reason} `,
     html("a", { href: `/t/${tableId}`, id: "watch-instead" }, t("ui.rematch.watch")), " · ",
