@@ -177,3 +177,25 @@ def test_the_you_card_says_a_name_does_not_bring_ones_games_to_another_device(
         code = page.get_by_label("Code shown by “Open on another device” on your other device")
         assert code.is_visible() and code.get_attribute("id") == "player-code"
         page.locator("#you").screenshot(path=str(artifacts_dir() / f"you-card-{width}.png"))
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [
+        ("en-US", "If a player leaves or runs out of time, a bot plays for them at level"),
+        ("pt-BR", "Se um jogador sair ou ficar sem tempo, um bot joga por ele no nível"),
+        ("es-ES", "Si un jugador se va o se queda sin tiempo, juega por él un bot de nivel"),
+    ],
+)
+def test_the_new_table_form_says_what_the_zombie_does(
+    browser: Any, base_url: str, locale: str, words: str
+) -> None:
+    """ "Zombie plays as" was jargon to a newcomer: the form says what it does."""
+    with page_in(browser, base_url, locale=locale, width=390, height=844) as page:
+        page.goto("/")
+        label = page.locator("label", has=page.locator("#zombie"))
+        said = label.evaluate("l => l.firstChild.textContent").strip()  # before the menu
+        assert said == words
+        assert "zomb" not in said.lower() and "zumbi" not in said.lower()
+        label.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts_dir() / f"zombie-label-{locale}-390.png"))
