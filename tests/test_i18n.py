@@ -274,6 +274,28 @@ def test_the_table_log_and_a_replay_are_not_the_record_and_a_rematch(lang: str) 
     assert not [m for m in replays if re.match(r"repet|jogar de novo", words[m], re.I)]
 
 
+# A page's words that ask for a click, and the words around them that ask for a tap too.
+CLICK = {
+    "en": (r"\bclick", r"\btap or click"),
+    "pt": (r"\bclique", r"\btoque ou clique"),
+    "es": (r"\bhaz clic", r"\b(toca|tócal[ao]) o haz clic"),
+}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_the_page_asks_to_tap_or_click_never_to_click_alone(lang: str) -> None:
+    """A phone is tapped: where the page tells the reader to click, it says "tap or click"
+    (or "choose"), in every language."""
+    said, both = CLICK[lang]
+    alone = [
+        msg
+        for msg, words in i18n.catalogue(lang).items()
+        if (msg.startswith("ui.") or ".page." in msg)
+        and re.search(said, re.sub(both, "", words, flags=re.IGNORECASE), re.IGNORECASE)
+    ]
+    assert not alone, f"{lang} asks for a click alone in {alone}"
+
+
 # One word for one thing in each language, the word the page's buttons and labels use:
 # (language, ids starting with, a word to avoid) -> the word used instead.
 ONE_WORD = {
