@@ -15,10 +15,10 @@ import { linkItem } from "./share.js";
 import { levelNote, levelOptions } from "./levels.js";
 import { madeSeats, remember, showMine } from "./mine.js";
 import { LANGS, keep, lang, phrased, preferred, seatName, t, useLang, wonBy } from "./i18n.js";
+import { showServerTables, youCard } from "./players.js";
 
 // Each language named in itself, so a reader finds their own.
 const NAMES = { en: "English", pt: "Português", es: "Español" };
-import { showServerTables, youCard } from "./players.js";
 
 const main = document.getElementById("main");
 const boards = {};
