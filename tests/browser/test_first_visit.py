@@ -156,6 +156,8 @@ def test_every_menu_of_bot_levels_has_one_order_and_says_what_each_level_is(
     assert fill_note.inner_text().startswith("greedy — ")
     page.locator("#fill").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir() / "levels-fill-390.png"))
+    page.click("#fill")  # the seat filled: no open table is left for a quick play elsewhere
+    page.locator("#fill").wait_for(state="detached")
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
