@@ -16,6 +16,8 @@ from scarab.core.registry import games
 
 MAX_SECONDS = 3600.0
 DEFAULT_DB = "sqlite:///scarab.db"
+BOT_STEP = 0.4  # seconds a bot waits after a change at its table before its move is shown
+MAX_BOT_STEP = 10.0
 
 
 def seconds(text: str) -> float:
@@ -108,6 +110,14 @@ def _parser() -> argparse.ArgumentParser:
         type=count(0, 64, "a number of bot processes"),
         default=1,
         help="bot processes (0: one thread in the server)",
+    )
+    serve.add_argument(
+        "--bot-step",
+        type=bot_step,
+        default=BOT_STEP,
+        metavar="S",
+        help=f"the least seconds from a change at a table to a bot's next move there, so that "
+        f"people can follow a bot's turn move by move ({BOT_STEP:g}; 0: at once)",
     )
     serve.add_argument(
         "--workers",
@@ -295,6 +305,19 @@ def origin(text: str) -> str:
         return check_origin(text)
     except ScarabError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def bot_step(text: str) -> float:
+    """The pause before a bot's move: 0 to MAX_BOT_STEP seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0 <= value <= MAX_BOT_STEP):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a bot's pause: give 0 to {MAX_BOT_STEP:g} seconds"
+        )
+    return value
 
 
 def count(low: int, high: int, what: str) -> Callable[[str], int]:
@@ -486,6 +509,7 @@ def main(argv: list[str] | None = None) -> int:
                 _limits(args),
                 timeouts,
                 args.workers,
+                args.bot_step,
             )
     except ScarabError as exc:
         print(f"scarab: {exc}", file=sys.stderr)

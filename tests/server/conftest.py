@@ -115,7 +115,7 @@ def play_beside_bots(client: TestClient, table: dict[str, Any], seat: int = 0) -
         if m["legal"]:
             act(client, table, seat, m["legal"][0]["action"], m["version"])
         else:
-            time.sleep(0.005)
+            time.sleep(0.02)
     raise AssertionError("the game did not end")
 
 

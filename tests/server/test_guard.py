@@ -476,6 +476,8 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
         allow_origins=("https://a.example", "http://b.example:8080"),
     )
     assert cli._limits(cli._parser().parse_args(["serve"])) == Limits()
+    assert cli._parser().parse_args(["serve"]).bot_step == cli.BOT_STEP > 0  # people follow
+    assert cli._parser().parse_args(["serve", "--bot-step", "0"]).bot_step == 0.0
     ran: dict[str, Any] = {}
     monkeypatch.setattr("uvicorn.run", lambda _app, **kw: ran.update(kw))
     monkeypatch.setattr(gc, "set_threshold", lambda *_: None)
@@ -495,6 +497,9 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
         ["--table-rate", "0/minute"],  # nothing could ever be made
         ["--bot-workers", "-3"],
         ["--bot-workers", "1000"],
+        ["--bot-step", "-1"],
+        ["--bot-step", "nan"],
+        ["--bot-step", "60"],
     ],
 )
 def test_a_bad_limit_is_refused_saying_what_would_do(

@@ -191,20 +191,23 @@ def serve_main(
     limits: Limits | None = None,
     timeouts: Timeouts | None = None,
     workers: int = 1,
+    bot_step: float = 0.0,
 ) -> int:
     """Run the server until interrupted (``workers`` processes on one port, PostgreSQL
-    only); prints the address to open."""
+    only; a bot's move shown ``bot_step`` seconds after a change at its table at the
+    least); prints the address to open."""
     import uvicorn
 
     limits = limits or Limits()
     timeouts = timeouts or Timeouts()
     worker.check_workers(db, workers)
     if workers > 1:
-        worker.hand_down(db, bot_workers, limits, timeouts)
+        worker.hand_down(db, bot_workers, limits, timeouts, bot_step)
         app: Any = worker.APP
         http: Any = worker.PROTOCOL
     else:
-        app, http = create_app(db, bot_workers, limits=limits), protocol(timeouts)
+        app = create_app(db, bot_workers, limits=limits, step=bot_step)
+        http = protocol(timeouts)
     refused = _listen_refusal(host, port)
     if refused is not None:
         print(f"scarab serve: {refused}", file=sys.stderr)

@@ -134,6 +134,7 @@ class Live:
         self.thinking: asyncio.Task[None] | None = None
         self.alarm: asyncio.TimerHandle | None = None
         self.used = time.monotonic()
+        self.shown = time.monotonic()  # when a change of the table was last shown
         self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}  # process: seats, heard
         self.hint: tuple[str, int, str] | None = None  # (version, seat, reply) last given
         self.hinting = False  # a hint is being worked out (one at a time per table)
@@ -188,9 +189,11 @@ class Hub:
         idle_seconds: float = IDLE_SECONDS,
         tick: float = TICK_SECONDS,
         pace: float = 1.0,
+        step: float = 0.0,
     ) -> None:
         self.store = store
         self.pace = pace  # times run_seconds: how long a bot's run of unseen moves takes
+        self.step = step  # the least seconds from a change shown to a bot's next seen move
         self.live: dict[str, Live] = {}
         self.loading: dict[str, asyncio.Task[Live]] = {}
         self.missed: dict[str, int] = {}  # a table's newest revision told while it loaded
@@ -840,6 +843,7 @@ class Hub:
 
     def _after_change(self, live: Live) -> None:
         current = self.live.get(live.table.id)
+        live.shown = time.monotonic()
         if current is live:
             self.broadcast(live)
             self.kick(live)
@@ -960,6 +964,8 @@ class Hub:
         )
         if unseen:  # shown when the run's time is up, however many moves it made
             await asyncio.sleep(began + run_seconds(level) * self.pace - time.monotonic())
+        else:  # a move at a time that people can follow, not a turn's five at once
+            await asyncio.sleep(live.shown + self.step - time.monotonic())
         with contextlib.suppress(Stale, TableError):  # the table moved on: think again
             for notation in moves:
                 await self.act(live, seat, notation, version, note)

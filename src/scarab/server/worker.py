@@ -39,11 +39,14 @@ def check_workers(db: str, workers: int) -> None:
         )
 
 
-def hand_down(db: str, bot_workers: int, limits: Limits, timeouts: Timeouts) -> None:
+def hand_down(
+    db: str, bot_workers: int, limits: Limits, timeouts: Timeouts, bot_step: float = 0.0
+) -> None:
     """Leave the settings for the worker processes (they inherit the environment)."""
     settings = {
         "db": db,
         "bot_workers": bot_workers,
+        "bot_step": bot_step,
         "limits": asdict(limits),
         "timeouts": asdict(timeouts),
     }
@@ -62,7 +65,7 @@ def app() -> Starlette:
     fewer_heaps()
     s = _settings()
     limits = Limits(**{**s["limits"], "allow_origins": tuple(s["limits"]["allow_origins"])})
-    return create_app(s["db"], s["bot_workers"], upgrade=False, limits=limits)
+    return create_app(s["db"], s["bot_workers"], upgrade=False, limits=limits, step=s["bot_step"])
 
 
 def __getattr__(name: str) -> Any:

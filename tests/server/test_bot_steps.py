@@ -1,0 +1,31 @@
+"""A bot's moves come a step apart (``--bot-step``), so that the people at its table can
+follow a turn of several moves one at a time, not see the board jump."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+
+import pytest
+from starlette.testclient import TestClient
+
+from scarab.server.app import create_app
+from tests.server.conftest import hub_of, make_table, play_beside_bots
+
+STEP = 0.05
+
+
+@pytest.fixture
+def served(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_workers=0, pace=0.0, step=STEP)) as c:
+        yield c
+
+
+def test_each_bot_move_is_shown_a_step_after_the_change_before_it(served: TestClient) -> None:
+    seats = [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "random"}]
+    t = make_table(served, "horus", seats=seats)
+    play_beside_bots(served, t)
+    moves = hub_of(served).live[t["table"]].table.moves
+    gaps = [b.at - a.at for a, b in pairwise(moves) if b.seat == 1]
+    assert len(gaps) > 20  # a Horus turn is several moves: each came on its own
+    assert min(gaps) >= STEP * 0.95  # (stored times are the wall clock's)
