@@ -76,5 +76,6 @@ def test_on_a_phone_the_guide_comes_under_the_board_in_the_screens_width(
         page.locator("#howto .howto-goal").wait_for()
         board = box(page, "#board")
         assert box(page, "#howto")["y"] >= board["y"] + board["height"]
+        assert box(page, "#howto")["y"] < box(page, "#actions")["y"]  # not after the actions
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         page.screenshot(path=str(artifacts_dir() / "howto-horus-pt-390x844.png"), full_page=True)
