@@ -78,13 +78,7 @@ def test_a_rated_table_must_be_public_and_bots_are_rated_by_level(client: TestCl
     assert r.status_code == 400 and "public" in r.json()["error"]
     ann, ann_id = player(client, "ann")
     seats = [{"kind": "human", "me": True}, {"kind": "bot", "level": "greedy"}]
-    t = client.post(
-        "/api/tables",
-        json={"game": "pyramids", "seats": seats, "public": True, "rated": True},
-        headers=ann,
-    ).json()
-    play_beside_bots(client, t)
-    rows = client.get("/api/leaderboard/pyramids").json()["rows"]
+    rows = rated_game_beside_a_bot(client, ann, "pyramids", seats)
     assert {r["entrant"] for r in rows} == {ann_id, "bot:greedy"}
     assert [r["bot"] for r in rows if r["entrant"] == "bot:greedy"] == [True]
 
@@ -93,11 +87,16 @@ def test_a_player_is_rated_under_their_own_name_not_the_seats(client: TestClient
     mallory, mallory_id = player(client, "mallory")
     player(client, "Alice")
     seats = [{"kind": "human", "me": True, "name": "Alice"}, {"kind": "bot", "level": "random"}]
-    t = client.post(
-        "/api/tables",
-        json={"game": "luxor", "seats": seats, "public": True, "rated": True},
-        headers=mallory,
-    ).json()
-    play_beside_bots(client, t)
-    rows = client.get("/api/leaderboard/luxor").json()["rows"]
+    rows = rated_game_beside_a_bot(client, mallory, "luxor", seats)
     assert {r["entrant"]: r["name"] for r in rows}[mallory_id] == "mallory"
+
+
+def rated_game_beside_a_bot(
+    client: TestClient, key: dict[str, str], game: str, seats: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A rated public table made with ``key``, its first seat played to the end beside
+    its bot; the game's leaderboard rows after it."""
+    spec = {"game": game, "seats": seats, "public": True, "rated": True}
+    t = client.post("/api/tables", json=spec, headers=key).json()
+    play_beside_bots(client, t)
+    return client.get(f"/api/leaderboard/{game}").json()["rows"]  # type: ignore[no-any-return]
