@@ -173,13 +173,13 @@ def test_a_bot_move_is_thought_and_made_exactly_once_across_two_processes(
     thought: list[int] = []
     lock = threading.Lock()
 
-    def counting(*args: Any) -> str:
+    def counting(*args: Any) -> tuple[list[str], bool]:
         with lock:
             thought.append(args[1])
-        return real(*args)
+        return real(*args)  # Luxor: every move is seen, a run of one
 
-    real = hub_module.choose
-    monkeypatch.setattr(hub_module, "choose", counting)
+    real = hub_module.choose_run
+    monkeypatch.setattr(hub_module, "choose_run", counting)
     bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}]
     t = make_table(one, "luxor", seats=bots)
     look(two, t, None)  # live in both processes
