@@ -433,6 +433,13 @@ def test_the_log_says_which_moves_the_zombie_played_for_a_seat_that_left(
             line = pg.locator("#log li", has=pg.locator(".by")).inner_text()
             assert line.startswith(f"{names[first]}:"), line
             shoot(pg, f"log-zombie-{lang}")
+        gone = theirs.locator("#players li").nth(first)  # a bot's seat now, not "online"
+        expect_text = i18n.text("pt", "ui.seat.left")
+        theirs.wait_for_function(
+            "([i, t]) => document.querySelectorAll('#players li')[i].textContent.includes(t)",
+            arg=[first, expect_text],
+        )
+        assert i18n.text("pt", "ui.seat.online") not in gone.inner_text()
         theirs.set_viewport_size({"width": 390, "height": 844})
         theirs.locator("#log .by").scroll_into_view_if_needed()
         theirs.screenshot(path=str(artifacts_dir() / "log-zombie-pt-390.png"))

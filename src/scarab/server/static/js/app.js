@@ -327,7 +327,8 @@ function drawPlayers(S, m) {
   clear(players);
   m.seats.forEach((s, i) => {
     const score = m.scores ? ` — ${m.scores[i]}` : "";
-    const badges = [s.kind === "bot" ? t("ui.seat.bot", { level: `@ui.level.${s.level}` }) : s.kind === "open" ? t("ui.seat.open") : s.online ? t("ui.seat.online") : t("ui.seat.away"), s.left ? t("ui.seat.left") : ""].filter(Boolean).join(", ");
+    // a seat left for good is a bot's now: whether its person's page is still open is no matter
+    const badges = s.left ? t("ui.seat.left") : s.kind === "bot" ? t("ui.seat.bot", { level: `@ui.level.${s.level}` }) : s.kind === "open" ? t("ui.seat.open") : s.online ? t("ui.seat.online") : t("ui.seat.away");
     players.append(html("li", { class: i === m.current ? "turn" : "" },
       html("span", { class: "dot", style: `background:${seatColour(i)}` }),
       html("strong", {}, s.name), i === m.seat ? ` ${t("ui.seat.you")}` : "", ` · ${badges}${score}`,
