@@ -20,13 +20,22 @@ BOT_STEP = 0.4  # seconds a bot waits after a change at its table before its mov
 MAX_BOT_STEP = 10.0
 
 
-def seconds(text: str) -> float:
-    """A measurement time or a timeout: a finite number of seconds above 0, at most an hour."""
+def _finite_seconds(text: str) -> float:
+    """A finite number of seconds, as typed (its range is its caller's)."""
+    said = f"{text!r} is not a number of seconds: give one such as 0.5 or 30"
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(said) from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(said)
+    return value
+
+
+def seconds(text: str) -> float:
+    """A measurement time or a timeout: a finite number of seconds above 0, at most an hour."""
+    value = _finite_seconds(text)
+    if not 0 < value <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a time: give seconds above 0 and at most {MAX_SECONDS:g}"
         )
@@ -309,11 +318,8 @@ def origin(text: str) -> str:
 
 def bot_step(text: str) -> float:
     """The pause before a bot's move: 0 to MAX_BOT_STEP seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (math.isfinite(value) and 0 <= value <= MAX_BOT_STEP):
+    value = _finite_seconds(text)
+    if not 0 <= value <= MAX_BOT_STEP:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a bot's pause: give 0 to {MAX_BOT_STEP:g} seconds"
         )
