@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scarab.core.errors import BadOption, BadRecord, ScarabError, brief
+from scarab.core.game import SEEDS
 
 if TYPE_CHECKING:
     from scarab.core.game import JSON, Game, State
@@ -144,7 +145,7 @@ def _comment(note: str) -> str:
 def write_record(record: Record) -> str:
     """The record as text that read_record reads back; BadRecord for what it cannot write."""
     record = _checked(record)
-    if not _is_int(record.seed, 0, 2**64 - 1):
+    if not _is_int(record.seed, 0, SEEDS - 1):
         raise BadRecord(
             f"the record's seed must be a whole number from 0 to 2**64-1, not {brief(record.seed)}"
         )
