@@ -9,6 +9,7 @@ from scarab.core.errors import (
     NoRecord,
     ScarabError,
     UnknownGame,
+    UnreadableAction,
     UnseenName,
 )
 from scarab.core.game import Event, Game, State, events_for
@@ -29,6 +30,7 @@ __all__ = [
     "ScarabError",
     "State",
     "UnknownGame",
+    "UnreadableAction",
     "UnseenName",
     "events_for",
     "games",

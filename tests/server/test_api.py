@@ -165,7 +165,7 @@ def test_the_page_names_its_icon_and_the_icon_is_served(client: TestClient) -> N
 
 def test_an_unknown_games_board_is_a_clear_404(client: TestClient) -> None:
     r = client.get("/api/games/chess/board")
-    assert r.status_code == 404
+    assert r.status_code == 404 and r.json()["code"] == "not_found"
     assert "no game 'chess'" in r.json()["error"] and "luxor" in r.json()["error"]
 
 
@@ -193,13 +193,14 @@ def test_an_illegal_action_is_explained_and_changes_nothing(client: TestClient) 
     t = make_table(client)
     seat = look(client, t, None)["current"]
     before = look(client, t, seat)
-    for action, says, msg in (
-        ("L 39+1", "not legal", "refuse.not_legal"),
-        ("nonsense", "", "refuse.unreadable"),
-        (5, "notation, a string", "ui.err.notation"),
+    for action, says, msg, code in (
+        ("L 39+1", "not legal", "refuse.not_legal", "illegal_action"),
+        ("nonsense", "", "refuse.unreadable", "unreadable_action"),
+        (5, "notation, a string", "ui.err.notation", "unreadable_action"),
     ):
         r = act(client, t, seat, action, before["version"])  # type: ignore[arg-type]
         assert r.status_code == 400 and says in r.json()["error"]
+        assert r.json()["code"] == code  # a program tells unreadable from illegal
         # the reason travels as a message, so a page words it in its reader's language
         assert r.json()["msg"] == msg
         worded = i18n.text("pt", msg, r.json()["args"])
@@ -211,7 +212,7 @@ def test_a_stale_move_is_refused_with_the_current_state(client: TestClient) -> N
     t = make_table(client, "horus")
     first = play_first(client, t, 1)
     r = act(client, t, first["seat"], first["legal"][0]["action"], "0123456789abcdef")
-    assert r.status_code == 409
+    assert r.status_code == 409 and r.json()["code"] == "stale"
     assert "moved on" in r.json()["error"]
     assert r.json()["state"]["version"] == first["version"]
 
@@ -436,7 +437,7 @@ def test_a_method_the_path_does_not_take_is_405_naming_the_ones_it_does(
     client: TestClient, method: str, path: str, allow: str, says: str
 ) -> None:
     r = client.request(method, path, json={})
-    assert r.status_code == 405, r.text
+    assert r.status_code == 405 and r.json()["code"] == "method_not_allowed", r.text
     assert r.headers["Allow"] == allow
     assert says in r.json()["error"] and method in r.json()["error"]
 

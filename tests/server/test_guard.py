@@ -100,7 +100,11 @@ def test_refused_requests_to_make_things_do_not_use_up_the_making_rate(make: Mak
     assert c.post("/api/players", json={"name": "ann"}).status_code == 201
     assert c.post("/api/tables", json=SPEC).status_code == 201
     over = c.post("/api/players", json={"name": "bob"})
-    assert over.status_code == 429 and "too many new players" in over.json()["error"]
+    assert (
+        over.status_code == 429
+        and over.json()["code"] == "too_many"
+        and "too many new players" in over.json()["error"]
+    )
     assert len(hub_of(c).tables) == 2
 
 
@@ -141,7 +145,11 @@ def test_a_socket_over_its_message_rate_is_told_paused_and_then_read_again(make:
         whole = said_of(flood)
         said = whole["message"]
         assert "sending too fast" in said and "at most 3 per 1 second" in said
-        assert whole["msg"] == "ui.err.socket_fast" and whole["args"]["n"] == 3
+        assert (
+            whole["msg"] == "ui.err.socket_fast"
+            and whole["code"] == "too_many"
+            and whole["args"]["n"] == 3
+        )
         pt = i18n.text("pt", whole["msg"], whole["args"])  # the page words it in its language
         assert "no máximo 3 mensagens em 1 s" in pt
         flood.send_json({"type": "dance"})  # sent while the socket is not read
@@ -306,7 +314,11 @@ def test_a_refused_socket_leaves_no_error_in_the_servers_log(tmp_path: Path) -> 
 def test_a_foreign_page_may_not_post(make: Make) -> None:
     c = make(allow_origins=("https://friend.example",))
     r = c.post("/api/tables", json=SPEC, headers={"Origin": EVIL})
-    assert r.status_code == 403 and "may not use this server" in r.json()["error"]
+    assert (
+        r.status_code == 403
+        and r.json()["code"] == "bad_origin"
+        and "may not use this server" in r.json()["error"]
+    )
     assert "--allow-origin" in r.json()["error"]
     assert hub_of(c).tables == {}
     t = make_table(c)
@@ -325,7 +337,7 @@ def test_only_json_bodies_are_read(make: Make) -> None:
     for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", None):
         headers = {"Content-Type": kind} if kind else {}
         r = c.post("/api/tables", content=text, headers=headers)
-        assert r.status_code == 415, kind
+        assert r.status_code == 415 and r.json()["code"] == "bad_content_type", kind
         assert "Content-Type: application/json" in r.json()["error"]
     assert hub_of(c).tables == {}  # a cross-site form post creates nothing
     r = c.post(

@@ -70,21 +70,25 @@ def test_reconnecting_resumes_where_the_table_stands(client: TestClient) -> None
 
 
 @pytest.mark.parametrize(
-    ("message", "says"),
+    ("message", "says", "code"),
     [
-        ("not json", "not JSON"),
-        ("[1]", "JSON object"),
-        ('{"type": "dance"}', "unknown message type"),
-        ('{"type": "act"}', "notation, a string"),
-        ('{"type": "act", "action": {"x": 1}, "version": "v"}', "notation, a string"),
-        ('{"type": "act", "action": "L S+1", "version": "stale"}', "moved on"),
-        ('{"type": "allow_undo", "allow": "yes"}', "must be true or false"),
-        ('{"type": "undo", "version": 3}', "moved on"),
-        (json.dumps({"type": "act", "action": "x" * 9000}), "at most 8,192"),
+        ("not json", "not JSON", "bad_request"),
+        ("[1]", "JSON object", "bad_request"),
+        ('{"type": "dance"}', "unknown message type", "bad_request"),
+        ('{"type": "act"}', "notation, a string", "unreadable_action"),
+        (
+            '{"type": "act", "action": {"x": 1}, "version": "v"}',
+            "notation, a string",
+            "unreadable_action",
+        ),
+        ('{"type": "act", "action": "L S+1", "version": "stale"}', "moved on", "stale"),
+        ('{"type": "allow_undo", "allow": "yes"}', "must be true or false", "bad_request"),
+        ('{"type": "undo", "version": 3}', "moved on", "stale"),
+        (json.dumps({"type": "act", "action": "x" * 9000}), "at most 8,192", "bad_request"),
     ],
 )
 def test_a_bad_message_gets_a_clear_error_and_changes_nothing(
-    client: TestClient, message: str, says: str
+    client: TestClient, message: str, says: str, code: str
 ) -> None:
     t = make_table(client)
     decider = look(client, t, None)["current"]
@@ -94,6 +98,7 @@ def test_a_bad_message_gets_a_clear_error_and_changes_nothing(
         ws.send_text(message)
         reply = ws.receive_json()
         assert reply["type"] == "error" and says in reply["message"], reply
+        assert reply["code"] == code  # its kind, for a program that does not read prose
         assert "Traceback" not in reply["message"]
         ws.send_json({"type": "sync"})  # the connection still works
         while ws.receive_json()["type"] != "state":

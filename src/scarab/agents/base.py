@@ -38,6 +38,8 @@ def english(said: Sequence[Phrase]) -> str:
 class NotYourTurn(ScarabError):
     """A seat asked for legal actions while another seat (or nobody) is to decide."""
 
+    code = "not_your_turn"
+
 
 class Seat:
     """One seat's restricted view of a game in progress."""

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scarab.core.errors import BadOption, BadSeat, NoRecord, UnseenName, brief
-from scarab.core.refusal import Arg, Reason, listing, refused
+from scarab.core.refusal import Arg, Reason, listing, refused, unreadable
 from scarab.core.rng import RandomSource, Rng
 
 if TYPE_CHECKING:
@@ -242,7 +242,8 @@ class State(ABC):
         return list(self.legal)
 
     def apply(self, action: Any) -> list[Event]:
-        """Play an action; IllegalAction (and no change) when it is not legal."""
+        """Play an action and return its events. Raises, changing nothing, UnreadableAction
+        for a value that is no action of this game, IllegalAction for one not legal here."""
         return self._play(action, True)
 
     def step(self, action: Any) -> None:
@@ -256,7 +257,7 @@ class State(ABC):
     def _play(self, action: Any, events: bool) -> list[Event]:
         """Refuse an illegal action unchanged; else record it and let the rules play it."""
         if type(action) is not self.game.action_type:
-            raise refused(Reason("refuse.not_action", value=brief(action), game=self.game.title))
+            raise unreadable(Reason("refuse.not_action", value=brief(action), game=self.game.title))
         legal = self.legal if self.legal is not None else self._legal()
         if action not in legal:
             raise refused(self.refusal(action, legal))
@@ -476,18 +477,19 @@ class Game(ABC):
         """Setup from checked arguments (the game checks how options combine)."""
 
     def parse(self, text: str) -> Any:
-        """The action that notation names, legal or not; IllegalAction if unreadable."""
+        """The action that notation names, legal or not. Raises UnreadableAction for text
+        that names no action of this game (its message says which forms read)."""
         if not isinstance(text, str):
-            raise refused(Reason("refuse.not_text", value=brief(text)))
+            raise unreadable(Reason("refuse.not_text", value=brief(text)))
         if len(text) > MAX_NOTATION:
-            raise refused(Reason("refuse.too_long", limit=MAX_NOTATION, n=len(text)))
+            raise unreadable(Reason("refuse.too_long", limit=MAX_NOTATION, n=len(text)))
         if not text.isascii():
-            raise refused(Reason("refuse.not_ascii", value=brief(text)))
+            raise unreadable(Reason("refuse.not_ascii", value=brief(text)))
         return self._parse(text)
 
     @abstractmethod
     def _parse(self, text: str) -> Any:
-        """Read checked ASCII notation; IllegalAction if it names no action."""
+        """Read checked ASCII notation; UnreadableAction if it names no action."""
 
     @abstractmethod
     def board(self) -> dict[str, JSON]:
@@ -534,7 +536,8 @@ class Game(ABC):
         return self.words.final_rows(view)
 
     def parse_action(self, state: State, text: str) -> Any:
-        """The legal action that ``text`` names; IllegalAction otherwise."""
+        """The legal action that ``text`` names. Raises UnreadableAction for text that names
+        no action, IllegalAction (listing the legal ones) for an action not legal here."""
         act = self.parse(text)
         legal = state.legal_actions()
         if act not in legal:

@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Union
 
-from scarab.core.errors import IllegalAction
+from scarab.core.errors import IllegalAction, UnreadableAction
 
 HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")  # a template's placeholder (scarab.i18n too)
 SHOWN = 16  # legal actions listed in a refusal; more are summed up as "..."
@@ -109,8 +109,14 @@ def either(items: Sequence[Arg]) -> list[Arg]:
 
 
 def refused(reason: Reason) -> IllegalAction:
-    """The error that carries ``reason``: its English text, message id and arguments."""
+    """The error that carries ``reason`` for an action not legal here: its English text,
+    message id and arguments."""
     return IllegalAction(reason.english, reason.msg, **reason.args())
+
+
+def unreadable(reason: Reason) -> UnreadableAction:
+    """The error that carries ``reason`` for input that reads as no action of the game."""
+    return UnreadableAction(reason.english, reason.msg, **reason.args())
 
 
 def listing(items: Sequence[Arg]) -> Listing:

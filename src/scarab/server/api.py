@@ -29,6 +29,7 @@ from scarab.server.protocol import (
     field,
     issued_id,
     parse,
+    told,
 )
 from scarab.server.replay import replay_body
 from scarab.server.table import Stale, TableError, check_notation
@@ -37,8 +38,9 @@ STATIC = Path(__file__).parent / "static"
 MAX_SUMMARIES = 100
 
 
-def error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error(message: str, status: int, code: str) -> JSONResponse:
+    """An error answer that is no ScarabError's: its text and its ``code`` for a program."""
+    return JSONResponse({"error": message, "code": code}, status_code=status)
 
 
 async def body(request: Request, limit: int = MAX_MESSAGE) -> dict[str, Any]:
@@ -205,7 +207,7 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
             await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
         except Stale as exc:
             return JSONResponse(
-                {"error": str(exc), "state": json.loads(hub.message(live, seat))}, 409
+                {**told(exc, "error"), "state": json.loads(hub.message(live, seat))}, 409
             )
         return Response(hub.message(live, seat), media_type="application/json")
 
@@ -292,7 +294,8 @@ def _static_json(
     client holds it already, 404 naming the choices when there is none of that name."""
     name = request.path_params[param]
     if name not in served:
-        return error(f"there is no {noun} {name!r}: the {noun}s are {', '.join(served)}", 404)
+        said = f"there is no {noun} {name!r}: the {noun}s are {', '.join(served)}"
+        return error(said, 404, "not_found")
     data, tag = served[name]
     headers = {"ETag": tag, "Cache-Control": "public, max-age=3600"}
     if request.headers.get("if-none-match") == tag:

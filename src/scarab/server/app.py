@@ -54,6 +54,9 @@ from scarab.server.store import Store
 from scarab.server.table import NoTable, StoreUnavailable
 from scarab.server.table_socket import socket_handler
 
+# Starlette's own refusals, by status, as the ``code`` a program reads beside the text.
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+
 
 def create_app(
     db_url: str,
@@ -126,16 +129,17 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     headers = dict(exc.headers or {})
     if exc.status_code != 405 or "Allow" not in headers:
-        return JSONResponse({"error": exc.detail}, exc.status_code, headers)
+        code = HTTP_CODES.get(exc.status_code, "bad_request")
+        return JSONResponse({"error": exc.detail, "code": code}, exc.status_code, headers)
     allowed = sorted(headers["Allow"].split(", "), key=lambda m: (m != "GET", m != "HEAD", m))
     headers["Allow"] = ", ".join(allowed)  # GET, HEAD, then the rest: the same every time
     use = " or ".join(m for m in allowed if m != "HEAD")
     said = f"{request.method} is not taken here: use {use} for {request.url.path[:200]}"
-    return JSONResponse({"error": said}, 405, headers)
+    return JSONResponse({"error": said, "code": HTTP_CODES[405]}, 405, headers)
 
 
 async def _server_error(_request: Request, _exc: Exception) -> Response:
-    return error("the server could not do that; nothing was changed", 500)
+    return error("the server could not do that; nothing was changed", 500, "server_error")
 
 
 def _cors(allowed: frozenset[str]) -> list[Middleware]:

@@ -349,6 +349,7 @@ class Gate:
                 {
                     "message": f"closed: this connection sent more messages than {over.limit} "
                     f"allows in {self.count} windows in a row",
+                    "code": "too_many",
                     "msg": "ui.err.socket_closed",
                     "args": {**over.args(), "count": self.count},
                 },
@@ -359,6 +360,7 @@ class Gate:
             {
                 "message": f"you are sending too fast: messages at most {over.limit}; this one "
                 f"was dropped and nothing more is read for {over.wait:.1f} s",
+                "code": "too_many",
                 "msg": "ui.err.socket_fast",
                 "args": {**over.args(), "seconds": f"{over.wait:.1f}"},
             },
@@ -468,12 +470,12 @@ class Guard:
             return False
         why = origin_refusal(scope, self.allowed)
         if why is not None:
-            await _json(send, 403, {"error": why})
+            await _json(send, 403, {"error": why, "code": "bad_origin"})
             return True
         if method != BODY_METHOD:
             return False
         if api and (why := content_type_refusal(scope)) is not None:
-            await _json(send, 415, {"error": why})
+            await _json(send, 415, {"error": why, "code": "bad_content_type"})
             return True
         tried = TRYING.get(path)  # a code tried, right or wrong
         if tried is not None and (over := self.codes.hit(client)) is not None:
@@ -518,16 +520,16 @@ class Guard:
     async def _refuse_socket(self, scope: Scope, receive: Receive, send: Send) -> bool:
         """Refuse the upgrade of a socket from a foreign page or too fast a client."""
         why = origin_refusal(scope, self.allowed)
-        status, retry = 403, ""
+        status, retry, code = 403, "", "bad_origin"
         if why is None:
             over = self.api.hit(self.client(scope))
             if over is None:
                 return False
             why = _too_many_text(over, "connections")
-            status, retry = 429, over.retry_after
+            status, retry, code = 429, over.retry_after, "too_many"
         await receive()  # websocket.connect
         if "websocket.http.response" in scope.get("extensions", {}):
-            body = json.dumps({"error": why}).encode()
+            body = json.dumps({"error": why, "code": code}).encode()
             headers = [(b"content-type", b"application/json"), *SECURITY_HEADERS]
             if retry:
                 headers.append((b"retry-after", retry.encode()))
@@ -594,7 +596,8 @@ def _too_many_text(over: Over, what: str) -> str:
 async def _too_many(send: Send, over: Over, what: str) -> None:
     retry = ((b"retry-after", over.retry_after.encode()),)
     said = {"what": "@ui.rate." + what.replace(" ", "_"), **over.args()}
-    body = {"error": _too_many_text(over, what), "msg": "ui.err.too_many", "args": said}
+    text = _too_many_text(over, what)
+    body = {"error": text, "code": "too_many", "msg": "ui.err.too_many", "args": said}
     await _json(send, 429, body, retry)
 
 

@@ -34,9 +34,13 @@ Io = Callable[..., Awaitable[Any]]
 class NoPlayer(TableError):
     """A player key or code that the server does not know (or no longer honours)."""
 
+    code = "no_player"
+
 
 class UnknownPlayer(TableError):
     """A player id that names no one (a 404, where an unknown key is a 403)."""
+
+    code = "unknown_player"
 
 
 def key_field(value: object) -> str:

@@ -27,6 +27,8 @@ MIN_TIMER = 10
 class BadRequest(ScarabError):
     """A message or request that cannot be read; nothing was changed."""
 
+    code = "bad_request"
+
 
 def given_name(name: object, whose: str, seat: int | None = None) -> str:
     """A name given to the server (a player's, a seat's), checked as every new name is (it
@@ -119,8 +121,10 @@ def timer_field(msg: dict[str, Any]) -> int | None:
 def told(exc: Exception, key: str = "message") -> dict[str, Any]:
     """An error as a client reads it: its English text under ``key`` (``message`` on the
     socket, ``error`` in an API answer), and its message id and arguments when it has
-    them, for the reader's language."""
+    them, for the reader's language; ``code``, its kind for a program (``unreadable_action``,
+    ``illegal_action``, ``stale``, ...: the ``code`` of each error class)."""
     out: dict[str, Any] = {"type": "error", key: str(exc)} if key == "message" else {key: str(exc)}
+    out["code"] = getattr(exc, "code", "bad_input")
     msg = getattr(exc, "msg", "")
     if msg:
         out["msg"], out["args"] = msg, getattr(exc, "params", {})

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from scarab.core.clauses import event_clauses
-from scarab.core.errors import IllegalAction, ScarabError
+from scarab.core.errors import ScarabError, UnreadableAction
 from scarab.core.game import JSON, MAX_NAME, Event, Game, State
 from scarab.core.record import Record, write_record
 from scarab.core.registry import load
@@ -36,17 +36,25 @@ LOG_LINES = 60  # log lines a viewer is sent, newest last
 class TableError(ScarabError):
     """A request this table refuses: it says why and what would be right."""
 
+    code = "table_refused"
+
 
 class NoTable(TableError):
     """No table has that id."""
+
+    code = "no_table"
 
 
 class Stale(TableError):
     """The state moved on since the version the client acted on."""
 
+    code = "stale"
+
 
 class StoreUnavailable(ScarabError):
     """The store could not be read or written: nothing was changed, and the client may retry."""
+
+    code = "store_unavailable"
 
     def __init__(self, text: str) -> None:
         super().__init__(text, "ui.err.store")
@@ -624,7 +632,7 @@ def _log(
 def check_notation(value: object) -> str:
     """An action's notation from outside: a str (the engine checks the rest)."""
     if not isinstance(value, str):
-        raise IllegalAction(
+        raise UnreadableAction(
             "an action is sent as its notation, a string such as 'L S+3'", "ui.err.notation"
         )
     return value

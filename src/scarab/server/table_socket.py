@@ -123,7 +123,8 @@ async def _close(
     close: 4400 for a bad request (the page does not retry), 1008 for a limit and 1013
     for a store that is down (the page retries later)."""
     with contextlib.suppress(Exception):
-        await ws.send_text(json.dumps(said or {"type": "error", "message": reason}))
+        said = said or {"type": "error", "message": reason, "code": "bad_request"}
+        await ws.send_text(json.dumps(said))
         await ws.close(code=code, reason=reason.encode()[:120].decode("utf-8", "ignore"))
 
 

@@ -28,7 +28,7 @@ cards with one name are alike. Actions are interned: equal fields, same object.
 
 from __future__ import annotations
 
-from scarab.core.refusal import Reason, Term, either, refused
+from scarab.core.refusal import Reason, Term, either, unreadable
 from scarab.games.horus import data as D
 
 
@@ -116,10 +116,10 @@ def reroll_dice(a: HorusAction) -> tuple[int, ...]:
 
 
 def parse(text: str) -> HorusAction:
-    """Read notation (case and spacing do not matter); IllegalAction if unreadable."""
+    """Read notation (case and spacing do not matter); UnreadableAction if unreadable."""
     words = " ".join(text.lower().split()).replace(" ,", ",").replace(", ", ",").split()
     if not words:
-        raise refused(Reason("horus.refuse.parse.empty", forms=FORMS))
+        raise unreadable(Reason("horus.refuse.parse.empty", forms=FORMS))
     verb, rest = words[0], words[1:]
     if verb in PLAIN and not rest:
         return HorusAction(verb)
@@ -127,7 +127,7 @@ def parse(text: str) -> HorusAction:
         d = _WORDS.get(rest[0], rest[0])
         if d in D.DIRS:
             return HorusAction(verb, d)
-        raise refused(Reason("horus.refuse.parse.direction", word=repr(rest[0])))
+        raise unreadable(Reason("horus.refuse.parse.direction", word=repr(rest[0])))
     if verb == "reroll" and len(rest) == 1:
         try:
             dice = sorted({int(i) for i in rest[0].split(",")})
@@ -135,28 +135,30 @@ def parse(text: str) -> HorusAction:
             dice = []
         if dice and all(1 <= i <= D.NUM_DICE for i in dice):
             return HorusAction("reroll", ",".join(map(str, dice)))
-        raise refused(Reason("horus.refuse.parse.reroll", n=D.NUM_DICE))
+        raise unreadable(Reason("horus.refuse.parse.reroll", n=D.NUM_DICE))
     if verb in ("discard", "bag") and len(rest) == 1:
         if rest[0] in D.CARD_NAMES:
             return HorusAction(verb, rest[0])
-        raise refused(Reason("horus.refuse.parse.card", word=repr(rest[0])))
+        raise unreadable(Reason("horus.refuse.parse.card", word=repr(rest[0])))
     if verb in _WOUND_CURES and len(rest) == 1:
         if rest[0] in _WOUND_CURES[verb]:
             return HorusAction(verb, rest[0])
         wounds = [Term(f"horus.term.card.{w}", w) for w in _WOUND_CURES[verb]]
-        raise refused(
+        raise unreadable(
             Reason(f"horus.refuse.parse.{verb}", wounds=either(wounds), word=repr(rest[0]))
         )
     if verb == "choose" and len(rest) == 2:
         if rest[0] not in D.ADVENTURERS:
             names = ", ".join(D.ADVENTURERS)
-            raise refused(
+            raise unreadable(
                 Reason("horus.refuse.parse.adventurer", word=repr(rest[0]), adventurers=names)
             )
         if rest[1] not in D.EXIT_NAME:
             entrances = either(D.EXIT_NAME)
-            raise refused(
+            raise unreadable(
                 Reason("horus.refuse.parse.entrance", word=repr(rest[1]), entrances=entrances)
             )
         return HorusAction("choose", f"{rest[0]} {rest[1]}")
-    raise refused(Reason("refuse.unreadable", text=repr(text.strip()), game="Horus", forms=FORMS))
+    raise unreadable(
+        Reason("refuse.unreadable", text=repr(text.strip()), game="Horus", forms=FORMS)
+    )

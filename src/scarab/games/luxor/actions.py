@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from scarab.core.refusal import Reason, refused
+from scarab.core.refusal import Reason, unreadable
 from scarab.games.luxor.data import CHAMBER, MAX_STEPS, STAIRS
 
 REWARDS = ("key", "h1", "h2", "h3", "scarab", "wild")
@@ -114,7 +114,7 @@ def _pos(text: str) -> int:
 
 
 def parse(text: str) -> LuxorAction:
-    """Read notation (case and extra spaces do not matter); IllegalAction if unreadable."""
+    """Read notation (case and extra spaces do not matter); UnreadableAction if unreadable."""
     t = " ".join(text.strip().upper().split())
     if m := _MOVE.match(t):
         return action("move", m.group(1), _pos(m.group(2)), int(m.group(3) + m.group(4)))
@@ -127,8 +127,10 @@ def parse(text: str) -> LuxorAction:
     if m := _TAKE.match(t):
         what = m.group(1).lower()
         if what not in REWARDS:
-            raise refused(
+            raise unreadable(
                 Reason("luxor.refuse.reward", what=repr(what), rewards=", ".join(REWARDS))
             )
         return action("take", what=what)
-    raise refused(Reason("refuse.unreadable", text=repr(text.strip()), game="Luxor", forms=FORMS))
+    raise unreadable(
+        Reason("refuse.unreadable", text=repr(text.strip()), game="Luxor", forms=FORMS)
+    )

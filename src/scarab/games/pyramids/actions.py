@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from scarab.core.refusal import Reason, refused
+from scarab.core.refusal import Reason, unreadable
 from scarab.games.pyramids.data import cell_index, cell_name, cells_of
 
 DECK = 0  # `take deck`
@@ -86,12 +86,12 @@ _TAKE = re.compile(r"^take\s+(\d{1,2}|deck)$")
 
 
 def parse(text: str) -> PyramidsAction:
-    """Read notation (case, spaces and cell order do not matter); IllegalAction if unreadable."""
+    """Read notation (case, spaces and cell order do not matter); UnreadableAction if unreadable."""
     t = " ".join(text.strip().lower().split())
     if m := _MARK.match(t):
         cells = [cell_index(c.strip()) for c in m.group(2).split(",")]
         if len(set(cells)) != len(cells):
-            raise refused(Reason("pyramids.refuse.twice", text=repr(text.strip())))
+            raise unreadable(Reason("pyramids.refuse.twice", text=repr(text.strip())))
         return mark(int(m.group(1)), sum(1 << i for i in cells))
     if m := _KEEP.match(t):
         return keep(tuple(int(x) for x in m.group(1).split(",")))
@@ -99,10 +99,10 @@ def parse(text: str) -> PyramidsAction:
         if m.group(1) == "deck":
             return take(DECK)
         if int(m.group(1)) == DECK:
-            raise refused(Reason("pyramids.refuse.card0"))
+            raise unreadable(Reason("pyramids.refuse.card0"))
         return take(int(m.group(1)))
     if t == "pass":
         return PASS
-    raise refused(
+    raise unreadable(
         Reason("refuse.unreadable", text=repr(text.strip()), game="Pyramids", forms=FORMS)
     )
