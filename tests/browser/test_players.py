@@ -385,3 +385,49 @@ def test_a_name_of_40_characters_ending_in_an_emoji_is_kept_whole(page: Any) -> 
     me = json.loads(page.evaluate("() => localStorage.getItem('scarab.player')"))
     assert me["name"] == name
     assert page.locator("#player-me").inner_text().strip().startswith(name)
+
+
+def test_a_friend_who_is_a_player_finds_a_seat_opened_by_link_in_my_tables(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    """Bob, a player on his own browser, opens the seat link ann sent him: the table is
+    then in his My tables (from the server, so on every device too)."""
+    table = make_table(
+        base_url, "luxor", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    )
+    with contextlib.closing(second_person(browser, base_url)) as other:
+        bob = other.new_page()
+        become(bob, "bob")
+        assert bob.locator("#my-tables li").count() == 0
+        bob.goto(seat_link(table, 1))
+        Seat(bob).wait_drawn()
+        bob.goto("/")
+        entry = bob.locator("#my-tables li").first
+        entry.wait_for()
+        assert "Luxor" in entry.inner_text()
+        shoot(bob, "players-link-opened-by-a-player")
+
+
+def test_the_maker_gives_the_seat_of_a_friend_who_never_came_to_a_bot(
+    page: Any, base_url: str
+) -> None:
+    """A table waiting on a person who has not come (a rematch nobody answered): its maker
+    is offered to give that seat to a bot, asked first, and the game goes on."""
+    table = ann_at_a_table_with_bob(page, base_url)
+    for _ in range(40):  # ann plays until the table waits on bob
+        m = seat_state(base_url, table, 0)
+        if m["current"] == 1:
+            break
+        body = {"token": table["seats"][0]["token"], "action": m["legal"][0]["action"]}
+        api(base_url, f"/api/tables/{table['table']}/act", {**body, "version": m["version"]})
+    page.locator("#fill").wait_for()
+    said = page.locator("div.seat-row", has=page.locator("#fill")).inner_text()
+    assert "bob has not come" in said and "Give the seat to a bot" in said
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.click("#fill")
+    page.wait_for_function("() => window.__scarab.last.seats[1].kind === 'bot'")
+    assert asked and "bob" in asked[0]
+    shoot(page, "players-missing-friend-given-to-a-bot")
+    wait = "() => window.__scarab.last.current === 0 || window.__scarab.last.over"
+    page.wait_for_function(wait)  # the bot played bob's turn

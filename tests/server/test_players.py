@@ -191,3 +191,39 @@ def test_a_profile_lists_games_at_public_tables_only(client: TestClient) -> None
     profile = client.get(f"/api/players/{made['player']}/profile").json()
     assert [g["replay"] for g in profile["recent"]] == [f"/replay#table={shown[True]}"]
     assert profile["finished"] == {"luxor": 2}  # a count tells nothing of a private table
+
+
+def test_a_seat_link_opened_by_a_player_becomes_theirs_in_my_tables(client: TestClient) -> None:
+    """A friend invited by link who is a player here finds the table in My tables on every
+    device; a second link at the same table, or a seat that has its player, stays as it is,
+    and a key the server does not know does not keep a link from opening its seat."""
+    ann = new_player(client, "ann")
+    bob = new_player(client, "bob")
+    t = my_table(client, ann["key"])  # ann's seat 0, a link for bob's seat 1
+    listed = client.get("/api/players/me", headers=as_player(bob["key"])).json()["tables"]
+    assert listed == []
+    for key in ("not a key anyone has", bob["key"], bob["key"]):  # again: no change
+        with client.websocket_connect(f"/ws/{t['table']}") as ws:
+            ws.send_json({"type": "hello", "token": token(t, 1), "player": key})
+            assert ws.receive_json()["seat"] == 1
+    listed = client.get("/api/players/me", headers=as_player(bob["key"])).json()["tables"]
+    assert [(e["table"], e["seat"]) for e in listed] == [(t["table"], 1)]
+    by_key = client.get(f"/api/tables/{t['table']}", headers=as_player(bob["key"])).json()
+    assert by_key["seat"] == 1  # his key alone opens it now, on any device
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:  # ann's own seat, bob's key
+        ws.send_json({"type": "hello", "token": token(t, 0), "player": bob["key"]})
+        assert ws.receive_json()["seat"] == 0
+    seats = hub_of(client).tables[t["table"]].seats
+    assert [s.player for s in seats] == [ann["player"], bob["player"]]
+
+
+def test_a_declined_seat_leaves_my_tables(client: TestClient) -> None:
+    ann = new_player(client, "ann")
+    bob = new_player(client, "bob")
+    t = my_table(client, ann["key"])
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(t, 1), "player": bob["key"]})
+        ws.receive_json()
+    r = client.post(f"/api/tables/{t['table']}/decline", json={}, headers=as_player(bob["key"]))
+    assert r.status_code == 200, r.text
+    assert client.get("/api/players/me", headers=as_player(bob["key"])).json()["tables"] == []

@@ -81,3 +81,67 @@ def test_a_seat_that_has_played_cannot_be_declined_so_no_loss_goes_unrated(
         f"/api/tables/{t['table']}/decline", json={}, headers={"X-Seat-Token": token(t, other)}
     )
     assert r.status_code == 200, r.text
+
+
+def test_a_seat_the_zombie_played_on_its_timer_may_still_be_declined(client: TestClient) -> None:
+    """Only a person's own moves count as playing: the zombie's for a timer that ran out do
+    not, so a rematch seat nobody answered can still be given up."""
+    seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    t = make_table(client, "luxor", seats=seats, timer=60, zombie="random")
+    table = hub_of(client).tables[t["table"]]
+    away = table.state.current_player
+    assert away is not None
+    table.turn_started -= 61  # as if a minute went by
+    client.portal.call(lambda: _kick(hub_of(client), t["table"]))  # type: ignore[union-attr]
+    wait_for(lambda: table.moves and table.state.current_player != away)
+    assert all(m.note for m in table.moves if m.seat == away)  # the zombie's, noted
+    r = client.post(
+        f"/api/tables/{t['table']}/decline", json={}, headers={"X-Seat-Token": token(t, away)}
+    )
+    assert r.status_code == 200, r.text
+    assert table.seats[away].kind == "bot"
+
+
+def test_the_maker_gives_a_seat_whose_person_never_came_to_a_bot(client: TestClient) -> None:
+    """A rematch (or any table) waiting on a person who has not come, and has made no move
+    of their own, is not stuck: its maker may give that seat to a bot. A person who is here,
+    or who has played, keeps their seat."""
+    seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    t = make_table(client, "luxor", seats=seats)
+    table = hub_of(client).tables[t["table"]]
+    host = next(i for i, s in enumerate(table.seats) if s.host)
+    other = 1 - host
+    assert look(client, t, host)["fillable"] == [other]  # bob has not come
+    assert "fillable" not in look(client, t, other)  # only the maker is told
+    fill = {"seat": other, "level": "greedy", "name": "greedy bot"}
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:  # bob is here now
+        ws.send_json({"type": "hello", "token": token(t, other)})
+        ws.receive_json()
+        assert look(client, t, host)["fillable"] == []
+        r = client.post(f"/api/tables/{t['table']}/fill", json=fill, headers=_as(t, host))
+        assert r.status_code == 400 and r.json()["msg"] == "ui.err.seat_taken"
+    r = client.post(f"/api/tables/{t['table']}/fill", json=fill, headers=_as(t, host))
+    assert r.status_code == 200, r.text
+    assert (table.seats[other].kind, table.seats[other].token_hash) == ("bot", None)
+    gone = client.get(f"/api/tables/{t['table']}", headers={"X-Seat-Token": token(t, other)})
+    assert gone.status_code == 400  # bob's link no longer holds a seat there
+    played = make_table(client, "luxor", seats=seats)
+    guest = next(
+        i for i, s in enumerate(hub_of(client).tables[played["table"]].seats) if not s.host
+    )
+    while not any(m.seat == guest for m in hub_of(client).tables[played["table"]].moves):
+        play_first(client, played, 1)  # until the guest has made a move of their own
+    assert look(client, played, 1 - guest)["fillable"] == []
+    fill["seat"] = guest
+    r = client.post(
+        f"/api/tables/{played['table']}/fill", json=fill, headers=_as(played, 1 - guest)
+    )
+    assert r.status_code == 400 and r.json()["msg"] == "ui.err.seat_taken"
+
+
+def _as(table: dict[str, Any], seat: int) -> dict[str, str]:
+    return {"X-Seat-Token": token(table, seat)}
+
+
+async def _kick(hub: Any, table_id: str) -> None:
+    hub.kick(hub.live[table_id])

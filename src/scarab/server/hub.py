@@ -613,8 +613,9 @@ class Hub:
     async def fill(
         self, live: Live, host: int, seat: object, level: object, name: object = None
     ) -> None:
-        """The table's maker fills an open seat with a bot at ``level``, named ``name``
-        (the page names it in its reader's language) or by its level."""
+        """The table's maker fills an open seat, or that of a person who has not come, with a
+        bot at ``level``, named ``name`` (the page names it in its reader's language) or by
+        its level."""
         if not isinstance(level, str):
             raise BadRequest(f"level names a bot: one of {', '.join(agent_names())}")
         chosen = _level(level, "seat")
@@ -622,8 +623,10 @@ class Hub:
             raise BadRequest(f"name is the bot's name, a text, not {brief(name)}")
         named = None if name is None else given_name(name, "the bot's name")
         async with live.lock:
-            seats, rebuilt = live.table.fill(host, seat, chosen, named)
-            await self._reseat(live, "the seat was not filled", seats, rebuilt, None)
+            seats, rebuilt = live.table.fill(host, seat, chosen, named, self.online(live))
+            assert isinstance(seat, int)  # table.fill checked it
+            gone = seats[seat].player != live.table.seats[seat].player  # a person's, given up
+            await self._reseat(live, "the seat was not filled", seats, rebuilt, None, gone)
         self._after_change(live)
 
     async def start_now(self, live: Live, host: int) -> None:
@@ -661,7 +664,7 @@ class Hub:
         table = live.table
         if table.seats[seat].kind != HUMAN:
             raise TableError("only a person's seat can be declined", "ui.err.decline_bot")
-        if any(m.seat == seat for m in table.moves):  # else a loss in sight could go unrated
+        if table.played(seat):  # else a loss in sight could go unrated
             raise TableError(
                 "you have played at this table: leave it for good instead (the zombie plays on)",
                 "ui.err.decline_played",
@@ -811,21 +814,40 @@ class Hub:
         self._after_change(live)
 
     async def set_seat(self, live: Live, seat: int, **changes: Any) -> None:
-        """Change a person's seat settings (leave for good, allow undo) and store them."""
+        """Change a person's seat settings (leave for good, allow undo, its player) and
+        store them."""
         async with live.lock:
-            table = live.table
-            seats = table.seat_change(seat, **changes)
-            head = table.header(seats=seats)
-            await self._change(
-                live,
-                "your seat was not changed",
-                self.store.set_seats,
-                table.rev,
-                stored_seats(seats),
-                head,
-            )
-            table.accept_seats(seats)
+            await self._store_seats(live, live.table.seat_change(seat, **changes))
         self._after_change(live)
+
+    async def bind(self, live: Live, seat: int, player: str) -> None:
+        """A person who opens their seat by its link while known as a player: the seat is
+        theirs on every device from now on (My tables, the count of tables waiting for
+        them), unless it has its player or the player sits here already."""
+        async with live.lock:
+            seats = live.table.bound(seat, player)
+            if seats is None:
+                return
+            await self._store_seats(live, seats)
+        self._after_change(live)
+
+    async def _store_seats(self, live: Live, seats: list[SeatInfo]) -> None:
+        """Store seat settings (the table's lock held), and who sits where if a seat's
+        player changed, then take them."""
+        table = live.table
+        moved = any(a.player != b.player for a, b in zip(table.seats, seats, strict=True))
+        head = table.header(seats=seats)
+        await self._change(
+            live,
+            "your seat was not changed",
+            self.store.set_seats,
+            table.rev,
+            stored_seats(seats),
+            head,
+            None,
+            moved,
+        )
+        table.accept_seats(seats)
 
     async def _change(self, live: Live, what: str, fn: Callable[..., None], *args: Any) -> None:
         """Store a change to ``live`` (its lock held). If another process changed the table

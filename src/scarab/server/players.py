@@ -111,6 +111,21 @@ class Players:
             )
         return found  # type: ignore[no-any-return]
 
+    async def linked(self, table: Table, token: object, key: object) -> tuple[int, str] | None:
+        """The seat a link's token opens at ``table`` and the player whose key came with it,
+        where both are good (a key that is unknown or malformed is not this page's to
+        refuse: its link still opens the seat)."""
+        if key is None:
+            return None
+        seat = table.seat_for(token_field({"token": token}))
+        if seat is None:
+            return None
+        try:
+            player, _ = await self.find(key)
+        except (NoPlayer, BadRequest):
+            return None
+        return seat, player
+
     async def seat_at(self, table: Table, token: object, key: object = None) -> int | None:
         """The seat a seat token holds at ``table``, else the seat there of the player whose
         key is given (None: a watcher)."""

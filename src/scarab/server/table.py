@@ -248,6 +248,22 @@ class Table:
         """The seat a player holds at this table, if any."""
         return next((i for i, s in enumerate(self.seats) if s.player == player), None)
 
+    def played(self, seat: int) -> bool:
+        """Whether the seat's person made a move here themselves: the zombie's moves for
+        them (a timer that ran out) carry a note and do not count."""
+        return any(m.seat == seat and m.note is None for m in self.moves)
+
+    def bound(self, seat: int, player: str) -> list[SeatInfo] | None:
+        """The seats with ``player`` recognised at a person's seat opened by its link, on
+        a copy; None where there is nothing to do (the seat has its player, or a bot's, or
+        the player sits here already)."""
+        s = self.seats[seat]
+        if s.kind != HUMAN or s.left or s.player is not None:
+            return None
+        if self.seat_of_player(player) is not None:
+            return None
+        return self.seat_change(seat, player=player)
+
     def bot_level(self, seat: int, seats: list[SeatInfo] | None = None) -> str | None:
         """The level that plays ``seat`` without waiting for a person, if any."""
         info = (seats or self.seats)[seat]
@@ -418,19 +434,23 @@ class Table:
         return seats, self._rebuild(self.moves, mark=True, seats=seats), token
 
     def fill(
-        self, host: int, seat: object, level: str, name: str | None = None
+        self, host: int, seat: object, level: str, name: str | None, online: set[int]
     ) -> tuple[list[SeatInfo], Rebuilt]:
-        """The table's maker puts a bot in an open seat, worked out on a copy (the game
-        replayed under the bot's name: ``name``, numbered on if another seat has it, or
-        the level's)."""
+        """The table's maker puts a bot in an open seat, or in the seat of a person who has
+        not come (away, with no move of their own here: a rematch's seat nobody answers), so
+        the others can play on; worked out on a copy (the game replayed under the bot's name:
+        ``name``, numbered on if another seat has it, or the level's)."""
         if not self.seats[host].host:
             raise TableError(
                 "only the person who made the table fills its open seats", "ui.err.host_only"
             )
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
             raise TableError("say which seat to fill: its number, from 0")
-        if self.seats[seat].kind != OPEN:
-            raise TableError(f"seat {seat} is not open", "ui.err.seat_taken")
+        if not self.fillable(seat, host, online):
+            raise TableError(
+                f"seat {seat} is neither open nor a person's who has not come",
+                "ui.err.seat_taken",
+            )
         taken = {s.name for s in self.seats}
         tried = [name, *(f"{name} {k}" for k in range(2, 99))] if name else []
         tried += [f"{level} bot {k}" for k in range(1, 99)]
@@ -470,6 +490,15 @@ class Table:
         self.seed = rebuilt.state.seed  # new only where the table was started with fewer
         self._take(rebuilt)
         self.rev += 1
+
+    def fillable(self, seat: int, host: int, online: set[int]) -> bool:
+        """Whether the maker may put a bot in ``seat``: open, or another person's who is away
+        and has made no move here (never a person who is here, or who has played)."""
+        s = self.seats[seat]
+        if s.kind == OPEN:
+            return True
+        absent = s.kind == HUMAN and not s.left and seat != host and seat not in online
+        return absent and not self.played(seat)
 
     def rematch_seats(self) -> list[dict[str, Any]]:
         """The seats of a rematch: the same people and bots, each one place on (who moved
@@ -535,6 +564,8 @@ class Table:
             "rematch": self.rematch,
             "started": bool(self.moves),
         }
+        if seat is not None and self.seats[seat].host and not state.is_over:
+            out["fillable"] = [i for i in range(len(self.seats)) if self.fillable(i, seat, online)]
         if state.is_over:
             out["scores"] = state.scores()
             out["winners"] = state.winners()

@@ -19,7 +19,9 @@ from scarab.server.protocol import MAX_MESSAGE, BadRequest, field, parse, told
 from scarab.server.table import Stale, StoreUnavailable, TableError, check_notation
 
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
-PROTOCOL = """Client to server, JSON objects: {"type": "hello", "token": str|null} first;
+PROTOCOL = """Client to server, JSON objects: {"type": "hello", "token": str|null,
+"player": key|null} first (the seat's token, else the player's key finds their seat; a
+token with a known player's key makes a person's seat without a player theirs);
 then {"type": "act", "action": notation, "version": v}, {"type": "undo", "version": v},
 {"type": "allow_undo", "allow": bool}, {"type": "leave"} (for good: a zombie plays on),
 {"type": "hint"} (the hint bot's top actions for your decision), {"type": "chat", "text"}
@@ -27,7 +29,7 @@ then {"type": "act", "action": notation, "version": v}, {"type": "undo", "versio
 {"type": "state", ...}, {"type": "hint", "version", "top": [...]}, {"type": "chat", ...},
 {"type": "chat_history", "lines": [...]} (after the first state; each chat line reaches a
 socket once, live or in its history, not always in id order) and {"type": "error",
-"message"} (with "msg" and "args" where the error has words in the catalogues)."""
+"message", "code"} (with "msg" and "args" where the error has words in the catalogues)."""
 
 
 def socket_handler(
@@ -56,6 +58,9 @@ def socket_handler(
                 raise BadRequest('say hello first: {"type": "hello", "token": "<seat token>"}')
             live = await hub.get(ws.path_params["table_id"])  # it may have left memory meanwhile
             seat = await players.seat_at(live.table, hello.get("token"), hello.get("player"))
+            linked = await players.linked(live.table, hello.get("token"), hello.get("player"))
+            if linked is not None:  # a link opened by a known player: the seat is theirs
+                await hub.bind(live, *linked)
             conn = Connection(ws.send_text, seat, live.chat_gate(client, seat))
             sender = asyncio.get_running_loop().create_task(conn.run())
             hub.join(live, conn)

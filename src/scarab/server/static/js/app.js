@@ -505,8 +505,10 @@ function connect(S) {
   live.socket.addEventListener("open", () => {
     live.retry = 500;
     S.offline.hidden = true;
-    const me = player(); // a table opened from "My tables" has no seat token: the key finds the seat
-    live.socket.send(JSON.stringify({ type: "hello", token, player: token ? null : me && me.key }));
+    // a table opened from "My tables" has no seat token: the key finds the seat; a seat's
+    // link opened by a player makes the seat theirs, listed in My tables on every device
+    const me = player();
+    live.socket.send(JSON.stringify({ type: "hello", token, player: me && me.key }));
   });
   live.socket.addEventListener("message", (event) => {
     const m = JSON.parse(event.data);

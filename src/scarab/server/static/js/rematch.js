@@ -92,8 +92,9 @@ function seatedAt(id, token) {
 }
 
 /**
- * For the table's maker: a bot for each open seat (the level to choose, then Fill), or,
- * before the first move, a start with the players already seated.
+ * For the table's maker: a bot for each open seat (the level to choose, then Fill), or for
+ * a person's seat the table waits on who has not come, or, before the first move, a start
+ * with the players already seated.
  * @param {any} m the table's state
  * @param {string} tableId
  * @param {string | null} token
@@ -103,20 +104,28 @@ function seatedAt(id, token) {
 export function fillBox(m, tableId, token, say) {
   const me = m.seat === null || m.seat === undefined ? null : m.seats[m.seat];
   const open = m.seats.map((/** @type {any} */ s, /** @type {number} */ i) => (s.kind === "open" ? i : -1)).filter((/** @type {number} */ i) => i >= 0);
-  if (!me || !me.host || !open.length) return null;
+  // the server names the seats its maker may fill: open ones, and a person's who has not
+  // come, offered once the table waits for them (a rematch's seat nobody answers)
+  const fillable = /** @type {number[]} */ (m.fillable || []).filter((/** @type {number} */ i) => m.seats[i].kind === "open" || i === m.current);
+  if (!me || !me.host || !fillable.length) return null;
+  const seat = fillable[0];
+  const absent = m.seats[seat].kind === "human";
+  const who = { who: `#${seat}` };
   const level = html("select", { id: "fill-level", "aria-label": t("ui.fill.level") },
     levelOptions([...LADDER, ...YARDSTICKS]));
   level.value = "greedy";
   const fill = async () => {
-    try { await asSeat(`/api/tables/${tableId}/fill`, token, { seat: open[0], level: level.value, name: seatName({ kind: "bot", level: level.value }, open[0]) }); } catch (err) { say(/** @type {any} */ (err).message); }
+    if (absent && !window.confirm(t("ui.fill.replace_ask", who, m.names))) return;
+    try { await asSeat(`/api/tables/${tableId}/fill`, token, { seat, level: level.value, name: seatName({ kind: "bot", level: level.value }, seat) }); } catch (err) { say(/** @type {any} */ (err).message); }
   };
   const seated = m.seats.length - open.length;
   const start = async () => {
     try { await asSeat(`/api/tables/${tableId}/start`, token); } catch (err) { say(/** @type {any} */ (err).message); }
   };
-  return html("div", { class: "seat-row" }, `${t("ui.fill.open", { seat: open[0] + 1 })} `, level,
-    html("button", { type: "button", id: "fill", onclick: fill }, t("ui.fill.go")),
-    !m.started && seated >= 2
+  const what = absent ? t("ui.fill.absent", who, m.names) : t("ui.fill.open", { seat: seat + 1 });
+  return html("div", { class: "seat-row" }, `${what} `, level,
+    html("button", { type: "button", id: "fill", onclick: fill }, t(absent ? "ui.fill.replace" : "ui.fill.go")),
+    !m.started && open.length && seated >= 2
       ? html("button", { type: "button", class: "secondary", id: "start-now", onclick: start }, t("ui.fill.start", { n: seated }))
       : "",
     levelNote(/** @type {HTMLSelectElement} */ (level)));
