@@ -100,3 +100,23 @@ def rated_game_beside_a_bot(
     t = client.post("/api/tables", json=spec, headers=key).json()
     play_beside_bots(client, t)
     return client.get(f"/api/leaderboard/{game}").json()["rows"]  # type: ignore[no-any-return]
+
+
+def test_two_bots_of_one_level_are_rated_once_with_both_their_results(
+    client: TestClient,
+) -> None:
+    """Two random bots at one rated table are one entrant: one game played and the win
+    shares of both seats (the last seat's result overwrote the other's, and a level new to
+    the board was inserted twice)."""
+    ann, ann_id = player(client, "ann")
+    bot = {"kind": "bot", "level": "random"}
+    seats = [{"kind": "human", "me": True}, {**bot, "name": "r1"}, {**bot, "name": "r2"}]
+    spec = {"game": "luxor", "seats": seats, "public": True, "rated": True}
+    t = client.post("/api/tables", json=spec, headers=ann).json()
+    play_beside_bots(client, t)
+    end = look(client, t, None)
+    rows = {r["entrant"]: r for r in client.get("/api/leaderboard/luxor").json()["rows"]}
+    assert set(rows) == {ann_id, "bot:random"}
+    bots_won = sum(1 / len(end["winners"]) for w in end["winners"] if w != 0)
+    assert rows["bot:random"]["played"] == 1 and rows["bot:random"]["won"] == bots_won
+    assert rows[ann_id]["won"] == (1 / len(end["winners"]) if 0 in end["winners"] else 0)

@@ -35,26 +35,47 @@ def entrant(store: Store, table: Table, seat: int) -> tuple[str, str] | None:
 
 
 def settle(store: Store, table: Table) -> bool:
-    """Rate a finished rated table (once, across processes); False if nothing was rated."""
+    """Rate a finished rated table (once, across processes); False if nothing was rated.
+
+    Each seat takes part in the match on its own, but an entrant that holds several seats
+    (two bots of one level) is rated once: the mean of its seats' new ratings, one game
+    played, the sum of their win shares."""
     state = table.state
     line = {"scores": state.scores(), "winners": state.winners(), "seats": table.seats}
     ranks, shares = finish_ranks(line), win_shares(line)
     seats = [(entrant(store, table, i), ranks[i], shares[i]) for i in range(len(table.seats))]
+    names: dict[str, str] = {}
+    won: dict[str, float] = {}
+    for who, _, share in seats:
+        if who is not None:
+            names.setdefault(who[0], who[1])
+            won[who[0]] = won.get(who[0], 0.0) + share
+    ids = list(names)  # each entrant once, in seat order
 
     def rerate(before: list[tuple[float, float] | None]) -> list[tuple[float, float]]:
-        known = iter(before)
+        held = dict(zip(ids, before, strict=True))
         teams = []
         for who, _, _ in seats:
-            held = next(known) if who is not None else None
-            rating = MODEL.rating(*held) if held is not None else MODEL.rating()
-            teams.append([rating])
+            prior = held[who[0]] if who is not None else None
+            teams.append([MODEL.rating(*prior) if prior is not None else MODEL.rating()])
         after = MODEL.rate(teams, ranks=[float(r) for _, r, _ in seats])
-        return [(t[0].mu, t[0].sigma) for (who, _, _), t in zip(seats, after, strict=True) if who]
+        new: dict[str, list[tuple[float, float]]] = {}
+        for (who, _, _), team in zip(seats, after, strict=True):
+            if who is not None:
+                new.setdefault(who[0], []).append((team[0].mu, team[0].sigma))
+        return [_mean(new[i]) for i in ids]
 
-    rated = [(who[0], who[1], share) for who, _, share in seats if who is not None]
-    if not rated:
+    if not ids:
         return False
+    rated = [(i, names[i], won[i]) for i in ids]
     return store.settle(table.id, table.game.name, rated, rerate, time.time())
+
+
+def _mean(ratings: list[tuple[float, float]]) -> tuple[float, float]:
+    return (
+        sum(mu for mu, _ in ratings) / len(ratings),
+        sum(sigma for _, sigma in ratings) / len(ratings),
+    )
 
 
 def row(r: dict[str, Any]) -> dict[str, JSON]:
