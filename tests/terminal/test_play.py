@@ -376,11 +376,11 @@ def test_a_game_left_with_a_record_goes_on_from_it_to_the_same_end(tmp_path: Pat
 
 def test_a_record_that_does_not_fit_is_refused_before_anything_is_played(tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
-    state = LUXOR.new_game(["ann", "bob"], seed=2)
+    state = LUXOR.new_game(["ann", "bob 2"], seed=2)  # a seat's number as the web names it
     state.apply(state.legal_actions()[0])
     path.write_text(scarab.write_record(state.record()), encoding="utf-8")
     cases = [
-        ("luxor", None, None, "the record's players (ann, bob) are not seats"),
+        ("luxor", None, None, "the record's players (ann, bob 2) are not seats"),
         ("horus", ["human", "greedy"], None, "it is a game of luxor, not horus"),
         ("luxor", ["human", "greedy", "greedy"], None, "it has 2 players, but 3 seats"),
         ("luxor", ["human", "greedy"], 9, "leave out --seed"),

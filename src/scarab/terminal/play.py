@@ -421,6 +421,7 @@ def play_main(
     if resume is not None and recorded is None:
         return 2
     inferred = seats is None and recorded is not None
+    names = recorded.names if recorded is not None else ()
     if seats is None:
         seats = kinds_of(recorded.names) if recorded is not None else list(DEFAULT_SEATS)
     kinds = [s.strip().lower() for s in seats]
@@ -429,7 +430,7 @@ def play_main(
     if unknown:
         err.print(
             Text(
-                f"scarab: the record's players ({', '.join(seats)}) are not seats: "
+                f"scarab: the record's players ({', '.join(names)}) are not seats: "
                 "say who plays each with --players"
                 if inferred
                 else f"scarab: unknown seat {unknown[0]!r}; a seat is one of: {', '.join(known)}"
