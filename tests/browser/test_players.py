@@ -431,3 +431,22 @@ def test_the_maker_gives_the_seat_of_a_friend_who_never_came_to_a_bot(
     shoot(page, "players-missing-friend-given-to-a-bot")
     wait = "() => window.__scarab.last.current === 0 || window.__scarab.last.over"
     page.wait_for_function(wait)  # the bot played bob's turn
+
+
+def test_a_player_who_opens_their_tables_watch_link_sees_what_a_watcher_sees(
+    page: Any, base_url: str
+) -> None:
+    """A streamer's screen: the table's watch link shows the watchers' view even in the
+    browser of a player who sits there (their key alone opens their seat at /t/<id>)."""
+    become(page, "ann")
+    key = json.loads(page.evaluate("() => localStorage.getItem('scarab.player')"))["key"]
+    seats = [{"kind": "human", "me": True}, {"kind": "bot", "level": "random"}]
+    made = api(base_url, "/api/tables", {"game": "luxor", "seats": seats}, {"X-Player-Key": key})
+    assert made["watch"] == f"/t/{made['table']}#watch"
+    page.goto(f"/t/{made['table']}")
+    assert Seat(page).wait_drawn()["seat"] == 0  # her seat, by her key
+    page.goto(made["watch"])
+    page.reload()  # a new fragment alone does not load the page again
+    watched = Seat(page).wait_drawn()
+    assert watched["seat"] is None and watched["legal"] == []
+    assert watched["view"] == api(base_url, f"/api/tables/{made['table']}")["view"]

@@ -547,7 +547,7 @@ class Hub:
         self.kick(live)
         return {
             "table": table.id,
-            "watch": f"/t/{table.id}",
+            "watch": f"/t/{table.id}#watch",
             "seats": [
                 {
                     "seat": i,
@@ -608,7 +608,7 @@ class Hub:
             new.current, new.over, new.due = head.current, head.over, head.due
             old.rematch = await self.storage(self.store.offer_rematch, old.id, new)
             self.broadcast(live)
-        return {"table": old.rematch, "watch": f"/t/{old.rematch}"}
+        return {"table": old.rematch, "watch": f"/t/{old.rematch}#watch"}
 
     async def fill(
         self, live: Live, host: int, seat: object, level: object, name: object = None

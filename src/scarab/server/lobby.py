@@ -50,7 +50,7 @@ def entry(stored: StoredTable, player: str | None = None) -> dict[str, JSON]:
         "rated": stored.rated,  # whoever sits there plays for their rating
         "options": stored.options,
         "created": stored.created,
-        "watch": f"/t/{stored.id}",
+        "watch": f"/t/{stored.id}#watch",  # a watcher's view, even for one who sits there
         "yours": yours,  # the asker's own seat: opened by their key, not taken again
     }
 

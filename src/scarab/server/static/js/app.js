@@ -161,6 +161,7 @@ function tableView(tableId) {
   const S = {
     get tableId() { return tableId; },
     get token() { return token; },
+    get watching() { return watching; },
     get live() { return live; },
     get status() { return status; },
     get boardBox() { return boardBox; },
@@ -177,7 +178,11 @@ function tableView(tableId) {
     get rules() { return rules; },
     get howto() { return howto; },
   };
-  const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get("seat");
+  // a watcher's link (#watch) shows the watchers' view even to a player who sits here (a
+  // streamer's screen): the player's key does not find their seat
+  const watching = fragment.has("watch");
   const memo = {};
   // What changes while the table is open: the last state, the socket, the reconnect
   // delay, the message timer, the last move's marks and the hint shown.
@@ -507,7 +512,7 @@ function connect(S) {
     S.offline.hidden = true;
     // a table opened from "My tables" has no seat token: the key finds the seat; a seat's
     // link opened by a player makes the seat theirs, listed in My tables on every device
-    const me = player();
+    const me = S.watching ? null : player();
     live.socket.send(JSON.stringify({ type: "hello", token, player: me && me.key }));
   });
   live.socket.addEventListener("message", (event) => {

@@ -121,7 +121,7 @@ function tableItem(table, said, refresh) {
   const seats = table.seats.map((/** @type {any} */ s, /** @type {number} */ i) => {
     const key = `${table.table}/${i}`;
     if (i === table.yours) {
-      return html("a", { href: table.watch, class: "button secondary your-seat", "data-key": key }, t("ui.open.yours", { seat: i + 1 }));
+      return html("a", { href: `/t/${table.table}`, class: "button secondary your-seat", "data-key": key }, t("ui.open.yours", { seat: i + 1 }));
     }
     if (s.kind !== "open") return html("span", {}, s.name);
     if (mine) return html("span", { class: "muted" }, t("ui.seat.open"));

@@ -52,7 +52,7 @@ export function rematchBox(m, tableId, token, say) {
   }
   const box = html("p", { class: "rematch" });
   const gone = () => box.replaceChildren(`${t("ui.rematch.gone")} `,
-    html("a", { href: `/t/${m.rematch}`, class: "button secondary", id: "rematch-watch" }, t("ui.rematch.watch")));
+    html("a", { href: `/t/${m.rematch}#watch`, class: "button secondary", id: "rematch-watch" }, t("ui.rematch.watch")));
   const decline = async () => {
     try {
       await asSeat(`/api/tables/${m.rematch}/decline`, token);
