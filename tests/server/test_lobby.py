@@ -178,7 +178,7 @@ def test_the_maker_fills_an_open_seat_with_a_bot_and_only_the_maker(client: Test
     table = hub_of(client).tables[made["table"]]
     assert (table.seats[2].kind, table.seats[2].level) == ("bot", "casual")
     assert table.state.names[2] == table.seats[2].name == "casual bot 1"
-    for seat, level, says in ((2, "greedy", "not open"), (0, "greedy", "not open")):
+    for seat, level, says in ((2, "greedy", "neither open"), (0, "greedy", "neither open")):
         bad = client.post(f"{url}/fill", json={"seat": seat, "level": level}, headers=ann)
         assert bad.status_code == 400 and says in bad.json()["error"]
         assert bad.json()["msg"] == "ui.err.seat_taken"  # the page words it

@@ -111,7 +111,10 @@ def test_the_maker_gives_a_seat_whose_person_never_came_to_a_bot(client: TestCli
     table = hub_of(client).tables[t["table"]]
     host = next(i for i, s in enumerate(table.seats) if s.host)
     other = 1 - host
-    assert look(client, t, host)["fillable"] == [other]  # bob has not come
+    while table.state.current_player != other:
+        assert look(client, t, host)["fillable"] == []  # the table does not wait on bob
+        play_first(client, t, 1)
+    assert look(client, t, host)["fillable"] == [other]  # it waits on bob, who has not come
     assert "fillable" not in look(client, t, other)  # only the maker is told
     fill = {"seat": other, "level": "greedy", "name": "greedy bot"}
     with client.websocket_connect(f"/ws/{t['table']}") as ws:  # bob is here now

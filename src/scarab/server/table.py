@@ -436,10 +436,10 @@ class Table:
     def fill(
         self, host: int, seat: object, level: str, name: str | None, online: set[int]
     ) -> tuple[list[SeatInfo], Rebuilt]:
-        """The table's maker puts a bot in an open seat, or in the seat of a person who has
-        not come (away, with no move of their own here: a rematch's seat nobody answers), so
-        the others can play on; worked out on a copy (the game replayed under the bot's name:
-        ``name``, numbered on if another seat has it, or the level's)."""
+        """The table's maker puts a bot in an open seat, or in the seat of a person the table
+        waits on who has not come (away, with no move of their own here: a rematch's seat
+        nobody answers), so the others can play on; worked out on a copy (the game replayed
+        under the bot's name: ``name``, numbered on if another seat has it, or the level's)."""
         if not self.seats[host].host:
             raise TableError(
                 "only the person who made the table fills its open seats", "ui.err.host_only"
@@ -492,13 +492,14 @@ class Table:
         self.rev += 1
 
     def fillable(self, seat: int, host: int, online: set[int]) -> bool:
-        """Whether the maker may put a bot in ``seat``: open, or another person's who is away
-        and has made no move here (never a person who is here, or who has played)."""
+        """Whether the maker may put a bot in ``seat``: open, or, once the table waits on it,
+        another person's who is away and has made no move here (never a person who is
+        here, or who has played)."""
         s = self.seats[seat]
         if s.kind == OPEN:
             return True
-        absent = s.kind == HUMAN and not s.left and seat != host and seat not in online
-        return absent and not self.played(seat)
+        waited_on = seat == self.state.current_player and seat != host and seat not in online
+        return waited_on and s.kind == HUMAN and not s.left and not self.played(seat)
 
     def rematch_seats(self) -> list[dict[str, Any]]:
         """The seats of a rematch: the same people and bots, each one place on (who moved

@@ -104,9 +104,9 @@ function seatedAt(id, token) {
 export function fillBox(m, tableId, token, say) {
   const me = m.seat === null || m.seat === undefined ? null : m.seats[m.seat];
   const open = m.seats.map((/** @type {any} */ s, /** @type {number} */ i) => (s.kind === "open" ? i : -1)).filter((/** @type {number} */ i) => i >= 0);
-  // the server names the seats its maker may fill: open ones, and a person's who has not
-  // come, offered once the table waits for them (a rematch's seat nobody answers)
-  const fillable = /** @type {number[]} */ (m.fillable || []).filter((/** @type {number} */ i) => m.seats[i].kind === "open" || i === m.current);
+  // the server names the seats its maker may fill: open ones, and, once the table waits
+  // on it, a person's who has not come (a rematch's seat nobody answers)
+  const fillable = /** @type {number[]} */ (m.fillable || []);
   if (!me || !me.host || !fillable.length) return null;
   const seat = fillable[0];
   const absent = m.seats[seat].kind === "human";
