@@ -450,3 +450,16 @@ def test_a_player_who_opens_their_tables_watch_link_sees_what_a_watcher_sees(
     watched = Seat(page).wait_drawn()
     assert watched["seat"] is None and watched["legal"] == []
     assert watched["view"] == api(base_url, f"/api/tables/{made['table']}")["view"]
+
+
+def test_the_lobby_lists_games_being_played_with_a_link_to_watch(page: Any, base_url: str) -> None:
+    """A stranger finds a public game whose seats are all taken, and watches it."""
+    seats = [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "random"}]
+    made = api(base_url, "/api/tables", {"game": "horus", "seats": seats, "public": True})
+    page.goto("/")
+    link = page.locator(f'#playing-list a[href="/t/{made["table"]}#watch"]')
+    link.wait_for()
+    shoot(page, "lobby-games-being-played")
+    link.click()
+    watched = Seat(page).wait_drawn()
+    assert watched["seat"] is None and watched["table"] == made["table"]

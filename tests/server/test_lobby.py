@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 import scarab
 from scarab.games.luxor.data import CARDS
-from tests.server.conftest import hub_of, look
+from tests.server.conftest import hub_of, look, wait_for
 
 
 def player(client: TestClient, name: str) -> dict[str, str]:
@@ -356,3 +356,22 @@ def test_quick_plays_racing_for_one_seat_go_on_to_another_table(
     tables = [r.json()["table"] for r in answers]
     assert tables.count(waiting["table"]) == 1  # one took the waiting table's seat
     assert len(set(tables)) == len(racers)  # each of the others made one
+
+
+def test_public_games_with_every_seat_taken_are_listed_to_watch(client: TestClient) -> None:
+    """A watcher finds games being played: public tables still going with no open seat,
+    each with its watch link; not a private table, an open one or a finished one."""
+    ann = player(client, "ann")
+    waiting = public_table(client, ann)
+    bots = [{"kind": "human", "me": True}, {"kind": "bot", "level": "random"}]
+    playing = public_with(client, ann, bots)
+    client.post("/api/tables", json={"game": "luxor", "seats": bots[1:] * 2})  # private
+    listed = lobby(client, "/playing")["tables"]
+    assert [e["table"] for e in listed] == [playing["table"]]
+    assert listed[0]["watch"] == f"/t/{playing['table']}#watch" and listed[0]["open"] == 0
+    assert [e["table"] for e in lobby(client)["tables"]] == [waiting["table"]]
+    assert lobby(client, "/playing?game=pyramids")["tables"] == []
+    done = public_with(client, ann, bots[1:] * 2)  # bots alone: played out at once
+    wait_for(lambda: hub_of(client).tables[done["table"]].state.is_over)
+    assert [e["table"] for e in lobby(client, "/playing")["tables"]] == [playing["table"]]
+    assert client.get("/api/lobby/playing?page=99").status_code == 400

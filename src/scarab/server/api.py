@@ -144,6 +144,11 @@ def player_routes(hub: Hub, players: Players, lobby: Lobby) -> list[Route]:
         key = request.headers.get("x-player-key")
         return JSONResponse(await lobby.tables(q.get("game"), q.get("page"), key))
 
+    async def playing(request: Request) -> Response:
+        q = request.query_params
+        key = request.headers.get("x-player-key")
+        return JSONResponse(await lobby.tables(q.get("game"), q.get("page"), key, playing=True))
+
     async def sit(request: Request) -> Response:
         key, msg = request.headers.get("x-player-key"), await body(request)
         return JSONResponse(await lobby.sit(request.path_params["table_id"], key, msg))
@@ -159,6 +164,7 @@ def player_routes(hub: Hub, players: Players, lobby: Lobby) -> list[Route]:
         Route("/api/players/me/code", code, methods=["POST"]),
         Route("/api/players/claim", claim, methods=["POST"]),
         Route("/api/lobby", open_tables),
+        Route("/api/lobby/playing", playing),
         Route("/api/leaderboard/{game}", leaderboard),
         Route("/api/players/{player}/profile", profile),
         Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),

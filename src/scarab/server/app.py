@@ -10,14 +10,16 @@
     POST /api/replay                {"record", "ply"}: the game after ``ply`` moves, for the viewer
     GET  /api/games/<g>/board|rules the static board; the rule catalogue (sections, examples)
     GET  /api/i18n/<lang>           the message catalogue of en, pt or es (the page's words)
+    GET  /api/lobby[/playing]       public tables with open seats [every seat taken: to watch]
     POST /api/tables/<id>/fill|start the maker fills an open seat with a bot, or starts without
     WS   /ws/<id>                   hello / act / undo / allow_undo / leave / sync (table_socket.py)
     (players, the lobby, ratings, chat and rematch: see the README)
 
-Errors are JSON ``{"error": "..."}`` (or a WebSocket ``error`` message) that say
-what was wrong, with ``msg`` and ``args`` where the catalogues word it in the reader's
-language; no stack trace ever leaves the server. The limits on what one client
-may do (rates, sockets, Origin, JSON bodies) and the security headers are in guard.py.
+Errors are JSON ``{"error": "...", "code": "..."}`` (or a WebSocket ``error`` message)
+that say what was wrong, with ``msg`` and ``args`` where the catalogues word it in the
+reader's language and ``code`` its kind for a program; no stack trace ever leaves the
+server. The limits on what one client may do (rates, sockets, Origin, JSON bodies) and
+the security headers are in guard.py.
 """
 
 from __future__ import annotations

@@ -79,13 +79,17 @@ class Lobby:
         self.hub = hub
         self.players = players
 
-    async def tables(self, game: str | None, page: object, key: object = None) -> dict[str, JSON]:
-        """One page of open public tables (of one game, or all), newest first; each says
-        which seat the player whose key is given holds there."""
+    async def tables(
+        self, game: str | None, page: object, key: object = None, playing: bool = False
+    ) -> dict[str, JSON]:
+        """One page of open public tables (of one game, or all; ``playing``: those with every
+        seat taken, to watch), newest first; each says which seat the player whose key is
+        given holds there."""
         if game is not None:
             game = _game(game)
         number = _page(page)
-        found = await self.hub.storage(self.hub.store.lobby, game, number * PAGE, PAGE + 1)
+        store = self.hub.store
+        found = await self.hub.storage(store.lobby, game, number * PAGE, PAGE + 1, playing)
         me = await self._asker(key)
         return {
             "tables": [entry(t, me) for t in found[:PAGE]],

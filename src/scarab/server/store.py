@@ -677,11 +677,13 @@ class Store:
             )
             return [r._asdict() for r in rows][::-1]
 
-    def lobby(self, game: str | None, offset: int, limit: int) -> list[StoredTable]:
-        """Public tables still going with a seat nobody has taken, newest first."""
-        query = select(TableRow).where(
-            TableRow.public.is_(True), TableRow.open_seats > 0, TableRow.over.is_(False)
-        )
+    def lobby(
+        self, game: str | None, offset: int, limit: int, playing: bool = False
+    ) -> list[StoredTable]:
+        """Public tables still going with a seat nobody has taken (``playing``: with every
+        seat taken, to watch), newest first."""
+        seated = TableRow.open_seats == 0 if playing else TableRow.open_seats > 0
+        query = select(TableRow).where(TableRow.public.is_(True), seated, TableRow.over.is_(False))
         if game is not None:
             query = query.where(TableRow.game == game)
         with self.engine.connect() as conn:

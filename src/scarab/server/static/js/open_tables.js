@@ -1,6 +1,7 @@
 // @ts-check
-// The public lobby on the page: quick play, and the open tables with a button per open
-// seat. Taking a seat needs a player (the "You" card); the seat's link then opens it.
+// The public lobby on the page: quick play, the open tables with a button per open seat,
+// and the games being played, to watch. Taking a seat needs a player (the "You" card);
+// the seat's link then opens it.
 
 import { api, player } from "./api.js";
 import { html } from "./common.js";
@@ -17,10 +18,16 @@ export function openTablesCard(games) {
   const box = html("section", { class: "card open-tables", id: "open-tables" }, html("h2", {}, t("ui.open.title")));
   const said = html("p", { class: "muted", "aria-live": "polite" });
   const list = html("ul", { class: "open-list", id: "lobby-list" });
-  const lister = listing(list, said);
-  box.append(quickPlay(games, said), said, html("h3", {}, t("ui.open.tables")), list);
-  lister.refresh();
-  keepFresh(box, lister);
+  const lister = listing(list, said, "/api/lobby", "ui.open.none",
+    (table, refresh) => tableItem(table, said, refresh));
+  const played = html("ul", { class: "open-list", id: "playing-list" });
+  const watcher = listing(played, said, "/api/lobby/playing", "ui.open.none_playing", playingItem);
+  box.append(quickPlay(games, said), said, html("h3", {}, t("ui.open.tables")), list,
+    html("h3", {}, t("ui.open.playing")), played);
+  for (const one of [lister, watcher]) {
+    one.refresh();
+    keepFresh(box, one);
+  }
   return box;
 }
 
@@ -74,13 +81,16 @@ function quickPlay(games, said) {
 }
 
 /**
- * The open tables' list: ``refresh`` reads it again (an answer overtaken by a later
- * read is dropped) and redraws it when it changed, the focus kept on its button;
- * ``age`` is how long ago it was last read, in ms.
+ * A list of lobby entries read from ``url``: ``refresh`` reads it again (an answer
+ * overtaken by a later read is dropped) and redraws it when it changed, the focus kept on
+ * its button; ``age`` is how long ago it was last read, in ms.
  * @param {HTMLElement} list
  * @param {HTMLElement} said
+ * @param {string} url
+ * @param {string} none the message when the list is empty
+ * @param {(table: any, refresh: () => void) => HTMLElement} item
  */
-function listing(list, said) {
+function listing(list, said, url, none, item) {
   let asked = 0;
   let readAt = 0;
   let shown = "";
@@ -90,10 +100,10 @@ function listing(list, said) {
     let items;
     let drawn;
     try {
-      const tables = (await api("/api/lobby")).tables;
+      const tables = (await api(url)).tables;
       drawn = JSON.stringify(tables);
-      items = tables.length ? tables.map((/** @type {any} */ table) => tableItem(table, said, refresh))
-        : [html("li", { class: "muted" }, t("ui.open.none"))];
+      items = tables.length ? tables.map((/** @type {any} */ table) => item(table, refresh))
+        : [html("li", { class: "muted" }, t(none))];
     } catch (err) {
       drawn = "";
       items = [html("li", { class: "error" }, /** @type {any} */ (err).message)];
@@ -132,6 +142,17 @@ function tableItem(table, said, refresh) {
   const rated = table.rated ? ` · ${t("ui.open.rated")}` : "";
   return html("li", {}, html("strong", {}, table.title), ` (${t("ui.players.count", { n: table.players })}${timer}${rated}): `,
     ...seats.flatMap((/** @type {any} */ el, /** @type {number} */ i) => (i ? [", ", el] : [el])));
+}
+
+/**
+ * A game being played: its seats, and a link to watch it (the watchers' view).
+ * @param {any} table
+ */
+function playingItem(table) {
+  const names = table.seats.map((/** @type {any} */ s) => s.name).join(", ");
+  const key = `${table.table}/watch`;
+  return html("li", {}, html("strong", {}, table.title), ` (${t("ui.players.count", { n: table.players })}): ${names} `,
+    html("a", { href: table.watch, class: "button secondary watch-game", "data-key": key }, t("ui.open.watch")));
 }
 
 /**
