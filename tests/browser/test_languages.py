@@ -258,6 +258,15 @@ def test_a_players_profile_after_a_rated_game_in_spanish(
     assert words("es", "ui.profile.ratings") in text and words("es", "ui.profile.recent") in text
     assert "Luxor 1." in text and "1. Luxor" in text and "luxor" not in text  # titles, not ids
     shoot(page, "profile-es")
+    # the leaderboard fits a phone: its Spanish headings ran 15 px past the screen
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/")
+    page.select_option("#board-game", "luxor")
+    board = page.locator("table.ratings")
+    board.locator("tbody tr").first.wait_for()
+    box = board.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390, box
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
 # Pairs of words (or a word and a pyramid chip) drawn over each other on the board.
