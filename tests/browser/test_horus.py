@@ -324,3 +324,29 @@ def test_on_a_phone_the_board_brings_your_pawn_and_squares_into_view_on_your_tur
         where = pg.evaluate(BOARD_BOX, ["square-e2"])
         assert where["live"] and where["unseen"] == [], where
         shoot(pg, "horus-phone-your-turn-at-e2")
+
+
+RULERS = """() => [...document.querySelectorAll('#board svg text.ruler')].map((el) => {
+  const r = el.getBoundingClientRect();
+  return [el.textContent, r.left + r.width / 2, r.top + r.height / 2];
+})"""
+
+
+def test_the_board_numbers_its_columns_and_rows_as_the_log_names_squares(
+    page: Any, base_url: str
+) -> None:
+    """The log says "moves e to 4,6" (column 4, row 6): the columns are numbered along
+    the bottom edge and the rows along the left one, left to right and top to bottom."""
+    table = make_table(base_url, "horus", [{"kind": "bot", "level": "random"}] * 2)
+    page.goto(table["watch"])
+    Seat(page).wait_drawn()
+    labels = page.evaluate(RULERS)
+    assert len(labels) == 18, labels  # 9 columns, 9 rows
+    left = min(lab[1] for lab in labels)
+    rows = [lab for lab in labels if abs(lab[1] - left) < 1]  # one line down the left edge
+    columns = [lab for lab in labels if lab not in rows]
+    assert [r[0] for r in sorted(rows, key=lambda r: r[2])] == [str(y) for y in range(9)]
+    assert [c[0] for c in sorted(columns, key=lambda c: c[1])] == [str(x) for x in range(9)]
+    assert len({round(c[2]) for c in columns}) == 1  # one line along the bottom edge
+    assert abs(max(r[2] for r in rows) - columns[0][2]) < 1  # the last row is the bottom one
+    shoot(page, "horus-rulers")

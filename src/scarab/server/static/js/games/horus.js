@@ -552,6 +552,7 @@ function drawBoard(S, g) {
     g.append(svg("path", { d: `M${x + 5} ${y + C - 5} L${x + 5} ${y + 5} L${x + C - 5} ${y + 5}`, fill: "none", stroke: "#a9a39a", "stroke-width": 2 }));
     g.append(text(x + C / 2, y + C / 2 + 6, BLOCK_AT[i], { "font-size": 17, "font-weight": "bold", "text-anchor": "middle", fill: "#eee" }));
   }
+  drawRulers(S, g); // over the fallen blocks, which would hide an edge's number
   // edges: thin inside a room, walls thick, doors a gap between jambs
   const thin = svg("g", { stroke: INK, "stroke-opacity": 0.22, "stroke-width": 1, "stroke-dasharray": "3 3" });
   const walls = svg("g", { stroke: INK, "stroke-width": 5, "stroke-linecap": "round" });
@@ -603,6 +604,21 @@ function drawBoard(S, g) {
   drawOccupants(S, g);
   drawTargets(S, g);
   drawLegend(S, g);
+}
+
+// The squares' coordinates, as the log and the notation name them ("1,7": column 1,
+// row 7), at the board's edges as a chessboard has them: each column's number in its
+// bottom square, each row's in its left one.
+function drawRulers(S, g) {
+  const look = { "font-size": 12, "font-weight": "bold", fill: INK, opacity: 0.5, class: "ruler" };
+  for (let x = 0; x < W; x++) {
+    const i = (H - 1) * W + x;
+    g.append(text(sqX(S, i) + C - 3, sqY(S, i) + C - 3, x, { ...look, "text-anchor": "end" }));
+  }
+  for (let y = 0; y < H; y++) {
+    const i = y * W;
+    g.append(text(sqX(S, i) + 3, sqY(S, i) + C - 3, y, look));
+  }
 }
 
 function drawFurniture(S, g) {
