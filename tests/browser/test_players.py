@@ -7,6 +7,7 @@ import contextlib
 import json
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -463,3 +464,29 @@ def test_the_lobby_lists_games_being_played_with_a_link_to_watch(page: Any, base
     link.click()
     watched = Seat(page).wait_drawn()
     assert watched["seat"] is None and watched["table"] == made["table"]
+
+
+def test_a_refused_decline_says_why_beside_the_button(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    """Bob has played at the rematch (by his link, elsewhere): Decline on the finished
+    table is refused, and the reason shows beside the button, not at the page's top."""
+    with rematch_offered(page, browser, base_url) as bob:
+        new = Seat(page).wait_drawn()["table"]
+        bob_token = re.sub(r".*#seat=", "", bob.url)
+        for _ in range(20):  # bob (seat 0 there, one place on) plays a move of his own
+            m = api(base_url, f"/api/tables/{new}", headers={"X-Seat-Token": bob_token})
+            if m["legal"]:
+                act = {
+                    "token": bob_token,
+                    "action": m["legal"][0]["action"],
+                    "version": m["version"],
+                }
+                api(base_url, f"/api/tables/{new}/act", act)
+                break
+            time.sleep(0.2)
+        bob.click("#rematch-decline")
+        said = bob.locator("#rematch-refused")
+        said.wait_for()
+        assert "you have played at this table" in said.inner_text()
+        assert bob.locator("#rematch-join").count() == 1  # his seat is still his

@@ -53,17 +53,20 @@ export function rematchBox(m, tableId, token, say) {
   const box = html("p", { class: "rematch" });
   const gone = () => box.replaceChildren(`${t("ui.rematch.gone")} `,
     html("a", { href: `/t/${m.rematch}#watch`, class: "button secondary", id: "rematch-watch" }, t("ui.rematch.watch")));
+  // a refusal is said beside the buttons: on a phone the page's message line is far above
+  const refused = html("span", { class: "error", id: "rematch-refused", role: "alert" });
   const decline = async () => {
     try {
       await asSeat(`/api/tables/${m.rematch}/decline`, token);
       holding.set(m.rematch, Promise.resolve(false));
       say(t("ui.rematch.declined"));
       gone();
-    } catch (err) { say(/** @type {any} */ (err).message); }
+    } catch (err) { refused.textContent = ` ${/** @type {any} */ (err).message}`; }
   };
   box.append(`${t("ui.rematch.ready")} `,
     html("button", { type: "button", id: "rematch-join", onclick: () => open(m.rematch) }, t("ui.rematch.join")), " ",
-    html("button", { type: "button", class: "secondary", id: "rematch-decline", onclick: decline }, t("ui.rematch.decline")));
+    html("button", { type: "button", class: "secondary", id: "rematch-decline", onclick: decline }, t("ui.rematch.decline")),
+    refused);
   seatedAt(m.rematch, token).then((mine) => { if (!mine) gone(); });
   return box;
 }
