@@ -88,3 +88,21 @@ test("several winners read in the plural, one in the singular, and nobody as nob
   setMessages(REFUSALS.en, REFUSALS.en, "en");
   assert.equal(wonBy("ui.status.over", names, []), "Game over: nobody won.");
 });
+
+test("a message shown only where a game has it is asked for first, and no inherited property is one", async () => {
+  const { has } = await import("../../src/scarab/server/static/js/i18n.js");
+  setMessages({ "a.note": "uma nota", odd: /** @type {any} */ (3) }, { "a.note": "a note", "b.note": "b" }, "pt");
+  assert.equal(has("a.note"), true);
+  assert.equal(has("b.note"), true); // English stands in for a missing translation
+  assert.equal(has("c.note"), false);
+  assert.equal(has("odd"), false); // words are text
+  for (const inherited of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+    assert.equal(has(inherited), false, inherited);
+  }
+  // the real catalogues: Horus says under its scoring that only who escaped scores
+  for (const lang of ["en", "pt", "es"]) {
+    setMessages(REFUSALS[lang], REFUSALS.en, lang);
+    assert.equal(has("horus.final.note"), true, lang);
+    assert.equal(has("luxor.final.note") || has("pyramids.final.note"), false, lang);
+  }
+});

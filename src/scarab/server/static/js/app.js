@@ -14,7 +14,7 @@ import { howtoPanel } from "./howto.js";
 import { linkItem } from "./share.js";
 import { levelNote, levelOptions } from "./levels.js";
 import { madeSeats, remember, showMine } from "./mine.js";
-import { LANGS, keep, lang, phrased, preferred, seatName, t, useLang, wonBy } from "./i18n.js";
+import { has, LANGS, keep, lang, phrased, preferred, seatName, t, useLang, wonBy } from "./i18n.js";
 import { showServerTables, youCard } from "./players.js";
 
 // Each language named in itself, so a reader finds their own.
@@ -389,7 +389,10 @@ function drawFinal(S, m) {
   const { ctx, finalBox, tableId, token } = S;
   clear(finalBox);
   if (!m.over) return;
+  // what a game's scoring needs explained, under it (Horus: only who escaped scores)
+  const note = `${m.game}.final.note`;
   finalBox.append(html("h2", {}, t("ui.final.title")), scoringTable(m, false),
+    has(note) ? html("p", { class: "final-note", id: "final-note" }, t(note)) : "",
     html("p", {},
       html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, t("ui.final.download")), " ",
       html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, t("ui.final.replay"))),

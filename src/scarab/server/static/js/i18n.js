@@ -93,6 +93,17 @@ export function t(id, args = {}, names = []) {
 }
 
 /**
+ * Whether the catalogues hold message `id` (in the page's language, else in English):
+ * for words shown only where a game has them, such as a note under its final scoring.
+ * Asked as t() looks up, so an inherited property ("constructor") is no message.
+ * @param {string} id
+ * @returns {boolean}
+ */
+export function has(id) {
+  return held(messages, id) !== undefined || held(english, id) !== undefined;
+}
+
+/**
  * A catalogue's own message for `key`: never an inherited property ("constructor",
  * "__proto__"), which an id made from outside (a name) could otherwise reach.
  * @param {Record<string, string>} table

@@ -1,0 +1,78 @@
+"""A finished game's page: what its final scoring needs explained is said under the
+page's table (Horus: only who escaped scores)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scarab import i18n
+from tests.browser.conftest import Seat, api, make_table, page_in, seat_link, seat_state, shoot
+
+if shutil.which("chromium") is None:
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+GAMES = ["luxor", "pyramids", "horus"]
+LAPTOP = (1280, 800)
+
+
+def finish(base_url: str, game: str) -> dict[str, Any]:
+    """A table of Ana (seat 0, played at random through the API) and a random bot,
+    played to its end."""
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "random", "name": "Rob"}]
+    table = make_table(base_url, game, seats)
+    rng = random.Random(game)
+    for _ in range(5000):
+        m = seat_state(base_url, table, 0)
+        if m["over"]:
+            return table
+        if m["legal"]:
+            body = {"token": table["seats"][0]["token"], "version": m["version"]}
+            body["action"] = rng.choice(m["legal"])["action"]
+            api(base_url, f"/api/tables/{table['table']}/act", body)
+        else:
+            time.sleep(0.05)  # the bot's turn
+    raise AssertionError(f"the {game} game did not end")
+
+
+@pytest.fixture(scope="module")
+def finished(base_url: str) -> Iterator[dict[str, dict[str, Any]]]:
+    """One finished table of each game, shared by this module's tests."""
+    yield {game: finish(base_url, game) for game in GAMES}
+
+
+def open_finished(pg: Any, link: str) -> dict[str, Any]:
+    pg.goto(link)
+    m = Seat(pg).wait_drawn()
+    assert m["over"]
+    pg.locator("#scoring").wait_for()
+    return m
+
+
+@pytest.mark.parametrize(
+    ("game", "locale"),
+    [("horus", "en-US"), ("horus", "pt-BR"), ("luxor", "es-ES"), ("pyramids", "en-US")],
+)
+def test_a_horus_scoring_says_under_it_that_only_who_escaped_scores(
+    browser: Any, base_url: str, finished: dict[str, dict[str, Any]], game: str, locale: str
+) -> None:
+    """A sealed adventurer's 0 is explained under the page's table (the board's panel,
+    now gone, said it); Luxor and Pyramids have nothing to add there."""
+    with page_in(browser, base_url, locale, 390, 844) as pg:
+        open_finished(pg, seat_link(finished[game], 0))
+        note = pg.locator("#final-note")
+        if game != "horus":
+            assert note.count() == 0
+            return
+        assert note.inner_text() == i18n.text(locale[:2], "horus.final.note", {})
+        under = pg.evaluate(
+            "() => document.getElementById('scoring').getBoundingClientRect().bottom"
+            " <= document.getElementById('final-note').getBoundingClientRect().top"
+        )
+        assert under and pg.locator("#final #final-note").count() == 1
+        shoot(pg, f"game-over-horus-note-{locale[:2]}-390")
