@@ -1,5 +1,6 @@
-"""A finished game's page: what its final scoring needs explained is said under the
-page's table (Horus: only who escaped scores)."""
+"""A finished game's page: its final scoring is said once, by the page's table (the
+engine's rows), not again by a panel of the board's; and what the table needs explained
+is said under it (Horus: only who escaped scores)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,31 @@ def open_finished(pg: Any, link: str) -> dict[str, Any]:
     assert m["over"]
     pg.locator("#scoring").wait_for()
     return m
+
+
+# The board's words that are the page's final scoring again: its title, or any of its
+# rows' labels (lower-cased, each a leaf element of the board: an SVG text, a span).
+AGAIN = """() => {
+  const said = (el) => el.textContent.trim().toLowerCase();
+  const scoring = new Set([...document.querySelectorAll('#scoring tbody th, #final h2')].map(said));
+  return [scoring.size, [...document.querySelectorAll('#board *')]
+    .filter((el) => !el.children.length && scoring.has(said(el))).map(said)];
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_draws_no_final_scoring_of_its_own(
+    browser: Any, base_url: str, finished: dict[str, dict[str, Any]], game: str
+) -> None:
+    """Each board drew its own "Final scoring" panel above the page's table, so the
+    scoring was said twice (Pyramids' even multiplied pyramids by their points in the
+    page's code): the page's table, from the engine's rows, is the one scoring."""
+    width, height = LAPTOP
+    with page_in(browser, base_url, width=width, height=height) as pg:
+        m = open_finished(pg, seat_link(finished[game], 0))
+        count, again = pg.evaluate(AGAIN)
+        assert count == len(m["final_rows"]) + 1  # each row's label, and the title
+        assert again == [], again
 
 
 @pytest.mark.parametrize(

@@ -232,13 +232,39 @@ PANEL = r"""(label) => {
 }"""
 
 
+# The page's final scoring: its headings' words (a seat's name, a row's label) and those
+# that run into another, leave the table or are cut short: [the words, [a, b or why]].
+HEADS = r"""() => {
+  const table = document.getElementById('scoring');
+  const frame = table.getBoundingClientRect();
+  const heads = [...table.querySelectorAll('th')];
+  const boxes = heads.map((el) => el.getBoundingClientRect());
+  const clashes = [];
+  heads.forEach((el, i) => {
+    const r = boxes[i];
+    if (r.left < frame.left - 1 || r.right > frame.right + 1) clashes.push([el.textContent, 'off']);
+    const who = el.querySelector('.who');
+    if (who && (who.scrollHeight > who.clientHeight + 1 || who.scrollWidth > who.clientWidth + 1)) {
+      clashes.push([el.textContent, 'cut']);
+    }
+    boxes.slice(i + 1).forEach((q, j) => {
+      const across = Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1;
+      const down = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 1;
+      if (across && down) clashes.push([el.textContent, heads[i + 1 + j].textContent]);
+    });
+  });
+  return [heads.map((el) => el.textContent.trim()), clashes];
+}"""
+
+
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
 def test_at_game_over_the_final_scoring_names_each_seat_whole_and_your_points_are_final(
     browser: Any, base_url: str, locale: str
 ) -> None:
-    """On a laptop's screen the final scoring's columns are as wide as their seats'
-    names (the winner's was cut to "★ greed…" with room to spare), and your panel says
-    your points in all, not "so far"."""
+    """On a laptop's screen the final scoring (the page's table: the board draws none)
+    heads each seat's column with its whole name (the board's panel cut the winner's to
+    "★ greed…" with room to spare), its rows labelled in the reader's words; and your
+    panel says your points in all, not "so far"."""
     names = ["Ana Beatriz", "greedy bot 2"]
     table = make_table(
         base_url,
@@ -251,12 +277,16 @@ def test_at_game_over_the_final_scoring_names_each_seat_whole_and_your_points_ar
         play_to_the_end(pg)
         pg.reload()
         m = Seat(pg).wait_drawn()
+        pg.locator("#scoring").wait_for()
         lang = locale[:2]
         shoot(pg, f"pyramids-over-{lang}-1280")
-        final, clashes = pg.evaluate(PANEL, i18n.text(lang, "pyramids.page.final_label", {}))
+        heads, clashes = pg.evaluate(HEADS)
         assert clashes == [], clashes
         for name in names:
-            assert name in final or f"★ {name}" in final, (name, final)
+            assert name in heads or f"★ {name}" in heads, (name, heads)
+        labels = [i18n.text(lang, row["msg"], row.get("args", {})) for row in m["final_rows"]]
+        assert heads == [i18n.text(lang, "ui.final.category", {}), *heads[1:3], *labels], heads
+        assert pg.locator("#scoring").get_attribute("class") == "scoring"  # a column per seat
         mine, clashes = pg.evaluate(PANEL, i18n.text(lang, "pyramids.page.your_cards", {}))
         assert clashes == [], clashes
         total = m["view"]["final"][0]["total"]

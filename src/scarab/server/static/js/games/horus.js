@@ -890,7 +890,6 @@ function drawPanel(S, g) {
   if (view.keeper !== undefined && view.seats) y = drawKeeper(S, g, y, round, fs);
   y += fs(4);
 
-  if (view.final) y = drawFinal(S, g, y, fs);
   if (view.stage === "setup") y = drawGallery(S, g, y, fs);
 
   // dice
@@ -1265,33 +1264,6 @@ function drawGallery(S, g, y, fs) {
   }
   return y;
 }
-
-function drawFinal(S, g, y, fs) {
-  const { PW, seatName, view } = S;
-  y += fs(18);
-  const anyOut = view.final.some((e) => e.escaped);
-  g.append(text(0, y, t(anyOut ? "horus.page.final_head" : "horus.page.final_none"), { "font-size": fs(15), "font-weight": "bold", fill: anyOut ? "#5a3d1e" : "#b03a2e" }));
-  y += fs(6);
-  const keys = ["treasures", "necklaces", "chests", "idols", "variety", "total"];
-  const colW = (PW - fs(90)) / keys.length;
-  y += fs(14);
-  const heads = keys.map((key) => t(`horus.final.${key}`));
-  const headSize = Math.min(...heads.map((h) => fitSize(h, fs(9.5), colW * 0.92))); // one size, each in its column
-  heads.forEach((head, n) => g.append(text(fs(90) + colW * (n + 0.5), y, head, { "font-size": headSize, "text-anchor": "middle", opacity: 0.8 })));
-  const best = Math.max(...view.final.map((e) => (e.escaped ? e.total : -1)));
-  view.final.forEach((e, p) => {
-    y += fs(15); // the name on a line of its own, the scores under it
-    const won = e.escaped && e.total === best;
-    g.append(named(0, y, (who) => `${won ? "★ " : ""}${who}`, seatName(p), PW, { "font-size": fs(12), "font-weight": "bold", fill: seatInk(p) }));
-    y += fs(14);
-    g.append(text(fs(60), y, e.escaped ? t("horus.page.final_out") : "✗", { "font-size": fs(10), fill: e.escaped ? "#1b7f2a" : "#b03a2e" }));
-    keys.forEach((key, n) => g.append(text(fs(90) + colW * (n + 0.5), y, e[key], { "font-size": fs(12), "text-anchor": "middle", "font-weight": key === "total" ? "bold" : null, opacity: e.escaped ? 1 : 0.5 })));
-  });
-  y += fs(8);
-  g.append(text(0, y + fs(6), t("horus.page.final_note"), { "font-size": fs(9.5), opacity: 0.7 }));
-  return y + fs(8);
-}
-
 
 /**
  * The board elements (their data-hit names) an action involves, from its fields: where

@@ -210,8 +210,8 @@ export function render(root, ctx) {
   const colW = sideW;
   const zoom = wide ? 1 : W / sideW; // narrow screens: the side panels are scaled up to the board's width
   const parts = [];
-  if (phase === "over" && view.final) parts.push(drawFinal(S, colW));
-  else if (mine) parts.push(drawHand(S, colW));
+  // the final scoring is the page's, under the board: at the end the hand is drawn no more
+  if (mine && phase !== "over") parts.push(drawHand(S, colW));
   parts.push(drawSupply(S, colW));
   parts.push(drawSeats(S, colW));
   for (const part of parts) {
@@ -734,46 +734,6 @@ function drawSeat(S, s, i, x, y, w, h) {
   }
   return g;
 }
-
-// ---------- final scoring ----------
-function drawFinal(S, w) {
-  const { names, seats, view } = S;
-  const g = svg("g", {});
-  const fin = view.final || [];
-  /** @type {Array<[string, (e: any, s: any) => any]>} */
-  const rowsF = [
-    ["during", (e, s) => s.score - e.total],
-    ["adventurers", (e) => e.adventurers],
-    ["sarcophagi", (e) => e.sarcophagi],
-    ["keys", (e) => e.keys],
-    ["sets", (e) => `${e.set_points} (${e.sets})`],
-    ["scarabs", (e) => e.scarabs],
-    ["score", (e, s) => s.score],
-  ];
-  const h = 60 + rowsF.length * 22 + 10; // the title, the seats' names, a row each
-  g.append(svg("rect", { x: 0, y: 0, width: w, height: h, rx: 10, fill: "#fff3cf", stroke: "#d4af37", "stroke-width": 2 }));
-  g.append(text(12, 24, t("luxor.page.final.title"), { "font-size": 16, "font-weight": 700 }));
-  const labelW = 120;
-  const colW = (w - labelW - 16) / Math.max(1, seats.length);
-  seats.forEach((s, i) => {
-    const cx = labelW + colW * i + colW / 2;
-    g.append(named(cx, 44, (who) => who, names[i], colW - 8, { "font-size": 13, "font-weight": 700, fill: seatInk(i), "text-anchor": "middle" }));
-  });
-  rowsF.forEach(([key, fn], r) => {
-    const yy = 68 + r * 22;
-    const last = r === rowsF.length - 1;
-    g.append(text(12, yy, t(`luxor.page.final.${key}`), { "font-size": 13, "font-weight": last ? 700 : 400 }));
-    seats.forEach((s, i) => {
-      const e = fin[i] || {};
-      const cx = labelW + colW * i + colW / 2;
-      const won = (view.winners || []).includes(i);
-      g.append(text(cx, yy, String(fn(e, s)), { "font-size": 13, "font-weight": last ? 800 : 400, "text-anchor": "middle",
-        fill: last && won ? "#b8860b" : INK }));
-    });
-  });
-  return { g, h };
-}
-
 
 /**
  * The board elements (their data-hit names) an action involves, from its fields: where

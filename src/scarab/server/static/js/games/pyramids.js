@@ -23,10 +23,9 @@ const SAND = "#f1e2bb";
 const WALL = "#8b7355";
 const GOLD = "#d9a514";
 // The static data (GET /api/games/pyramids/board): the grid's cell names, rounds and
-// turns, the expedition shapes by name and the score values. Set by useBoard.
+// turns, the expedition shapes by name and the colours. Set by useBoard.
 let B = null;
 let COLS = [];
-let VP = {};
 let ROUNDS = 0;
 let TURNS = 0;
 let SHAPES = {};
@@ -36,7 +35,6 @@ export function useBoard(board) {
   if (B === board) return;
   B = board;
   COLS = board.columns;
-  VP = board.vp;
   ROUNDS = board.rounds;
   TURNS = board.turns;
   SHAPES = board.shapes;
@@ -504,7 +502,6 @@ export function render(root, ctx) {
   const wrap = html("div", { style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" });
   root.append(wrap);
 
-  if (view.final) wrap.append(drawFinal(view, nameOf, root.clientWidth));
   if (me !== null) wrap.append(drawMine(S), drawSide(S), drawOthers(S));
   else wrap.append(drawOthers(S), drawSide(S));
 
@@ -1090,58 +1087,6 @@ function drawOthers(S) {
   pnl.el.append(background(used, H), ...parts);
   pnl.box.style.flexBasis = "100%";
   return pnl.box;
-}
-
-
-// ---- final scoring table ---------------------------------------------------------
-// The final scoring's widths: the labels' column as wide as its longest label, and a
-// seat's as wide as its heading (the seat's name), 90 at least, while the table fits
-// ``room`` (the page's width; a phone's table is not drawn much smaller for long names).
-function finalColumns(labels, heads, room) {
-  const labelW = Math.max(120, ...labels.map((label) => textWidth(label, 12) + 24));
-  const widest = Math.max(...heads.map((head) => textWidth(head, 13, true) + 14));
-  const most = Math.min(640, Math.max(440, room - 24)); // the table's widest
-  const colW = Math.max(90, Math.min(widest, (most - labelW - 10) / heads.length));
-  return { labelW, colW };
-}
-
-function drawFinal(view, nameOf, room) {
-  /** @type {Array<[string, (e: any) => any]>} */
-  const rows = [
-    [t("pyramids.final.pyramids", { vp: VP.tomb }), (e) => `${e.pyramids} (${e.pyramids * VP.tomb})`],
-    [t("pyramids.final.pyramid_points"), (e) => e.pyramid_points],
-    [t("pyramids.final.torches", { vp: VP.torch }), (e) => `${e.torches} (${e.torches * VP.torch})`],
-    [t("pyramids.final.red_gems"), (e) => e.red_gems],
-    [t("pyramids.final.green_gems"), (e) => e.green_gems],
-    [t("pyramids.final.gem_points"), (e) => e.gem_points],
-    [t("pyramids.final.worst_skull"), (e) => e.worst_skull],
-  ];
-  const winners = view.winners || [];
-  const say = (p) => (name) => `${winners.includes(p) ? "★ " : ""}${name}`;
-  const { labelW, colW } = finalColumns(rows.map(([label]) => label), view.final.map((e, p) => say(p)(nameOf(p))), room);
-  const W = labelW + view.final.length * colW + 10;
-  const H = 46 + 26 + rows.length * 22 + 34;
-  const cx = (p) => labelW + p * colW + colW / 2;
-  const parts = [text(12, 26, t("pyramids.page.final_scoring"), { "font-size": 17, "font-weight": 700 })];
-  let y = 50;
-  view.final.forEach((e, p) => {
-    if (winners.includes(p)) parts.push(svg("rect", { x: cx(p) - colW / 2 + 3, y: y - 16, width: colW - 6, height: 26 + rows.length * 22 + 30, rx: 6, fill: "#fff2c2", stroke: GOLD }));
-    parts.push(named(cx(p), y, say(p), nameOf(p), colW - 8, { "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: seatInk(p) }));
-  });
-  y += 24;
-  for (const [label, f] of rows) {
-    parts.push(text(12, y, label, { "font-size": 12, fill: "#5a4a35" }));
-    view.final.forEach((e, p) => parts.push(text(cx(p), y, f(e), { "text-anchor": "middle", "font-size": 12 })));
-    y += 22;
-  }
-  parts.push(svg("path", { d: `M10 ${y - 14} H${W - 10}`, stroke: INK, "stroke-width": 1 }));
-  y += 6;
-  parts.push(text(12, y, t("pyramids.final.total"), { "font-size": 14, "font-weight": 700 }));
-  view.final.forEach((e, p) => parts.push(text(cx(p), y, e.total, { "text-anchor": "middle", "font-size": 15, "font-weight": 800 })));
-  const p = panel(W, H, 300, W * 1.1, t("pyramids.page.final_label"));
-  p.el.append(background(W, H), ...parts);
-  p.box.style.flexBasis = "100%";
-  return p.box;
 }
 
 /**
