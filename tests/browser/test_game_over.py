@@ -1,6 +1,8 @@
 """A finished game's page: its final scoring is said once, by the page's table (the
-engine's rows), not again by a panel of the board's; and what the table needs explained
-is said under it (Horus: only who escaped scores)."""
+engine's rows), not again by a panel of the board's; what the table needs explained is
+said under it (Horus: only who escaped scores); and what comes next (Rematch, the
+record, the replay) stands in the side column: in view on a laptop's screen, before How
+to play on a phone's."""
 
 from __future__ import annotations
 
@@ -53,6 +55,74 @@ def open_finished(pg: Any, link: str) -> dict[str, Any]:
     assert m["over"]
     pg.locator("#scoring").wait_for()
     return m
+
+
+# The next steps' boxes, whether each is in the side column, and how far the page is scrolled.
+NEXT = """(ids) => [window.scrollY, ids.map((id) => {
+  const el = document.getElementById(id);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return [r.top, r.bottom, r.left, r.right, Boolean(el.closest('aside.side'))];
+})]"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_games_next_steps_are_in_the_side_column_in_view_on_a_laptop(
+    browser: Any, base_url: str, finished: dict[str, dict[str, Any]], game: str
+) -> None:
+    """Rematch, Download the record and Replay this game were under the board and the
+    scoring, below the fold of a 1280x800 screen: they are in the side column, under the
+    Actions, in view without scrolling. A watcher gets the record and the replay (no
+    rematch: that is the seats')."""
+    table = finished[game]
+    width, height = LAPTOP
+    with page_in(browser, base_url, width=width, height=height) as pg:
+        open_finished(pg, seat_link(table, 0))
+        pg.locator("#rematch").wait_for()
+        shoot(pg, f"game-over-{game}-{width}")
+        scrolled, boxes = pg.evaluate(NEXT, ["rematch", "download", "replay"])
+        assert scrolled == 0
+        for name, box in zip(["rematch", "download", "replay"], boxes, strict=True):
+            assert box is not None, name
+            top, bottom, left, right, aside = box
+            assert aside, f"#{name} is not in the side column"
+            assert top >= 0 and bottom <= height and left >= 0 and right <= width, (name, box)
+        # under the Actions list, and apart from the scoring's box
+        assert pg.locator("#final #download, #final #replay, #final #rematch").count() == 0
+        assert pg.evaluate(
+            "() => document.getElementById('actions').getBoundingClientRect().bottom"
+            " <= document.getElementById('download').getBoundingClientRect().top"
+        )
+        pg.goto(table["watch"])
+        assert Seat(pg).wait_drawn()["seat"] is None
+        pg.locator("#download").wait_for()
+        scrolled, boxes = pg.evaluate(NEXT, ["download", "replay", "rematch"])
+        assert scrolled == 0 and boxes[2] is None
+        for box in boxes[:2]:
+            assert box is not None and box[4] and box[1] <= height, box
+        assert pg.locator("#replay").get_attribute("href") == f"/replay#table={table['table']}"
+
+
+# Where things stand, top to bottom: the scoring, the next steps and How to play.
+ORDER = """() => ['scoring', 'rematch', 'download'].map((id) => document.getElementById(id))
+  .concat([document.getElementById('howto')])
+  .map((el) => el.getBoundingClientRect().top)"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_on_a_phone_a_finished_games_next_steps_come_before_how_to_play(
+    browser: Any, base_url: str, finished: dict[str, dict[str, Any]], game: str
+) -> None:
+    """A phone's one column puts How to play first under the board, for a game in
+    play; at its end the next steps (in the side column now) come first, so they are
+    not pushed below the whole of How to play."""
+    with page_in(browser, base_url, width=390, height=844) as pg:
+        open_finished(pg, seat_link(finished[game], 0))
+        pg.locator("#rematch").wait_for()
+        assert pg.locator("#howto[open]").count() == 1  # a first visit: open, and long
+        scoring, rematch, download, howto = pg.evaluate(ORDER)
+        assert scoring < rematch < download < howto, (scoring, rematch, download, howto)
+        shoot(pg, f"game-over-{game}-390")
 
 
 # The board's words that are the page's final scoring again: its title, or any of its

@@ -171,6 +171,7 @@ function tableView(tableId) {
     get players() { return players; },
     get actions() { return actions; },
     get controls() { return controls; },
+    get side() { return side; },
     get finalBox() { return finalBox; },
     get log() { return log; },
     get ctx() { return ctx; },
@@ -202,12 +203,12 @@ function tableView(tableId) {
   const chat = chatBox((text) => send(S, { type: "chat", text }));
   const rules = rulesPanel();
   const howto = howtoPanel();
+  const side = html("aside", { class: "side" },
+    html("h2", {}, t("ui.table.players")), players,
+    html("h2", {}, t("ui.table.actions")), actions, controls,
+    html("h2", {}, t("ui.table.log")), log, howto.box, rules.box, chat.box);
   main.append(html("div", { class: "table-page" },
-    html("div", { class: "left" }, status, offline, message, asking, boardBox, finalBox),
-    html("aside", { class: "side" },
-      html("h2", {}, t("ui.table.players")), players,
-      html("h2", {}, t("ui.table.actions")), actions, controls,
-      html("h2", {}, t("ui.table.log")), log, howto.box, rules.box, chat.box)));
+    html("div", { class: "left" }, status, offline, message, asking, boardBox, finalBox), side));
 
   const ctx = {
     memo,
@@ -304,9 +305,14 @@ function drawActions(S, list, narrowed) {
 }
 
 function drawControls(S, m) {
-  const { controls, ctx, tableId, token } = S;
+  const { controls, ctx, side, tableId, token } = S;
   clear(controls);
-  if (m.seat === null || m.over || m.seats[m.seat].left) return; // a seat left for good is the zombie's
+  side.classList.toggle("over", Boolean(m.over)); // a phone shows what comes next before How to play
+  if (m.over) {
+    drawNext(S, m);
+    return;
+  }
+  if (m.seat === null || m.seats[m.seat].left) return; // a seat left for good is the zombie's
   const filling = fillBox(m, tableId, token, ctx.say);
   if (filling) controls.append(filling);
   if (m.legal.length > 1) {
@@ -325,6 +331,17 @@ function drawControls(S, m) {
       onclick: () => { if (window.confirm(t("ui.table.leave_ask"))) send(S, { type: "leave" }); },
     }, t("ui.table.leave")));
   }
+}
+
+// What comes after a game, under the Actions (in view on a laptop's screen, where the
+// board and the scoring fill the left): for the seats a rematch, and for anyone the
+// game's record and its replay.
+function drawNext(S, m) {
+  const { controls, ctx, tableId, token } = S;
+  controls.append(rematchBox(m, tableId, token, ctx.say) || "",
+    html("p", { class: "next" },
+      html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, t("ui.final.download")), " ",
+      html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, t("ui.final.replay"))));
 }
 
 function drawPlayers(S, m) {
@@ -386,17 +403,13 @@ function drawStatus(S, m) {
 }
 
 function drawFinal(S, m) {
-  const { ctx, finalBox, tableId, token } = S;
+  const { finalBox } = S;
   clear(finalBox);
   if (!m.over) return;
   // what a game's scoring needs explained, under it (Horus: only who escaped scores)
   const note = `${m.game}.final.note`;
   finalBox.append(html("h2", {}, t("ui.final.title")), scoringTable(m, false),
-    has(note) ? html("p", { class: "final-note", id: "final-note" }, t(note)) : "",
-    html("p", {},
-      html("a", { href: `/api/tables/${tableId}/record`, download: "", class: "button", id: "download" }, t("ui.final.download")), " ",
-      html("a", { href: `/replay#table=${tableId}`, class: "button", id: "replay" }, t("ui.final.replay"))),
-    rematchBox(m, tableId, token, ctx.say) || "");
+    has(note) ? html("p", { class: "final-note", id: "final-note" }, t(note)) : "");
   fitScoring(S, m);
 }
 
