@@ -101,11 +101,15 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from scarab.server.app import create_app
+    from scarab.server.guard import Limits
 
     db = tmp_path_factory.mktemp("browser") / "t.db"
     port = free_port()
-    # a bot's run of unseen Pyramids marks is shown at once here (tests/server measures its pace)
-    app = create_app(f"sqlite:///{db}", bot_workers=0, pace=0.0)
+    # a bot's run of unseen Pyramids marks is shown at once here (tests/server measures its pace);
+    # every test's browser and API calls come from one address, which a real server would
+    # see as many people: the API's rate per address is raised (tests/server tests the limits)
+    many = Limits(api_rate="100000/minute")
+    app = create_app(f"sqlite:///{db}", bot_workers=0, limits=many, pace=0.0)
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65_536)
     )

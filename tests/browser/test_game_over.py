@@ -39,7 +39,7 @@ def finish(base_url: str, game: str) -> dict[str, Any]:
             body["action"] = rng.choice(m["legal"])["action"]
             api(base_url, f"/api/tables/{table['table']}/act", body)
         else:
-            time.sleep(0.05)  # the bot's turn
+            time.sleep(0.2)  # the bot's turn
     raise AssertionError(f"the {game} game did not end")
 
 

@@ -192,8 +192,8 @@ PANEL_TEXTS = """() => { const svgs = [...document.querySelectorAll('#board svg'
 
 
 def play_seat_until(base_url: str, table: dict[str, Any], done: Any) -> dict[str, Any]:
-    """Play seat 0 (searching, discarding and bagging when it can, ending a turn only when
-    nothing else is legal, a seeded pick otherwise) until ``done(state)``."""
+    """Play seat 0 (searching, discarding and bagging when it can, ending a turn or walking
+    out only when nothing else is legal, a seeded pick otherwise) until ``done(state)``."""
     rng = random.Random(5)
     for _ in range(600):
         m = seat_state(base_url, table, 0)
@@ -205,7 +205,8 @@ def play_seat_until(base_url: str, table: dict[str, Any], done: Any) -> dict[str
             continue
         verb = lambda e: e["action"].split()[0]  # noqa: E731
         wanted = [e for e in m["legal"] if verb(e) in ("search", "discard", "bag")]
-        going = [e for e in m["legal"] if verb(e) != "end"]
+        out = lambda e: int(e["fields"].get("to", 0)) >= INSIDE  # noqa: E731 (it would end)
+        going = [e for e in m["legal"] if verb(e) != "end" and not out(e)]
         action = rng.choice(wanted or going or m["legal"])["action"]
         body = {"token": table["seats"][0]["token"], "action": action, "version": m["version"]}
         api(base_url, f"/api/tables/{table['table']}/act", body)

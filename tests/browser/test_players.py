@@ -446,8 +446,8 @@ def test_a_player_who_opens_their_tables_watch_link_sees_what_a_watcher_sees(
     assert made["watch"] == f"/t/{made['table']}#watch"
     page.goto(f"/t/{made['table']}")
     assert Seat(page).wait_drawn()["seat"] == 0  # her seat, by her key
-    page.goto(made["watch"])
-    page.reload()  # a new fragment alone does not load the page again
+    page.goto(made["watch"])  # the fragment alone changes: the page opens it again
+    page.wait_for_function("() => window.__scarab.last && window.__scarab.last.seat === null")
     watched = Seat(page).wait_drawn()
     assert watched["seat"] is None and watched["legal"] == []
     assert watched["view"] == api(base_url, f"/api/tables/{made['table']}")["view"]

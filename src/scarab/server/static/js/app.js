@@ -674,7 +674,12 @@ async function start() {
   header();
   const path = location.pathname;
   watchTurns();
-  if (path.startsWith("/t/")) tableView(decodeURIComponent(path.slice(3)));
+  if (path.startsWith("/t/")) {
+    tableView(decodeURIComponent(path.slice(3)));
+    // another seat's link, or the watch link, pasted into this tab changes the fragment
+    // alone: open the table again as whoever that link says
+    window.addEventListener("hashchange", () => location.reload());
+  }
   else if (path.startsWith("/p/")) profileView(main, decodeURIComponent(path.slice(3)));
   else if (path === "/replay") {
     replayView();
