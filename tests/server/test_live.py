@@ -395,3 +395,40 @@ def test_bots_waiting_on_a_store_that_is_down_say_so_in_a_line_not_a_trace_each_
     said = [r for r in caplog.records if r.name == "scarab.server"]
     assert len(said) == 1 and "store is unavailable" in said[0].getMessage()
     assert said[0].exc_info is None  # no trace: it was a 100-line one a table every 2 s
+
+
+def test_a_bot_that_thinks_longer_than_a_claim_keeps_it_by_renewing_it(
+    served: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A claim lapses soon (so a process killed mid-thought holds a table's bot up only
+    briefly), and the process that thinks renews it meanwhile, however long it takes."""
+    from sqlalchemy import create_engine, text
+
+    from scarab.server import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "CLAIM_SECONDS", 0.4)
+    monkeypatch.setattr(hub_module, "CLAIM_RENEW", 0.1)
+    real = hub_module.choose_run
+
+    def slow(*args: Any) -> Any:
+        time.sleep(1.5)  # four claims' length
+        return real(*args)
+
+    monkeypatch.setattr(hub_module, "choose_run", slow)
+    hub = hub_of(served)
+    t = make_table(served, "luxor", seats=[{"kind": "bot", "level": "random"}] * 2)
+    engine = create_engine(hub.store.url)
+    held = []
+    try:
+        deadline = time.monotonic() + 1.2
+        while time.monotonic() < deadline:
+            with engine.connect() as conn:
+                row = conn.execute(
+                    text("SELECT claim_until FROM scarab_tables WHERE id = :id"), {"id": t["table"]}
+                ).one()
+            held.append(row[0] is not None and row[0] > time.time())
+            time.sleep(0.05)
+    finally:
+        engine.dispose()
+    assert held[-1] and held.count(True) > len(held) * 0.8, held  # held all along
+    wait_for(lambda: len(hub.tables[t["table"]].moves) >= 1)

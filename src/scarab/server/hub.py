@@ -72,7 +72,8 @@ IDLE_SECONDS = 60.0  # a table nobody watches or plays leaves memory after this 
 TICK_SECONDS = 1.0  # how often due tables are looked for and idle ones evicted
 DUE_BATCH = 100  # due tables loaded per tick at most
 STORE_THREADS = 8  # storage calls at once: different tables' writes don't queue
-CLAIM_SECONDS = 30.0  # a claim on a table's bot lapses after this (its process died)
+CLAIM_SECONDS = 8.0  # a claim on a table's bot lapses this long after its last renewal
+CLAIM_RENEW = 2.0  # seconds between renewals while the bot thinks (a process that dies stops)
 CLAIM_RETRY = 2.0  # seconds before a bot blocked by another's claim, or failed, tries again
 GIVE_BACK_SECONDS = 60.0  # after evictions, memory is handed back to the system this often
 STOP_BOTS_SECONDS = 5.0  # at shutdown, how long a bot's search under way may take to end
@@ -951,9 +952,11 @@ class Hub:
             if await self._io(
                 self.store.claim, table_id, rev, self.owner, time.time(), CLAIM_SECONDS
             ):
+                held = asyncio.get_running_loop().create_task(self._hold(table_id, rev))
                 try:
                     await self._decide(live, seat, level, note)
                 finally:
+                    held.cancel()
                     await self._io(self.store.release, table_id, self.owner)
             else:  # another process thinks for this table, or moved it: look again later
                 retry = CLAIM_RETRY
@@ -974,6 +977,19 @@ class Hub:
             live.alarm = asyncio.get_running_loop().call_later(
                 retry, lambda: self._spawn(self._refresh(live))
             )
+
+    async def _hold(self, table_id: str, rev: int) -> None:
+        """Renew this process's claim on a table's bot while it thinks (a decision queued
+        behind others' may take longer than a claim), so that the claim of a process killed
+        mid-thought lapses within CLAIM_SECONDS, not one long enough for any decision."""
+        with contextlib.suppress(DBAPIError):  # a store that is down: the claim lapses
+            while True:
+                await asyncio.sleep(CLAIM_RENEW)
+                now = time.time()
+                if not await self._io(
+                    self.store.claim, table_id, rev, self.owner, now, CLAIM_SECONDS
+                ):
+                    return  # the table moved on (the bot's move is in), or another holds it
 
     async def _decide(self, live: Live, seat: int, level: str, note: str | None) -> None:
         table = live.table
