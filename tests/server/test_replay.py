@@ -8,6 +8,7 @@ import threading
 
 import pytest
 from starlette.responses import JSONResponse
+from starlette.testclient import TestClient
 
 from scarab.core.errors import BadRecord
 from scarab.core.game import JSON, events_for
@@ -15,6 +16,7 @@ from scarab.core.record import read_record, replay, write_record
 from scarab.core.registry import load
 from scarab.server import replay as viewer
 from scarab.server.table import note_phrase
+from tests.server.conftest import make_table
 
 
 def random_game(game: str, seed: int, players: int) -> str:
@@ -156,3 +158,34 @@ def test_frames_are_computed_off_the_event_loop(monkeypatch: pytest.MonkeyPatch)
     (body,) = out
     assert body == from_scratch(text, 3)
     assert seen and seen[0].startswith("scarab-replay")
+
+
+def test_the_viewers_refusals_carry_message_ids_for_the_readers_language(
+    client: TestClient,
+) -> None:
+    """The replay page words a refusal in its reader's language: the record of a game
+    still being played, a table that does not exist, and a record that does not read
+    (the reader's English detail framed by a message of the page's own)."""
+    from scarab import i18n
+
+    t = make_table(client)  # two people: nobody has moved, the game is on
+    early = client.get(f"/api/tables/{t['table']}/record")
+    assert early.status_code == 400 and "seed" in early.json()["error"]
+    assert early.json()["msg"] == "ui.err.record_unfinished"
+    gone = client.get("/api/tables/AAAAAAAAAAAAAAAA/record")
+    assert gone.status_code == 404 and gone.json()["msg"] == "ui.err.no_table"
+    text = random_game("luxor", 10, 2)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("5. "))
+    lines[at] = "5. p1 L S+99"
+    bad = client.post("/api/replay", json={"record": "\n".join(lines), "ply": 0}).json()
+    assert bad["msg"] == "ui.err.bad_record" and bad["code"] == "bad_record"
+    assert bad["args"]["detail"] == bad["error"] and f"line {at + 1}:" in bad["error"]
+    moves = len(read_record(text).moves)
+    far = client.post("/api/replay", json={"record": text, "ply": moves + 1}).json()
+    assert far["msg"] == "ui.err.replay_ply" and far["args"] == {"n": moves}
+    for lang in i18n.LANGS:
+        for msg in ("ui.err.record_unfinished", "ui.err.bad_record", "ui.err.replay_ply"):
+            assert i18n.text(lang, msg) != msg, (lang, msg)
+    pt = i18n.text("pt", bad["msg"], bad["args"])
+    assert pt != bad["error"] and pt.endswith(bad["error"])

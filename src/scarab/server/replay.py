@@ -95,7 +95,8 @@ class Replayed:
     def frame(self, ply: int) -> str:
         """The frame's JSON after the first ``ply`` moves."""
         if isinstance(ply, bool) or not 0 <= ply <= len(self.moves):
-            raise BadRecord(f"ply is a move count from 0 to {len(self.moves)}, not {brief(ply)}")
+            said = f"ply is a move count from 0 to {len(self.moves)}, not {brief(ply)}"
+            raise BadRecord(said, "ui.err.replay_ply", n=len(self.moves))
         start = ply // self.step
         state: State = self.saved[start].clone()
         for notation in self.moves[start * self.step : ply]:
@@ -131,8 +132,15 @@ def replayed(text: str) -> Replayed:
 
 
 def replay_frame(text: str, ply: int) -> bytes:
-    """The frame's JSON body: the game ``text`` records, after its first ``ply`` moves."""
-    return replayed(text).frame(ply).encode("utf-8")
+    """The frame's JSON body: the game ``text`` records, after its first ``ply`` moves.
+    A record that does not read is refused with its reader's English detail, framed by
+    a message for the page's language (the reader's own errors carry no message id)."""
+    try:
+        return replayed(text).frame(ply).encode("utf-8")
+    except BadRecord as exc:
+        if exc.msg:
+            raise
+        raise BadRecord(str(exc), "ui.err.bad_record", detail=str(exc)) from exc
 
 
 async def replay_body(text: str, ply: int) -> bytes:

@@ -592,7 +592,8 @@ class Table:
         if not self.state.is_over:
             raise TableError(
                 "the record holds the seed, which would show every hidden card: "
-                "it can be downloaded once the game is over"
+                "it can be downloaded once the game is over",
+                "ui.err.record_unfinished",
             )
         return write_record(self.record())
 
