@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import threading
+from collections import deque
 
 import pytest
 from starlette.responses import JSONResponse
 from starlette.testclient import TestClient
 
 from scarab.core.errors import BadRecord
-from scarab.core.game import JSON, events_for
+from scarab.core.game import JSON
 from scarab.core.record import read_record, replay, write_record
 from scarab.core.registry import load
 from scarab.server import replay as viewer
-from scarab.server.table import note_phrase
-from tests.server.conftest import make_table
+from scarab.server.store import StoredMove
+from scarab.server.table import _log, note_phrase
+from tests.server.conftest import hub_of, look, make_table, wait_for
 
 
 def random_game(game: str, seed: int, players: int) -> str:
@@ -35,14 +38,15 @@ def from_scratch(text: str, ply: int) -> bytes:
     full = replay(record)
     game = load(record.game)
     state = game.new_game(record.players, seed=record.seed, **record.options)
-    events = []
-    for _, notation in record.moves[:ply]:
-        events.extend(state.apply(game.parse_action(state, notation)))
     log = []
-    for e in events_for(events, None):
-        if e.text and e.kind != "final":
-            msg, args = game.event_phrase(e.kind, dict(e.data))
-            log.append({"seat": e.player, "text": e.text, "msg": msg, "args": args})
+    for i, (seat, notation) in enumerate(record.moves[:ply]):
+        made: deque[dict[str, JSON]] = deque()
+        in_round = state.round
+        events = state.apply(game.parse_action(state, notation))
+        _log(
+            {None: made}, events, in_round, game, StoredMove(seat, notation, record.notes.get(i), 0)
+        )
+        log.extend({**line, "ply": i + 1} for line in made)
     out: dict[str, JSON] = {
         "game": game.name,
         "title": game.title,
@@ -189,3 +193,31 @@ def test_the_viewers_refusals_carry_message_ids_for_the_readers_language(
             assert i18n.text(lang, msg) != msg, (lang, msg)
     pt = i18n.text("pt", bad["msg"], bad["args"])
     assert pt != bad["error"] and pt.endswith(bad["error"])
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids"])
+def test_a_finished_tables_replay_logs_as_its_table_does(client: TestClient, game: str) -> None:
+    """The replay's log is the watchers' log of the live table, line for line: the
+    round of each line (the page's headings), the zombie's note on the moves it played
+    for a seat whose person left, and the move that made it (the "last move" line)."""
+    seats = [{"kind": "human", "name": "leo"}, {"kind": "bot", "level": "random"}]
+    t = make_table(client, game, seats=seats, zombie="random")
+    table = hub_of(client).tables[t["table"]]
+    with client.websocket_connect(f"/ws/{t['table']}") as ws:
+        ws.send_json({"type": "hello", "token": t["seats"][0]["token"]})
+        ws.receive_json()
+        ws.send_json({"type": "leave"})
+        wait_for(lambda: table.seats[0].left)
+    wait_for(lambda: table.state.is_over, 60)
+    live = look(client, t, None)["log"]
+    text = client.get(f"/api/tables/{t['table']}/record").text
+    moves = len(read_record(text).moves)
+    frame = json.loads(viewer.replay_frame(text, moves))
+    assert [{k: v for k, v in line.items() if k != "ply"} for line in frame["log"]] == live
+    assert any("note" in line for line in live) and any(line["round"] for line in live)
+    # each line names the move that made it, and the last move's lines are the frame's last
+    plies = [line["ply"] for line in frame["log"]]
+    assert plies == sorted(plies) and all(1 <= p <= moves for p in plies)
+    for ply in (1, moves // 2):
+        made = json.loads(viewer.replay_frame(text, ply))["log"]
+        assert made and all(line["ply"] <= ply for line in made)

@@ -19,15 +19,16 @@ import hashlib
 import json
 import math
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from scarab.core.errors import BadRecord, brief
-from scarab.core.game import JSON, Game, State, events_for
+from scarab.core.game import JSON, Game, State
 from scarab.core.record import Record, read_record, replay
 from scarab.core.registry import load
-from scarab.server.table import note_phrase
+from scarab.server.store import StoredMove
+from scarab.server.table import _log, note_phrase
 
 LOG_LINES = 60
 CACHED_RECORDS = 8
@@ -78,16 +79,19 @@ class Replayed:
                 ],
             }
         )[:-1]
+        # the watchers' log, as the live table writes it (its rounds, the zombie's notes),
+        # each line with the move that made it
         self.log: list[dict[str, JSON]] = []
         self.log_ends = [0]  # len(self.log) after each number of moves
         state = self.game.new_game(record.players, seed=record.seed, **record.options)
         self.saved = [state.clone()]
-        for ply, notation in enumerate(self.moves, 1):
+        for ply, (seat, notation) in enumerate(record.moves, 1):
+            in_round = state.round
             events = state.apply(self.game.parse_action(state, notation))
-            for e in events_for(events, None):
-                if e.text and e.kind != "final":
-                    msg, args = self.game.event_phrase(e.kind, dict(e.data))
-                    self.log.append({"seat": e.player, "text": e.text, "msg": msg, "args": args})
+            made: deque[dict[str, JSON]] = deque()
+            move = StoredMove(seat, notation, record.notes.get(ply - 1), 0.0)
+            _log({None: made}, events, in_round, self.game, move)
+            self.log.extend({**line, "ply": ply} for line in made)
             self.log_ends.append(len(self.log))
             if ply % self.step == 0:
                 self.saved.append(state.clone())
