@@ -4,11 +4,12 @@
 
 import { api, player } from "./api.js";
 import { html, NAME_INPUT_MAX, seatColour, seatInk } from "./common.js";
-import { chatBox, replayChat } from "./chat.js";
+import { chatBox } from "./chat.js";
 import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
 import { fillBox, rematchBox } from "./rematch.js";
+import { replayView } from "./replay.js";
 import { rulesPanel } from "./rules.js";
 import { howtoPanel } from "./howto.js";
 import { linkItem } from "./share.js";
@@ -579,79 +580,6 @@ function closedForGood(S, reason, why) {
 }
 
 
-// ---- the replay viewer ------------------------------------------------------------
-function replayView() {
-  clear(main);
-  const params = new URLSearchParams(location.hash.slice(1));
-  const fileInput = html("input", { type: "file", id: "record-file", accept: ".txt,.pgn,text/plain" });
-  const intro = html("section", { class: "card" }, html("h2", {}, t("ui.replay.title")),
-    html("label", {}, `${t("ui.replay.open")} `, fileInput));
-  const viewer = html("div", { class: "replay" });
-  main.append(intro, viewer);
-  let record = null;
-  let ply = 0;
-  let total = 0;
-
-  async function show(at) {
-    try {
-      const frame = await api("/api/replay", { record, ply: at });
-      ply = frame.ply;
-      total = frame.moves.length;
-      await drawFrame(frame);
-    } catch (err) {
-      clear(viewer).append(html("p", { class: "error", role: "alert" }, err.message));
-    }
-  }
-
-  /** The recorded game's result in the reader's language (the record's tag is English). */
-  function replayResult(f) {
-    if (!f.final) return t("ui.replay.unfinished");
-    return wonBy("ui.replay.result", f.names, f.final.winners, { scores: f.final.scores.join("-") });
-  }
-
-  async function drawFrame(f) {
-    clear(viewer);
-    const step = (n) => show(Math.max(0, Math.min(total, n)));
-    const slider = html("input", { type: "range", min: 0, max: total, value: ply, "aria-label": t("ui.replay.move"), id: "ply" });
-    slider.addEventListener("change", () => step(Number(slider.value)));
-    const bar = html("div", { class: "replay-bar" },
-      html("button", { type: "button", onclick: () => step(0), "aria-label": t("ui.replay.first") }, "|◀"),
-      html("button", { type: "button", onclick: () => step(ply - 1), id: "prev", "aria-label": t("ui.replay.prev") }, "◀"),
-      slider,
-      html("button", { type: "button", onclick: () => step(ply + 1), id: "next", "aria-label": t("ui.replay.next") }, "▶"),
-      html("button", { type: "button", onclick: () => step(total), "aria-label": t("ui.replay.last") }, "▶|"),
-      html("span", { id: "ply-text" }, ` ${t("ui.replay.at", { ply, total })}`));
-    const moveText = ply > 0 ? f.moves[ply - 1] : null;
-    const boardBox = html("div", { class: "board" });
-    viewer.append(html("h2", {}, `${f.title}: ${f.names.join(", ")} · ${replayResult(f)}`), bar,
-      html("p", { class: "muted" }, moveText ? `${t("ui.replay.last_move")} ${f.names[moveText.seat]} ${moveText.action}${moveText.note ? ` (${moveText.note_msg ? phrased(moveText.note_msg, f.names) : moveText.note})` : ""}` : t("ui.replay.start")),
-      boardBox,
-      html("ul", { class: "log" }, f.log.slice().reverse().map((l) => html("li", {}, l.seat === null ? phrased(l, f.names) : `${f.names[l.seat]}: ${phrased(l, f.names)}`))));
-    const mod = await board(f.game);
-    mod.render(boardBox, { view: f.view, seat: null, names: f.names, legal: [], memo: {}, act: () => {}, choose: () => {}, say: () => {} });
-  }
-
-  fileInput.addEventListener("change", async () => {
-    const file = fileInput.files[0];
-    if (!file) return;
-    if (file.size > 1_000_000) {
-      clear(viewer).append(html("p", { class: "error" }, t("ui.replay.too_large")));
-      return;
-    }
-    record = await file.text();
-    show(0);
-  });
-  if (params.get("table")) {
-    fetch(`/api/tables/${encodeURIComponent(params.get("table"))}/record`).then(async (r) => {
-      if (!r.ok) throw new Error((await r.json()).error);
-      record = await r.text();
-      show(0);
-      const said = await replayChat(params.get("table"));
-      if (said) main.append(said);
-    }).catch((err) => clear(viewer).append(html("p", { class: "error" }, err.message)));
-  }
-}
-
 // ---- the header: its words, and the language selector ------------------------------
 function header() {
   const nav = document.querySelector("header.top nav");
@@ -682,8 +610,8 @@ async function start() {
   }
   else if (path.startsWith("/p/")) profileView(main, decodeURIComponent(path.slice(3)));
   else if (path === "/replay") {
-    replayView();
-    window.addEventListener("hashchange", replayView);
+    replayView(main, board);
+    window.addEventListener("hashchange", () => replayView(main, board));
   }
   else lobby().catch((err) => { clear(main).append(html("p", { class: "error" }, err.message)); });
 }
