@@ -1,6 +1,6 @@
 """The replay viewer as a watcher of old games uses it: its refusals in the reader's
 language, the last move in words and the log as the table shows it, stepping by keyboard,
-and the position kept in the address."""
+the position kept in the address, and a finished table's watcher told of its rematch."""
 
 from __future__ import annotations
 
@@ -286,3 +286,31 @@ def test_the_position_is_in_the_address_and_kept_across_a_language_switch(
         page.select_option("#lang", "pt")  # an uploaded record is kept for this tab
         at_move(page, "pt", 5, total)
         assert "Horus: " in page.locator(".replay h2").first.inner_text()
+
+
+def test_a_watcher_of_a_finished_table_is_told_of_its_rematch(browser: Any, base_url: str) -> None:
+    """The state carries the rematch, but a watcher's page said nothing of it."""
+    made = make_table(
+        base_url,
+        "luxor",
+        [{"kind": "human", "name": "ann"}, {"kind": "bot", "level": "random"}],
+    )
+    table = made["table"]
+    with reader(browser, base_url) as ann, reader(browser, base_url) as watcher:
+        ann.goto(seat_link(made, 0))
+        ann.locator("#board > *").first.wait_for()
+        ann.on("dialog", lambda dialog: dialog.accept())
+        ann.click("#leave")  # the zombie plays her seat to the end
+        wait_until(lambda: api(base_url, f"/api/tables/{table}")["over"], "the end", 120)
+        watcher.goto(f"/t/{table}")
+        watcher.locator("#scoring").wait_for()
+        assert watcher.locator("#watch-rematch").count() == 0
+        token = made["seats"][0]["token"]
+        new = api(base_url, f"/api/tables/{table}/rematch", {}, {"X-Seat-Token": token})["table"]
+        link = watcher.locator("#watch-rematch")
+        link.wait_for()
+        assert link.get_attribute("href") == f"/t/{new}"
+        assert link.inner_text() == i18n.text("pt", "ui.rematch.watch")
+        line = watcher.locator("#rematch-next").inner_text()
+        assert line.startswith(i18n.text("pt", "ui.rematch.watch_next"))
+        assert watcher.locator("#rematch, #rematch-join").count() == 0  # no seat's controls

@@ -8,7 +8,7 @@ import { chatBox } from "./chat.js";
 import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
-import { fillBox, rematchBox } from "./rematch.js";
+import { fillBox, rematchBox, rematchWatch } from "./rematch.js";
 import { replayView } from "./replay.js";
 import { rulesPanel } from "./rules.js";
 import { howtoPanel } from "./howto.js";
@@ -466,6 +466,8 @@ async function draw(S, m) {
   drawControls(S, m);
   drawLog(S, m);
   drawFinal(S, m);
+  const next = rematchWatch(m); // a watcher is told of the players' rematch
+  if (next) S.finalBox.append(next);
   const mod = await board(m.game);
   if (live.last !== m) return;
   clear(boardBox);

@@ -133,3 +133,15 @@ export function fillBox(m, tableId, token, say) {
       : "",
     levelNote(/** @type {HTMLSelectElement} */ (level)));
 }
+
+/**
+ * For a watcher of a finished table whose players began a rematch: a link to watch it
+ * (a seat has its own controls, rematchBox).
+ * @param {any} m the table's state
+ * @returns {HTMLElement | null}
+ */
+export function rematchWatch(m) {
+  if ((m.seat !== null && m.seat !== undefined) || !m.over || !m.rematch) return null;
+  return html("p", { class: "rematch", id: "rematch-next" }, `${t("ui.rematch.watch_next")} `,
+    html("a", { href: `/t/${encodeURIComponent(m.rematch)}`, class: "button secondary", id: "watch-rematch" }, t("ui.rematch.watch")));
+}
