@@ -314,3 +314,14 @@ def test_a_watcher_of_a_finished_table_is_told_of_its_rematch(browser: Any, base
         line = watcher.locator("#rematch-next").inner_text()
         assert line.startswith(i18n.text("pt", "ui.rematch.watch_next"))
         assert watcher.locator("#rematch, #rematch-join").count() == 0  # no seat's controls
+
+
+def test_on_a_phone_the_replay_fits_the_screen(browser: Any, base_url: str) -> None:
+    """The record's file input stuck out of its card at 390 px: the page panned sideways."""
+    table, text = finished_bots(base_url, "pyramids")
+    total = len(scarab.read_record(text).moves)
+    with reader(browser, base_url, width=390, height=844) as page:
+        page.goto(f"/replay#table={table}")
+        at_move(page, "pt", 0, total)
+        page.locator("#board > *").first.wait_for()
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
