@@ -182,7 +182,7 @@ export function replayView(main, board) {
       const before = f.ply === 0 ? null
         : last && last.ply === f.ply - 1 ? last.view
           : await frameAt(f.ply - 1).then((b) => b.view, () => null);
-      if (mine !== asked) return;
+      if (mine !== asked || !viewer.isConnected) return; // a later step, or another record's page
       target = f.ply;
       await drawFrame(f, before);
     } catch (err) {
