@@ -444,3 +444,24 @@ def test_the_log_says_which_moves_the_zombie_played_for_a_seat_that_left(
         theirs.set_viewport_size({"width": 390, "height": 844})
         theirs.locator("#log .by").scroll_into_view_if_needed()
         theirs.screenshot(path=str(artifacts_dir() / "log-zombie-pt-390.png"))
+
+
+def test_a_long_turn_timer_reads_in_hours_and_minutes_in_the_readers_language(
+    browser: Any, base_url: str
+) -> None:
+    """A 1-day timer read "1439:48 left": beyond an hour it reads in hours and minutes,
+    beyond a day in days and hours, and in the page's language."""
+    for timer, lang, locale in ((86400, "en", "en-US"), (3 * 86400, "pt", "pt-BR")):
+        seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+        made = api(base_url, "/api/tables", {"game": "luxor", "seats": seats, "timer": timer})
+        with page_in(browser, base_url, locale) as pg:
+            pg.goto(seat_link(made, 0))
+            Seat(pg).wait_drawn()
+            shown = pg.locator("#main .status .timer")
+            pg.wait_for_function("() => document.querySelector('.status .timer').textContent")
+            text = shown.inner_text().strip(" ·")
+            if timer == 86400:  # 23 h 59 min, or 24 h 0 min in its first second
+                assert re.fullmatch(r"(23 h 59|24 h 0) min left", text), text
+            else:
+                assert re.fullmatch(r"faltam (2 d 23|3 d 0) h", text), text
+            shoot(pg, f"timer-long-{lang}")

@@ -5,6 +5,7 @@
 import { api, player } from "./api.js";
 import { html, NAME_INPUT_MAX, seatColour, seatInk } from "./common.js";
 import { chatBox } from "./chat.js";
+import { timeLeft } from "./clock.js";
 import { setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
@@ -229,7 +230,7 @@ function tableView(tableId) {
     const span = status.querySelector(".timer");
     if (!span) return;
     const left = Math.max(0, Math.round(Number(span.dataset.deadline) - Date.now() / 1000));
-    span.textContent = ` · ${t("ui.table.left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}`;
+    span.textContent = ` · ${t("ui.table.left", { time: timeLeft(left) })}`;
   }, 1000);
   connect(S);
   window.addEventListener("online", () => { // the network is back: try now, not at the next back-off
