@@ -490,3 +490,39 @@ def test_a_refused_decline_says_why_beside_the_button(
         said.wait_for()
         assert "you have played at this table" in said.inner_text()
         assert bob.locator("#rematch-join").count() == 1  # his seat is still his
+
+
+def a_table_waiting_for(base_url: str, key: str) -> str:
+    """A Luxor table of the player's and bob's where it is the player's turn (who starts is
+    dealt: tables are made until one is); its id."""
+    seats = [{"kind": "human", "me": True}, {"kind": "human", "name": "bob"}]
+    for _ in range(12):
+        made = api(base_url, "/api/tables", {"game": "luxor", "seats": seats}, as_key(key))
+        mine = api(base_url, "/api/players/me", headers=as_key(key))["tables"]
+        if any(t["table"] == made["table"] and t["your_turn"] for t in mine):
+            return str(made["table"])
+    raise AssertionError("no table of 12 began with the player's turn")
+
+
+def as_key(key: str) -> dict[str, str]:
+    return {"X-Player-Key": key}
+
+
+def test_the_tab_count_starts_when_a_code_is_used_and_stops_when_the_player_is_forgotten(
+    page: Any, base_url: str
+) -> None:
+    """The count (and the turn notifications) started only at the next page load: the
+    title read "Scarab" after a code opened a player with tables waiting."""
+    ann = api(base_url, "/api/players", {"name": "ann"})
+    a_table_waiting_for(base_url, ann["key"])
+    code = api(base_url, "/api/players/me/code", {}, as_key(ann["key"]))["code"]
+    page.goto("/")
+    page.wait_for_selector("#player-claim")
+    assert page.title() == "Scarab"
+    page.fill("#player-code", code)
+    page.click("#player-claim")
+    page.wait_for_selector("#player-me")
+    page.wait_for_function("() => document.title === '(1) Scarab'", timeout=5000)
+    page.click("#player-forget")
+    page.wait_for_selector("#player-claim")
+    page.wait_for_function("() => document.title === 'Scarab'", timeout=5000)

@@ -150,7 +150,7 @@ async function lobby() {
     if (player()) showServerTables(mine);
     else showMine(mine);
   };
-  main.append(html("div", { class: "lobby" }, youCard(() => lobby()), openTablesCard(games), form, mine,
+  main.append(html("div", { class: "lobby" }, youCard(() => { watchTurns(); lobby(); }), openTablesCard(games), form, mine,
     leaderboardCard(games)));
   seatsFor();
   showTables();

@@ -10,12 +10,24 @@ import { t } from "./i18n.js";
 const EVERY_MS = 30_000; // how often the player's tables are looked at
 let waiting = new Set(); // the tables where it is the player's turn, as last seen
 let base = document.title;
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let every;
+let asked = 0; // looks begun: an answer older than one already shown is dropped
+let shown = 0;
 
-/** Start watching the player's tables (once per page; nothing for a guest). */
+/**
+ * Watch the player's tables: at page load, and again whenever this browser's player
+ * changes (made, opened with a code, forgotten). Nothing for a guest: no count.
+ */
 export function watchTurns() {
+  clearInterval(every);
+  every = undefined;
+  waiting = new Set(); // another player's count is not theirs
+  shown = asked; // nor is an answer still coming for them
+  show();
   if (!player()) return;
   look();
-  setInterval(look, EVERY_MS);
+  every = setInterval(look, EVERY_MS);
 }
 
 /**
@@ -32,12 +44,15 @@ function show() {
 }
 
 async function look() {
+  const mine = ++asked;
   let tables;
   try {
     tables = (await api("/api/players/me")).tables;
   } catch {
     return; // offline or forgotten: try again next time
   }
+  if (mine <= shown) return; // a later look was shown already, or the player changed
+  shown = mine;
   const now = new Set(tables.filter((/** @type {any} */ table) => table.your_turn).map((/** @type {any} */ table) => table.table));
   const fresh = tables.filter((/** @type {any} */ table) => table.your_turn && !waiting.has(table.table));
   waiting = now;
