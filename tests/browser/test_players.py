@@ -526,3 +526,24 @@ def test_the_tab_count_starts_when_a_code_is_used_and_stops_when_the_player_is_f
     page.click("#player-forget")
     page.wait_for_selector("#player-claim")
     page.wait_for_function("() => document.title === 'Scarab'", timeout=5000)
+
+
+def test_the_tab_count_drops_as_soon_as_the_player_has_moved(page: Any, base_url: str) -> None:
+    """The count was looked at every 30 s: after the player's move the title read
+    "(1) Luxor · Scarab" though nothing waited for them."""
+    become(page, "ann")
+    key = page.evaluate("() => JSON.parse(localStorage.getItem('scarab.player')).key")
+    table = a_table_waiting_for(base_url, key)
+    page.goto(f"/t/{table}")
+    seat = Seat(page)
+    seat.wait_drawn()
+    page.wait_for_function("() => document.title === '(1) ● Your turn · Scarab'")
+    m = seat.wait_decision()
+    for _ in range(20):  # a turn may take more than one decision
+        seat.act_from_list(m["legal"][0]["action"])
+        m = seat.state()
+        if m["current"] != m["seat"]:
+            break
+        m = seat.wait_decision()
+    assert seat.state()["current"] != 0
+    page.wait_for_function("() => document.title === 'Luxor · Scarab'", timeout=5000)

@@ -6,7 +6,7 @@ import { api, player } from "./api.js";
 import { html, NAME_INPUT_MAX, seatColour, seatInk } from "./common.js";
 import { chatBox } from "./chat.js";
 import { timeLeft } from "./clock.js";
-import { setTitle, watchTurns } from "./notify.js";
+import { lookSoon, setTitle, watchTurns } from "./notify.js";
 import { openTablesCard } from "./open_tables.js";
 import { leaderboardCard, profileView } from "./ratings.js";
 import { fillBox, rematchBox, rematchWatch } from "./rematch.js";
@@ -460,6 +460,9 @@ async function draw(S, m) {
     clear(asking);
     asking.hidden = true;
   }
+  // the title's count of tables waiting: looked at again when this seat's turn comes or goes
+  const mine = (x) => x.seat !== null && !x.over && x.current === x.seat;
+  if (live.last && mine(live.last) !== mine(m)) lookSoon();
   live.last = m;
   drawStatus(S, m);
   drawPlayers(S, m);

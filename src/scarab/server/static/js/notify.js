@@ -8,10 +8,13 @@ import { html } from "./common.js";
 import { t } from "./i18n.js";
 
 const EVERY_MS = 30_000; // how often the player's tables are looked at
+const SOON_MS = 300; // a look asked for by the page waits this long for others to join it
 let waiting = new Set(); // the tables where it is the player's turn, as last seen
 let base = document.title;
 /** @type {ReturnType<typeof setInterval> | undefined} */
 let every;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let soon;
 let asked = 0; // looks begun: an answer older than one already shown is dropped
 let shown = 0;
 
@@ -21,13 +24,23 @@ let shown = 0;
  */
 export function watchTurns() {
   clearInterval(every);
-  every = undefined;
+  clearTimeout(soon);
+  every = soon = undefined;
   waiting = new Set(); // another player's count is not theirs
   shown = asked; // nor is an answer still coming for them
   show();
   if (!player()) return;
   look();
   every = setInterval(look, EVERY_MS);
+}
+
+/**
+ * Look at the player's tables soon, not at the next round: a turn came or went on this
+ * page (their own move, say). Several asks close together make one look.
+ */
+export function lookSoon() {
+  if (!player() || soon !== undefined) return;
+  soon = setTimeout(() => { soon = undefined; look(); }, SOON_MS);
 }
 
 /**
