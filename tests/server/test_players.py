@@ -3,6 +3,7 @@ open the account on another device, and "My tables" from the server, your turn f
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -59,6 +60,24 @@ def test_my_tables_come_from_the_server_with_my_turn_first(client: TestClient) -
         current = look(client, {"table": entry["table"]}, None)["current"]
         assert entry["your_turn"] == (current == 0) and entry["seat"] == 0
         assert entry["link"] == f"/t/{entry['table']}"
+
+
+def test_my_tables_say_whose_turn_it_is_and_when_each_was_made(client: TestClient) -> None:
+    """Two tables of the same seats read alike ("Luxor: ann, bob — waiting"): each entry
+    says whose turn it is, as any seat's page does, and when it was made; nothing else."""
+    ann = new_player(client, "ann")
+    before = time.time()
+    made = [my_table(client, ann["key"]) for _ in range(2)]
+    listed = client.get("/api/players/me", headers=as_player(ann["key"])).json()["tables"]
+    for entry in listed:
+        current = look(client, {"table": entry["table"]}, None)["current"]
+        assert entry["current"] == current and entry["your_turn"] == (current == 0)
+        assert before <= entry["created"] <= time.time()
+        assert set(entry) == {
+            *("table", "game", "title", "seat", "names", "current", "your_turn", "over"),
+            *("created", "link"),
+        }  # the header only: no view, no count of moves
+    assert {e["table"] for e in listed} == {t["table"] for t in made}
 
 
 def test_the_key_opens_my_seat_with_no_seat_token(client: TestClient) -> None:

@@ -39,6 +39,25 @@ def test_a_rematch_seats_everyone_one_place_on_with_a_new_seed(client: TestClien
     assert ann["seat"] == 1 and ann["names"][1] == "ann"  # her old link opens her new seat
 
 
+def test_a_finished_tables_summary_names_its_rematch(client: TestClient) -> None:
+    """A guest's My tables (summaries of the tables kept in the browser) said "finished"
+    while a rematch waited: the finished table's summary names it, as its page does."""
+    t = finished(client)
+
+    def summary() -> dict[str, Any]:
+        r = client.post("/api/tables/summaries", json={"tables": [t["table"]]})
+        (found,) = r.json()["tables"]
+        return found  # type: ignore[no-any-return]
+
+    assert summary()["over"] is True and summary()["rematch"] is None
+    new = client.post(
+        f"/api/tables/{t['table']}/rematch", json={}, headers={"X-Seat-Token": token(t, 1)}
+    ).json()["table"]
+    assert summary()["rematch"] == new == look(client, t, None)["rematch"]
+    r = client.post("/api/tables/summaries", json={"tables": [new]})
+    assert r.json()["tables"][0]["rematch"] is None
+
+
 def test_no_rematch_before_the_end_or_for_a_watcher(client: TestClient) -> None:
     t = make_table(client, "pyramids")
     r = client.post(

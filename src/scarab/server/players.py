@@ -80,6 +80,7 @@ def my_table(stored: StoredTable, seat: int) -> dict[str, JSON]:
         "title": load(stored.game).title,
         "seat": seat,
         "names": [s["name"] for s in stored.seats],
+        "current": stored.current,  # whose turn: public, as every seat's page shows it
         "your_turn": not stored.over and stored.current == seat,
         "over": stored.over,
         "created": stored.created,

@@ -600,7 +600,9 @@ class Table:
 
 def summary(stored: StoredTable) -> dict[str, JSON]:
     """What anyone holding the table's link may see in a list of tables: read from the
-    store's header alone, and nothing that counts moves (a seat's secret choices are moves)."""
+    store's header alone, and nothing that counts moves (a seat's secret choices are moves).
+    A finished table names its rematch, as its page does to anyone (a person's seat link
+    opens their seat there)."""
     return {
         "table": stored.id,
         "game": stored.game,
@@ -609,6 +611,7 @@ def summary(stored: StoredTable) -> dict[str, JSON]:
         "current": stored.current,
         "over": stored.over,
         "created": stored.created,
+        "rematch": stored.rematch,
     }
 
 
