@@ -18,6 +18,7 @@ from tests.browser.conftest import (
     Seat,
     api,
     make_table,
+    page_in,
     seat_link,
     seat_state,
     shoot,
@@ -547,3 +548,47 @@ def test_the_tab_count_drops_as_soon_as_the_player_has_moved(page: Any, base_url
         m = seat.wait_decision()
     assert seat.state()["current"] != 0
     page.wait_for_function("() => document.title === 'Luxor · Scarab'", timeout=5000)
+
+
+def test_my_tables_say_whose_turn_and_when_made_and_come_first_on_a_phone(
+    browser: Any, base_url: str
+) -> None:
+    """Two tables of the same seats read alike ("Luxor: ann, bob — waiting"), and on a
+    phone the list sat below the whole New table form: each entry says whose turn it is
+    and when the table was made, and with games under way the list comes first."""
+    ann = api(base_url, "/api/players", {"name": "ann"})
+    seats = [{"kind": "human", "me": True}, {"kind": "human", "name": "bob"}]
+    for _ in range(2):
+        api(base_url, "/api/tables", {"game": "luxor", "seats": seats}, as_key(ann["key"]))
+    mine = api(base_url, "/api/players/me", headers=as_key(ann["key"]))["tables"]
+    with page_in(browser, base_url, "es-ES", width=390, height=844) as phone:
+        phone.goto("/")
+        phone.evaluate(
+            "(me) => localStorage.setItem('scarab.player', JSON.stringify(me))",
+            {"player": ann["player"], "name": "ann", "key": ann["key"]},
+        )
+        phone.reload()
+        rows = phone.locator("#my-tables > li")
+        rows.nth(1).wait_for()
+        for row, entry in zip(rows.all(), mine, strict=True):
+            text = row.inner_text()
+            turn = "tu turno" if entry["your_turn"] else "turno de bob"
+            assert f"Luxor: ann, bob — {turn} · creada el " in text, text
+            made = phone.evaluate(
+                "(s) => new Intl.DateTimeFormat('es', {month: 'short', day: 'numeric',"
+                " hour: 'numeric', minute: '2-digit'}).format(new Date(s * 1000))",
+                entry["created"],
+            )
+            assert text.endswith(made), (text, made)
+        order = phone.evaluate(
+            "() => [...document.querySelectorAll('.lobby > *')].map((e) => e.id || e.className)"
+        )
+        assert order.index("mine") < order.index("card new-table"), order
+        shoot(phone, "lobby-phone-my-tables-first")
+    with page_in(browser, base_url, width=390, height=844) as guest:  # nothing under way
+        guest.goto("/")
+        guest.locator("#mine").get_by_text("Tables you create or join appear here.").wait_for()
+        order = guest.evaluate(
+            "() => [...document.querySelectorAll('.lobby > *')].map((e) => e.id || e.className)"
+        )
+        assert order.index("mine") > order.index("card new-table"), order

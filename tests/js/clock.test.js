@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { setMessages, t } from "../../src/scarab/server/static/js/i18n.js";
-import { timeLeft } from "../../src/scarab/server/static/js/clock.js";
+import { madeOn, timeLeft } from "../../src/scarab/server/static/js/clock.js";
 
 /** @param {string} lang */
 function ui(lang) {
@@ -52,4 +52,16 @@ test("each form's arguments are the placeholders of its message in every languag
       assert.deepEqual(holes, Object.keys(args).sort(), `${lang} ${msg}`);
     }
   }
+});
+
+test("when a table was made: day and time in the reader's language, the year if not this one", () => {
+  const at = Date.UTC(2026, 10, 27, 14, 5) / 1000;
+  const zone = { now: Date.UTC(2026, 11, 31, 23, 0) / 1000, timeZone: "UTC" };
+  const plain = (/** @type {string} */ s) => s.replace(/\s/gu, " "); // ICU's narrow spaces
+  assert.equal(plain(madeOn(at, "en", zone)), "Nov 27, 2:05 PM");
+  assert.equal(plain(madeOn(at, "pt", zone)), "27 de nov., 14:05");
+  assert.equal(plain(madeOn(at, "es", zone)), "27 nov, 14:05");
+  const later = { now: Date.UTC(2027, 0, 2) / 1000, timeZone: "UTC" };
+  assert.equal(plain(madeOn(at, "en", later)), "Nov 27, 2026, 2:05 PM");
+  assert.notEqual(madeOn(at, "en", zone), madeOn(at + 60, "en", zone)); // a minute apart
 });

@@ -1,7 +1,7 @@
 // "My tables": a table's maker keeps their own seat, and the others' links apart from it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { byTable, madeSeats } from "../../src/scarab/server/static/js/mine.js";
+import { byTable, madeSeats, tableStatus } from "../../src/scarab/server/static/js/mine.js";
 
 const made = {
   table: "T",
@@ -35,4 +35,12 @@ test("kept seats group by table, in the order kept, own seats apart from the oth
   const groups = byTable(list);
   assert.deepEqual(groups.map((g) => [g.table, g.own.map((e) => e.name), g.others.map((e) => e.name)]),
     [["T", ["Ann"], ["Ben"]], ["U", ["Ann"], []]]);
+});
+
+test("a listed table says where it stands for the seat: finished, your turn, or whose turn", () => {
+  const names = ["Alice", "Bob", "Cara"];
+  assert.deepEqual(tableStatus({ over: false, current: 1, names }, 0), { msg: "ui.mine.to_play", args: { who: "Bob" } });
+  assert.deepEqual(tableStatus({ over: false, current: 0, names }, 0), { msg: "ui.mine.your_turn", args: {} });
+  assert.deepEqual(tableStatus({ over: true, current: null, names }, 0), { msg: "ui.mine.finished", args: {} });
+  assert.deepEqual(tableStatus({ over: false, current: null, names }, 0), { msg: "ui.mine.waiting", args: {} });
 });

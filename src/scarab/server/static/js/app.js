@@ -41,8 +41,13 @@ function clear(el) {
 
 // ---- the lobby --------------------------------------------------------------------
 async function lobby() {
+  const mine = html("section", { class: "card", id: "mine" });
+  const showTables = () => {
+    mine.replaceChildren(html("h2", {}, t("ui.mine.title")));
+    return player() ? showServerTables(mine) : showMine(mine);
+  };
+  const listed = showTables(); // asked beside the games: the page is laid out once
   const { games, levels } = await api("/api/games");
-  clear(main);
   const gameSelect = html("select", { id: "game", name: "game" },
     games.map((g) => html("option", { value: g.name }, g.title)));
   const countSelect = html("select", { id: "players", name: "players" });
@@ -144,16 +149,15 @@ async function lobby() {
     html("label", { class: "check" }, ratedBox, ` ${t("ui.new.rated")}`),
     html("button", { type: "submit", id: "create" }, t("ui.new.create")),
     result);
-  const mine = html("section", { class: "card" });
-  const showTables = () => {
-    mine.replaceChildren(html("h2", {}, t("ui.mine.title")));
-    if (player()) showServerTables(mine);
-    else showMine(mine);
-  };
-  main.append(html("div", { class: "lobby" }, youCard(() => { watchTurns(); lobby(); }), openTablesCard(games), form, mine,
-    leaderboardCard(games)));
+  // With games under way, My tables comes before the ways to start another: on a phone,
+  // one column, it was below the whole New table form. Placed in the page's order, not
+  // by CSS, so that reading and the keyboard follow what is seen; and placed once, so a
+  // table made here does not move the card under the reader.
+  const first = (await listed) > 0;
+  clear(main);
+  main.append(html("div", { class: "lobby" }, youCard(() => { watchTurns(); lobby(); }), first ? mine : "",
+    openTablesCard(games), form, first ? "" : mine, leaderboardCard(games)));
   seatsFor();
-  showTables();
 }
 
 // ---- a table ----------------------------------------------------------------------

@@ -21,3 +21,20 @@ export function timeLeft(seconds) {
   if (left <= DAY) return { msg: "ui.time.hours", args: { h: Math.floor(left / HOUR), m: Math.floor((left % HOUR) / MINUTE) } };
   return { msg: "ui.time.days", args: { d: Math.floor(left / DAY), h: Math.floor((left % DAY) / HOUR) } };
 }
+
+/**
+ * When a table was made, in the reader's language: the day and the time, and the year
+ * when it is not this one ("Nov 27, 2:05 PM", "27 de nov., 14:05"). It tells apart two
+ * tables of the same seats, and says nothing of their moves.
+ * @param {number} seconds the time, in seconds since 1970 (as the server gives it)
+ * @param {string} lang
+ * @param {{now?: number, timeZone?: string}} [at] now (seconds), and the zone (the reader's)
+ * @returns {string}
+ */
+export function madeOn(seconds, lang, { now = Date.now() / 1000, timeZone = undefined } = {}) {
+  const year = (/** @type {number} */ s) => new Intl.DateTimeFormat("en", { year: "numeric", timeZone }).format(new Date(s * 1000));
+  /** @type {Intl.DateTimeFormatOptions} */
+  const options = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone };
+  if (year(seconds) !== year(now)) options.year = "numeric";
+  return new Intl.DateTimeFormat(lang, options).format(new Date(seconds * 1000));
+}

@@ -5,8 +5,9 @@
 // who plays every seat on this one device), and stay apart once opened here.
 
 import { api } from "./api.js";
+import { madeOn } from "./clock.js";
 import { html } from "./common.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { linkItem } from "./share.js";
 
 const MY_TABLES = "scarab.tables";
@@ -71,6 +72,38 @@ export function byTable(list) {
 }
 
 /**
+ * Where a table stands for a seat, as a message: finished, their turn, or whose it is.
+ * @param {{over: boolean, current: number | null, names: string[]}} table
+ * @param {number} seat
+ * @returns {{msg: string, args: Record<string, string>}}
+ */
+export function tableStatus(table, seat) {
+  if (table.over) return { msg: "ui.mine.finished", args: {} };
+  if (table.current === seat) return { msg: "ui.mine.your_turn", args: {} };
+  const who = table.current === null || table.current === undefined ? undefined : table.names[table.current];
+  return who === undefined ? { msg: "ui.mine.waiting", args: {} } : { msg: "ui.mine.to_play", args: { who } };
+}
+
+/**
+ * Where a table stands for a seat, in words.
+ * @param {{over: boolean, current: number | null, names: string[]}} table
+ * @param {number} seat
+ */
+export function statusText(table, seat) {
+  const { msg, args } = tableStatus(table, seat);
+  return t(msg, args);
+}
+
+/**
+ * When a table of a list was made, to tell apart tables of the same seats.
+ * @param {number} created
+ * @returns {HTMLElement}
+ */
+export function madeNote(created) {
+  return html("span", { class: "made" }, ` · ${t("ui.mine.made", { when: madeOn(created, lang()) })}`);
+}
+
+/**
  * The links made here for a table's other people, folded: each to copy, share or open.
  * @param {Kept[]} others
  * @param {string} title the game's title
@@ -88,12 +121,13 @@ export function othersLinks(others, title) {
 /**
  * A guest's tables (kept in this browser), each seat its own line, with the others' links.
  * @param {HTMLElement} box
+ * @returns {Promise<number>} how many of the listed tables are still being played
  */
 export async function showMine(box) {
   const list = myTables();
   if (!list.length) {
     box.append(html("p", {}, t("ui.mine.none")));
-    return;
+    return 0;
   }
   const ids = [...new Set(list.map((entry) => entry.table))];
   /** @type {any[]} */
@@ -104,20 +138,24 @@ export async function showMine(box) {
     box.append(html("p", { class: "error" }, /** @type {any} */ (err).message));
   }
   const byId = Object.fromEntries(found.map((s) => [s.table, s]));
+  const groups = byTable(list).filter((g) => byId[g.table]);
   const lines = [];
-  for (const { table, own, others } of byTable(list)) {
+  let playing = 0;
+  groups.forEach(({ table, own, others }) => {
     const s = byId[table];
-    if (!s) continue;
     const folded = othersLinks(others, s.title);
     if (!own.length) { // its own seat fell off the end of the list: the others' links alone
       lines.push(html("li", {}, `${s.title}: ${s.names.join(", ")}`, folded));
-      continue;
+      return;
     }
     own.forEach((entry, i) => {
-      const status = s.over ? t("ui.mine.finished") : s.current === entry.seat ? t("ui.mine.your_turn") : t("ui.mine.to_play", { who: s.names[s.current] });
-      lines.push(html("li", {}, html("a", { href: `/t/${entry.table}#seat=${entry.token}` }, `${s.title}: ${s.names.join(", ")}`),
-        ` ${t("ui.mine.as", { name: entry.name })} — ${status}`, i === own.length - 1 ? folded : ""));
+      if (!s.over) playing += 1;
+      lines.push(html("li", { class: !s.over && s.current === entry.seat ? "your-turn" : "" },
+        html("a", { href: `/t/${entry.table}#seat=${entry.token}` }, `${s.title}: ${s.names.join(", ")}`),
+        ` ${t("ui.mine.as", { name: entry.name })} — ${statusText(s, entry.seat)}`, madeNote(s.created),
+        i === own.length - 1 ? folded : ""));
     });
-  }
+  });
   box.append(html("ul", { class: "mine" }, lines));
+  return playing;
 }

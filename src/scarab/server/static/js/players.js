@@ -5,7 +5,7 @@
 import { api, player, setPlayer } from "./api.js";
 import { html, NAME_INPUT_MAX } from "./common.js";
 import { t } from "./i18n.js";
-import { myTables, othersLinks } from "./mine.js";
+import { madeNote, myTables, othersLinks, statusText } from "./mine.js";
 import { notifyButton } from "./notify.js";
 
 /**
@@ -62,9 +62,10 @@ export function youCard(changed) {
 }
 
 /**
- * The player's tables from the server (any device), their turn first; under a table made
- * here, the links made for the others.
+ * The player's tables from the server (any device), their turn first, each saying whose
+ * turn it is and when it was made; under a table made here, the links made for the others.
  * @param {HTMLElement} box
+ * @returns {Promise<number>} how many of them are still being played
  */
 export async function showServerTables(box) {
   let found;
@@ -72,18 +73,18 @@ export async function showServerTables(box) {
     found = (await api("/api/players/me")).tables;
   } catch (err) {
     box.append(html("p", { class: "error" }, /** @type {any} */ (err).message));
-    return;
+    return 0;
   }
   if (!found.length) {
     box.append(html("p", {}, t("ui.mine.none_server")));
-    return;
+    return 0;
   }
   const kept = myTables(); // the links this browser made for the others at a table
   box.append(html("ul", { class: "mine", id: "my-tables" }, found.map((/** @type {any} */ table) => {
-    const status = table.over ? t("ui.mine.finished") : table.your_turn ? t("ui.mine.your_turn") : t("ui.mine.waiting");
     const others = kept.filter((entry) => entry.table === table.table && entry.invited);
     return html("li", { class: table.your_turn ? "your-turn" : "" },
-      html("a", { href: table.link }, `${table.title}: ${table.names.join(", ")}`), ` — ${status}`,
-      othersLinks(others, table.title));
+      html("a", { href: table.link }, `${table.title}: ${table.names.join(", ")}`), ` — ${statusText(table, table.seat)}`,
+      madeNote(table.created), othersLinks(others, table.title));
   })));
+  return found.filter((/** @type {any} */ table) => !table.over).length;
 }
