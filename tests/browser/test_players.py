@@ -290,17 +290,19 @@ def finished_table(base_url: str) -> dict[str, Any]:
     table = make_table(
         base_url, "pyramids", [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
     )
-    for _ in range(500):
-        current = seat_state(base_url, table, 0)["current"]
+    m = seat_state(base_url, table, 0)
+    for _ in range(500):  # an act's answer is the actor's state: asked again only on a change
+        current = m["current"]
         if current is None:
             break
-        m = seat_state(base_url, table, current)
+        if m["seat"] != current:
+            m = seat_state(base_url, table, current)
         body = {
             "token": table["seats"][current]["token"],
             "action": m["legal"][0]["action"],
             "version": m["version"],
         }
-        api(base_url, f"/api/tables/{table['table']}/act", body)
+        m = api(base_url, f"/api/tables/{table['table']}/act", body)
     return table
 
 
@@ -592,3 +594,31 @@ def test_my_tables_say_whose_turn_and_when_made_and_come_first_on_a_phone(
             "() => [...document.querySelectorAll('.lobby > *')].map((e) => e.id || e.className)"
         )
         assert order.index("mine") > order.index("card new-table"), order
+
+
+def test_a_guests_finished_table_links_to_the_rematch_waiting_for_them(
+    page: Any, browser: Any, base_url: str
+) -> None:
+    """A guest's My tables said "finished" while the rematch waited for them: it says a
+    rematch is ready, linked with their seat's token (as Join it opens it), until they
+    decline it."""
+    with rematch_offered(page, browser, base_url) as bob:
+        new = Seat(page).wait_drawn()
+        old = bob.url
+        token = re.search(r"#seat=(.+)$", old)
+        assert token is not None
+        bob.goto("/")
+        ready = bob.locator("ul.mine a.rematch-ready")
+        ready.wait_for()
+        assert ready.get_attribute("href") == f"/t/{new['table']}#seat={token[1]}"
+        turn = "your turn" if new["current"] == 0 else "ann to play"  # bob's seat there is 0
+        row = bob.locator("ul.mine > li").first
+        assert f"as bob — finished · rematch ready: {turn} · made " in row.inner_text()
+        shoot(bob, "lobby-guest-rematch-ready")
+        bob.goto(old)
+        bob.click("#rematch-decline")
+        bob.wait_for_selector("#rematch-watch")
+        bob.goto("/")
+        row.wait_for()
+        assert "as bob — finished · made " in row.inner_text()
+        assert bob.locator("ul.mine a.rematch-ready").count() == 0

@@ -104,6 +104,27 @@ export function madeNote(created) {
 }
 
 /**
+ * A kept seat at its finished table's rematch: the rematch as that seat sees it, or null
+ * where there is none for it (none offered, or declined: a bot plays the seat). Unsure
+ * (the server unreachable) reads as there, with nothing known of it.
+ * @param {{over: boolean, rematch?: string | null}} table its summary
+ * @param {string} token the seat's token, which opens its seat at the rematch too
+ * @returns {Promise<any>}
+ */
+async function atRematch(table, token) {
+  if (!table.over || !table.rematch) return null;
+  try {
+    const response = await fetch(`/api/tables/${table.rematch}`, { headers: { "X-Seat-Token": token } });
+    if (response.status === 429 || response.status >= 500) return {};
+    if (!response.ok) return null; // the link holds no seat there (400), or no such table
+    const m = await response.json();
+    return m.seat === null || m.seat === undefined ? null : m;
+  } catch {
+    return {};
+  }
+}
+
+/**
  * The links made here for a table's other people, folded: each to copy, share or open.
  * @param {Kept[]} others
  * @param {string} title the game's title
@@ -119,7 +140,9 @@ export function othersLinks(others, title) {
 }
 
 /**
- * A guest's tables (kept in this browser), each seat its own line, with the others' links.
+ * A guest's tables (kept in this browser), each seat its own line, with the others' links;
+ * a finished table whose rematch holds the seat links to it ("rematch ready"), unless the
+ * rematch is listed itself.
  * @param {HTMLElement} box
  * @returns {Promise<number>} how many of the listed tables are still being played
  */
@@ -139,9 +162,13 @@ export async function showMine(box) {
   }
   const byId = Object.fromEntries(found.map((s) => [s.table, s]));
   const groups = byTable(list).filter((g) => byId[g.table]);
+  const listed = new Set(groups.filter((g) => g.own.length).map((g) => g.table));
+  // the rematches waiting for a seat kept here, asked all at once
+  const rematches = await Promise.all(groups.map((g) => (g.own.length && !listed.has(byId[g.table].rematch)
+    ? Promise.all(g.own.map((entry) => atRematch(byId[g.table], entry.token))) : [])));
   const lines = [];
   let playing = 0;
-  groups.forEach(({ table, own, others }) => {
+  groups.forEach(({ table, own, others }, n) => {
     const s = byId[table];
     const folded = othersLinks(others, s.title);
     if (!own.length) { // its own seat fell off the end of the list: the others' links alone
@@ -149,10 +176,16 @@ export async function showMine(box) {
       return;
     }
     own.forEach((entry, i) => {
-      if (!s.over) playing += 1;
-      lines.push(html("li", { class: !s.over && s.current === entry.seat ? "your-turn" : "" },
+      const next = rematches[n][i];
+      if (!s.over || next) playing += 1;
+      const rematch = next
+        ? [" · ", html("a", { href: `/t/${s.rematch}#seat=${entry.token}`, class: "rematch-ready" }, t("ui.mine.rematch")),
+          next.names ? `: ${statusText(next, next.seat)}` : ""]
+        : "";
+      const waits = (/** @type {any} */ x, /** @type {any} */ seat) => Boolean(x && typeof seat === "number" && !x.over && x.current === seat);
+      lines.push(html("li", { class: waits(s, entry.seat) || waits(next, next && next.seat) ? "your-turn" : "" },
         html("a", { href: `/t/${entry.table}#seat=${entry.token}` }, `${s.title}: ${s.names.join(", ")}`),
-        ` ${t("ui.mine.as", { name: entry.name })} — ${statusText(s, entry.seat)}`, madeNote(s.created),
+        ` ${t("ui.mine.as", { name: entry.name })} — ${statusText(s, entry.seat)}`, rematch, madeNote(s.created),
         i === own.length - 1 ? folded : ""));
     });
   });
