@@ -575,7 +575,7 @@ def test_my_tables_say_whose_turn_and_when_made_and_come_first_on_a_phone(
         for row, entry in zip(rows.all(), mine, strict=True):
             text = row.inner_text()
             turn = "tu turno" if entry["your_turn"] else "turno de bob"
-            assert f"Luxor: ann, bob — {turn} · creada el " in text, text
+            assert text.startswith(f"Luxor: ann, bob — {turn}\ncreada el "), text
             made = phone.evaluate(
                 "(s) => new Intl.DateTimeFormat('es', {month: 'short', day: 'numeric',"
                 " hour: 'numeric', minute: '2-digit'}).format(new Date(s * 1000))",
@@ -613,12 +613,12 @@ def test_a_guests_finished_table_links_to_the_rematch_waiting_for_them(
         assert ready.get_attribute("href") == f"/t/{new['table']}#seat={token[1]}"
         turn = "your turn" if new["current"] == 0 else "ann to play"  # bob's seat there is 0
         row = bob.locator("ul.mine > li").first
-        assert f"as bob — finished · rematch ready: {turn} · made " in row.inner_text()
+        assert f"as bob — finished · rematch ready: {turn}\nmade " in row.inner_text()
         shoot(bob, "lobby-guest-rematch-ready")
         bob.goto(old)
         bob.click("#rematch-decline")
         bob.wait_for_selector("#rematch-watch")
         bob.goto("/")
         row.wait_for()
-        assert "as bob — finished · made " in row.inner_text()
+        assert "as bob — finished\nmade " in row.inner_text()
         assert bob.locator("ul.mine a.rematch-ready").count() == 0

@@ -100,7 +100,7 @@ export function statusText(table, seat) {
  * @returns {HTMLElement}
  */
 export function madeNote(created) {
-  return html("span", { class: "made" }, ` · ${t("ui.mine.made", { when: madeOn(created, lang()) })}`);
+  return html("span", { class: "made" }, t("ui.mine.made", { when: madeOn(created, lang()) }));
 }
 
 /**
