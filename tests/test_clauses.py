@@ -128,3 +128,44 @@ def test_each_worked_example_names_real_clauses_and_the_test_that_plays_it(game:
         path, _, name = e.test.partition("::")
         source = (TESTS.parent / path).read_text("utf-8")
         assert re.search(rf"def {re.escape(name)}\(", source), f"{e.id}: no test {e.test}"
+
+
+@pytest.mark.rule("LUX-TEMPLE-FAVOR", "LUX-HORUS-TILE", "HOR-ENTER")
+def test_the_why_of_an_event_is_the_rule_that_made_it() -> None:
+    """A key comes only from a Horus tile, a Horus card from a Horus tile or a Favour of
+    Horus (the event says which), and only a Horus move onto the first square is an entry."""
+    import random
+
+    from scarab import load
+    from scarab.core.clauses import clauses_for
+
+    seen: set[str] = set()
+    for seed in range(40):
+        state = load("luxor").new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            act = rng.choice(state.legal_actions())
+            choices = state.choices  # type: ignore[attr-defined]
+            for e in state.apply(act):
+                why = clauses_for("luxor", e.kind, e.data)
+                if e.kind == "key":
+                    assert "LUX-HORUS-TILE" in why and "LUX-TEMPLE-FAVOR" not in why
+                if e.kind == "horus":
+                    if str(act).startswith("take"):  # a choice: a Horus tile's offers a key
+                        assert bool(e.data.get("favor")) is ("key" not in choices)
+                    favor = "LUX-TEMPLE-FAVOR" in why
+                    assert favor is bool(e.data.get("favor")) and favor is not (
+                        "LUX-HORUS-TILE" in why
+                    )
+                    seen.add("favor" if favor else "tile")
+    assert seen == {"favor", "tile"}
+    state = load("horus").new_game(2, seed=3)
+    rng = random.Random(3)
+    entered = walked = 0
+    while not state.is_over and walked < 20:
+        for e in state.apply(rng.choice(state.legal_actions())):
+            if e.kind == "move":
+                entry = "HOR-ENTER" in clauses_for("horus", e.kind, e.data)
+                assert entry is bool(e.data["enter"])
+                entered, walked = entered + entry, walked + (not entry)
+    assert entered and walked

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -74,6 +75,25 @@ def event_clauses(game: str) -> dict[str, tuple[str, ...]]:
     """The clause ids that govern each kind of event (the catalogue's [events] table): the
     "why" of a log entry."""
     return {kind: tuple(ids) for kind, ids in _raw(game).get("events", {}).items()}
+
+
+@cache
+def _flagged(game: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    return {
+        kind: (flag, tuple(ids))
+        for key, ids in _raw(game).get("event_flags", {}).items()
+        for kind, flag in [key.split(".", 1)]
+    }
+
+
+def clauses_for(game: str, kind: str, data: Mapping[str, object]) -> tuple[str, ...]:
+    """The clauses of one event: where the catalogue's [event_flags] names a flag of its
+    kind that the event's data holds ("move.enter": a Horus move that enters the pyramid),
+    those; else its kind's."""
+    flagged = _flagged(game).get(kind)
+    if flagged is not None and data.get(flagged[0]):
+        return flagged[1]
+    return event_clauses(game).get(kind, ())
 
 
 def cited(tests_dir: Path) -> set[str]:

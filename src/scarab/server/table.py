@@ -19,7 +19,7 @@ from collections import deque
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from scarab.core.clauses import event_clauses
+from scarab.core.clauses import clauses_for
 from scarab.core.errors import ScarabError, UnreadableAction
 from scarab.core.game import JSON, MAX_NAME, Event, Game, State
 from scarab.core.record import Record, write_record
@@ -636,7 +636,6 @@ def _log(
     Viewers who see the same copy share one line (the public copy of a hidden event is
     the same for every viewer but its owner). A move the zombie played (its note) is
     said so on the first line of the mover's that each viewer sees."""
-    why = event_clauses(game.name)
     note = note_phrase(move.note, move.seat)
     noted: set[int | None] = set()  # the viewers told of the note already
     for e in events:
@@ -657,7 +656,7 @@ def _log(
                     "args": args,
                     "kind": seen.kind,
                     "round": in_round,
-                    "clauses": list(why.get(seen.kind, ())),
+                    "clauses": list(clauses_for(game.name, seen.kind, seen.data)),
                 }
             if note is not None and seen.player == move.seat and viewer not in noted:
                 noted.add(viewer)

@@ -266,8 +266,8 @@ def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> Non
         pending = move_and_land(s, p, act.src, act.steps, ev)
     elif verb == "act":
         pending = land(s, p, act.src, ev)
-    else:
-        take(s, p, act.what, ev)
+    else:  # a choice of two: a Horus tile's offers a key, a Favour of Horus two cards
+        take(s, p, act.what, ev, favor="key" not in s.choices)
         pending = False
     if not pending:
         end_turn(s, p, ev)
@@ -406,7 +406,7 @@ def land(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> bool:
         s.phase, s.choices = CHOICE, opts
         return True
     if opts:
-        take(s, p, opts[0], ev)
+        take(s, p, opts[0], ev, favor=k == D.TEMPLE)
     return False
 
 
@@ -442,7 +442,9 @@ def loot(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> None:
         set_board(s, tk, ta)
 
 
-def take(s: LuxorState, p: int, what: str, ev: list[Event] | None) -> None:
+def take(s: LuxorState, p: int, what: str, ev: list[Event] | None, favor: bool) -> None:
+    """Take a reward; ``favor``: a Horus card by a Favour of Horus (LUX-TEMPLE-FAVOR), not
+    a Horus tile (the log's "why" cites the one it was)."""
     if what == "key":
         s.key_supply -= 1
         s.keys[p] += 1
@@ -474,7 +476,7 @@ def take(s: LuxorState, p: int, what: str, ev: list[Event] | None) -> None:
                     "horus",
                     p,
                     f"took the Horus card {D.LABEL[card]}",
-                    {"card": D.CODE[card]},
+                    {"card": D.CODE[card], "favor": True} if favor else {"card": D.CODE[card]},
                 )
             )
 
