@@ -236,6 +236,10 @@ def test_the_hint_button_marks_the_hint_bots_top_actions_on_the_board(
     assert best.count() == 1 and best.get_attribute("data-action") in {
         e["action"] for e in m["legal"]
     }
+    # the badge before it comes from the catalogue (it was "hint 1" in every language)
+    assert best.get_attribute("data-hint-label") == "hint 1"
+    badge = "(el) => getComputedStyle(el, '::before').content"
+    assert best.evaluate(badge) == '"hint 1 "'
     shoot(page, f"{game}-hint")
 
 

@@ -1359,3 +1359,26 @@ def test_when_nobody_escapes_the_mummies_win() -> None:
     assert s.winners() == [] and s.score == [0, 0]
     assert s.result_text().endswith("the mummies win")
     assert s.final is not None and s.final[0].total == 0
+
+
+@pytest.mark.rule("HOR-EQUIP-ANTIDOTE", "HOR-EQUIP-MEDIKIT")
+def test_a_cure_reads_as_english_in_the_log() -> None:
+    """The terminal and records print the engine's words: "uses an antidote", not "a
+    antidote"."""
+    import random
+    import re
+
+    import scarab
+
+    cures = []
+    for seed in range(300):
+        state = scarab.load("horus").new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(cures) < 3:
+            events = state.apply(rng.choice(state.legal_actions()))
+            cures += [e.text for e in events if " wound" in e.text and " uses " in e.text]
+        if len(cures) >= 3:
+            break
+    assert cures and all(
+        re.search(r"uses (an antidote|a medikit) and discards an? [a-z]+ wound$", c) for c in cures
+    ), cures

@@ -494,7 +494,7 @@ def do_free(s: HorusState, p: int, act: HorusAction, ev: Events) -> None:
     elif v in CURES:  # HOR-EQUIP-ANTIDOTE, HOR-EQUIP-MEDIKIT
         discard_card(s, p, first_card(s, p, v))
         discard_card(s, p, first_card(s, p, arg))
-        text = f"uses a {v} and discards a {arg} wound"
+        text = f"uses {_a(v)} and discards {_a(arg)} wound"
     elif v in ("udjat", "clairvoyance"):  # HOR-EQUIP-UDJAT, HOR-ABILITY-CLAIRVOYANCE
         if v == "udjat":
             discard_card(s, p, first_card(s, p, "udjat"))
@@ -836,3 +836,8 @@ def winners(s: HorusState) -> list[int]:
         return horus
     top = max(idol_value(s, p) for p in tied)
     return [p for p in tied if idol_value(s, p) == top]
+
+
+def _a(word: str) -> str:
+    """A word with its English article: "an antidote", "a snake"."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word

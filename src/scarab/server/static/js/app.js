@@ -526,7 +526,10 @@ async function markHint(S) {
       }
     }
     const button = actions.querySelector(`button.action[data-action="${CSS.escape(entry.action)}"]`);
-    if (button) button.setAttribute("data-hint", String(i + 1));
+    if (button) {
+      button.setAttribute("data-hint", String(i + 1));
+      button.dataset.hintLabel = t("ui.hint.rank", { n: i + 1 }); // the badge, in the reader's language
+    }
   });
 }
 
