@@ -64,3 +64,26 @@ def test_singular_reasons_read_as_singular() -> None:
     )
     said = [("bot.greedy.gain", {"action": "a", "gain": "+1.0"}), ("bot.greedy.tied", {"n": 1})]
     assert english(said) == "a gains +1.0, tied with one other, picked at random"
+
+
+def test_a_drawn_move_rated_above_the_searchs_choice_is_not_called_worse() -> None:
+    """The search takes its most visited action; a weaker level's draw may land on one
+    rated higher on fewer visits, and its reason said "the search's best was" a move
+    rated below it (64% against 60%)."""
+    from scarab.agents.ismcts import Node
+
+    agent = IsmctsAgent(seed=1)
+    root = Node(2)
+    for act, visits, rating in (("a", 20, 0.60), ("b", 5, 0.64), ("c", 8, 0.30)):
+        child = root.children[act] = Node(2)
+        child.visits, child.reward = visits, [rating * visits, 0.0]
+    above = agent._drawn(root, "b", "a", 0.05)
+    below = agent._drawn(root, "c", "a", 0.05)
+    assert above[0] == "bot.search.drawn_visited" and below[0] == "bot.search.drawn"
+    assert english([above]) == (
+        "b rated 64%, drawn at this level's temperature 0.05; the search would take a, "
+        "rated 60% but searched most"
+    )
+    assert english([below]).endswith("the search's best was a rated 60%")
+    for lang in ("pt", "es"):
+        assert "{" not in i18n.text(lang, *above)

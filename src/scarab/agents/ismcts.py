@@ -156,16 +156,23 @@ class IsmctsAgent:
         if heat > 0:
             act = self._draw(root, legal, heat)
             if act != best:
-                drawn = {
-                    "action": str(act),
-                    "chance": f"{self._rating(root, act):.0%}",
-                    "heat": f"{heat:g}",
-                    "best": str(best),
-                    "best_chance": f"{self._rating(root, best):.0%}",
-                }
-                self._said = [("bot.search.drawn", drawn)]
+                self._said = [self._drawn(root, act, best, heat)]
             return act
         return best
+
+    def _drawn(self, root: Node, act: Any, best: Any, heat: float) -> Phrase:
+        """Why a level below expert played ``act``, not the search's ``best``: a draw at its
+        temperature. A drawn action rated above the one the search takes (most visited,
+        fewer samples behind its rating) is not called worse than it."""
+        chance, best_chance = self._rating(root, act), self._rating(root, best)
+        said = {
+            "action": str(act),
+            "chance": f"{chance:.0%}",
+            "heat": f"{heat:g}",
+            "best": str(best),
+            "best_chance": f"{best_chance:.0%}",
+        }
+        return ("bot.search.drawn" if chance <= best_chance else "bot.search.drawn_visited", said)
 
     def _best(self, root: Node, legal: list[Any]) -> Any:
         """The most visited action; but where the leaves were win chances, the best rated of
