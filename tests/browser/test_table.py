@@ -230,7 +230,8 @@ def test_the_hint_button_marks_the_hint_bots_top_actions_on_the_board(
     assert "bot suggests: 1." in said
     # a first-time player read "(26%)" as nothing: the hint says what its percentages are
     assert re.search(r"\(\d+%\)", said) and said.endswith(
-        "Each % is your chance to win if you play that, as the bot estimates it."
+        "Each % rates that move for you: the bot's rough guess at your chance to win, good for "
+        "comparing the moves."
     )
     best = page.locator('#actions button.action[data-hint="1"]')
     assert best.count() == 1 and best.get_attribute("data-action") in {
