@@ -151,6 +151,7 @@ def test_a_quick_plays_open_seats_are_named_in_the_players_language(
     page.goto("/")
     page.fill("#player-name", "quique")
     page.click("#player-start")
+    page.wait_for_selector("#player-me")  # the lobby is drawn again for the player: then pick
     page.select_option("#quick-game", "pyramids")
     page.select_option("#quick-players", "3")
     page.click("#quick-play")
