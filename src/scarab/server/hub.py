@@ -825,6 +825,8 @@ class Hub:
         """A person who opens their seat by its link while known as a player: the seat is
         theirs on every device from now on (My tables, the count of tables waiting for
         them), unless it has its player or the player sits here already."""
+        if live.table.bound(seat, player) is None:  # most hellos: nothing to do, no lock
+            return
         async with live.lock:
             seats = live.table.bound(seat, player)
             if seats is None:
