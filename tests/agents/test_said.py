@@ -87,3 +87,27 @@ def test_a_drawn_move_rated_above_the_searchs_choice_is_not_called_worse() -> No
     assert english([below]).endswith("the search's best was a rated 60%")
     for lang in ("pt", "es"):
         assert "{" not in i18n.text(lang, *above)
+
+
+@pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
+def test_greedy_says_a_move_ends_the_game_rather_than_an_odd_gain(game: str) -> None:
+    """A final score against a mid-game reading made greedy's last reason read "take
+    scarab gains -29.4": the move that ends the game says so instead."""
+    ends = 0
+    for seed in range(6):
+        state = scarab.load(game).new_game(2, seed=seed)
+        bots = [make_agent("greedy", seed), make_agent("greedy", seed + 50)]
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            several = len(state.legal_actions()) > 1
+            act = bots[seat].choose(Seat(state, seat))
+            state.apply(act)
+            said = bots[seat].said()
+            if state.is_over and several:
+                assert said == [("bot.greedy.ends", {"action": str(act)})], said
+                assert i18n.text("pt", *said[0]).endswith("encerra a partida")
+                ends += 1
+            else:
+                assert said[0][0] != "bot.greedy.ends"
+    assert ends

@@ -100,6 +100,7 @@ class GreedyAgent:
             evaluate = self._chance_of_winning
         me = seat.seat
         scored: list[tuple[float, Any]] = []
+        ending: set[Any] = set()  # actions that end the game in the sample
         for act in legal:
             trial = sample.clone()
             try:
@@ -107,6 +108,8 @@ class GreedyAgent:
             except IllegalAction:  # not legal in this sample (a game where that can happen)
                 continue
             scored.append((evaluate(trial, me), act))
+            if trial.is_over:
+                ending.add(act)
         if not scored:
             act = self.rng.choice(legal)
             self._said = [("bot.greedy.unvalued", {"action": str(act)})]
@@ -115,6 +118,9 @@ class GreedyAgent:
         best_value = scored[0][0]
         best = [a for v, a in scored if v >= best_value - TIE]
         act = self.rng.choice(best)
+        if act in ending:  # a final score against a mid-game reading is no gain to speak of
+            self._said = [("bot.greedy.ends", {"action": str(act)})]
+            return act
         # Gains over the position before the move, never absolute values: an absolute
         # value would let a reader subtract what is public and learn the bot's secrets.
         base = evaluate(sample, me)
