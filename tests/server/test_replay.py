@@ -18,7 +18,7 @@ from scarab.core.record import read_record, replay, write_record
 from scarab.core.registry import load
 from scarab.server import replay as viewer
 from scarab.server.store import StoredMove
-from scarab.server.table import _log, note_phrase
+from scarab.server.table import log_events, note_phrase
 from tests.server.conftest import hub_of, look, make_table, wait_for
 
 
@@ -43,7 +43,7 @@ def from_scratch(text: str, ply: int) -> bytes:
         made: deque[dict[str, JSON]] = deque()
         in_round = state.round
         events = state.apply(game.parse_action(state, notation))
-        _log(
+        log_events(
             {None: made}, events, in_round, game, StoredMove(seat, notation, record.notes.get(i), 0)
         )
         log.extend({**line, "ply": i + 1} for line in made)

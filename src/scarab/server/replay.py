@@ -28,7 +28,7 @@ from scarab.core.game import JSON, Game, State
 from scarab.core.record import Record, read_record, replay
 from scarab.core.registry import load
 from scarab.server.store import StoredMove
-from scarab.server.table import _log, note_phrase
+from scarab.server.table import log_events, note_phrase
 
 LOG_LINES = 60
 CACHED_RECORDS = 8
@@ -90,7 +90,7 @@ class Replayed:
             events = state.apply(self.game.parse_action(state, notation))
             made: deque[dict[str, JSON]] = deque()
             move = StoredMove(seat, notation, record.notes.get(ply - 1), 0.0)
-            _log({None: made}, events, in_round, self.game, move)
+            log_events({None: made}, events, in_round, self.game, move)
             self.log.extend({**line, "ply": ply} for line in made)
             self.log_ends.append(len(self.log))
             if ply % self.step == 0:

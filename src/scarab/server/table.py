@@ -203,7 +203,7 @@ class Table:
                 run_start = (len(out.moves), state.clone())
             act = self.game.parse_action(state, m.notation)
             in_round = state.round
-            _log(out.logs, state.apply(act), in_round, self.game, m)
+            log_events(out.logs, state.apply(act), in_round, self.game, m)
             out.moves.append(m)
             out.undoable.append(False)
             if state.current_player != m.seat:
@@ -353,7 +353,7 @@ class Table:
         """Make a stored move visible."""
         self.turn_started = self.started_after(played)
         self.state = played.state
-        _log(self.logs, played.events, played.round, self.game, played.move)
+        log_events(self.logs, played.events, played.round, self.game, played.move)
         self.moves.append(played.move)
         self.undoable.append(played.undoable)
         _chain(self.digest, played.move)
@@ -623,7 +623,7 @@ def stored_seats(seats: list[SeatInfo]) -> list[dict[str, Any]]:
     return [asdict(s) for s in seats]
 
 
-def _log(
+def log_events(
     logs: dict[int | None, deque[dict[str, JSON]]],
     events: list[Event],
     in_round: int,
