@@ -51,6 +51,7 @@ def _level_settings(config: dict[str, Any]) -> dict[str, Any]:
         "greedy_rollout": config.get("greedy_rollout", False),
         "win_chances": config.get("win_chances", False),
         "tuned": config.get("tuned", False),
+        "never_drawn": config.get("never_drawn", ()),
     }
 
 

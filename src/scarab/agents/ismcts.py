@@ -36,7 +36,11 @@ Budgets: iterations, wall seconds, or forward-model calls (every applied
 action, in the tree and in rollouts), whichever ends first. With an iteration
 or call budget the bot is reproducible: the same seed gives the same move.
 A ``temperature`` (per game) makes a weaker player: the move is drawn from the
-search's own ratings, not taken as the most visited.
+search's own ratings, not taken as the most visited. ``never_drawn`` (per game) names
+actions the draw leaves out unless the search takes them itself: in Horus ``end``, which
+gives up the actions left in a turn. A player who judges playing on best does not stop by
+a slip, and the value rates a turn given up close to one used, so the draw ended one
+Horus turn in five with every action unused (README, "Bot levels").
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -109,6 +113,7 @@ class IsmctsAgent:
         greedy_rollout: bool | Mapping[str, bool] = False,
         win_chances: bool | Mapping[str, bool] = False,
         tuned: bool | Mapping[str, bool] = False,
+        never_drawn: Sequence[str] | Mapping[str, Sequence[str]] = (),
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()  # one for all games, or one per game
@@ -128,6 +133,7 @@ class IsmctsAgent:
         self.win_chances = win_chances
         self._chances: WinChances | None = None  # for the game being searched
         self.tuned = tuned
+        self.never_drawn = never_drawn
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -154,7 +160,8 @@ class IsmctsAgent:
             self._said.append(("bot.search.best_rated", {"action": str(best)}))
         heat = per_game(self.temperature, seat.game.name, 0.0)
         if heat > 0:
-            act = self._draw(root, legal, heat)
+            kept = _drawable(legal, best, per_game(self.never_drawn, seat.game.name, ()))
+            act = self._draw(root, kept, heat)
             if act != best:
                 self._said = [self._drawn(root, act, best, heat)]
             return act
@@ -381,6 +388,12 @@ class IsmctsAgent:
 
     def __repr__(self) -> str:
         return f"<IsmctsAgent {self.name} {self.budget}>"
+
+
+def _drawable(legal: list[Any], best: Any, never: Sequence[str]) -> list[Any]:
+    """The actions a temperature may draw: all but those named ``never``, unless the search
+    takes that one itself."""
+    return [a for a in legal if a == best or str(a) not in never]
 
 
 def _logistic(x: float) -> float:
