@@ -268,3 +268,12 @@ def test_the_expert_search_beats_random_in_every_game(game: str) -> None:
         agents[seat] = expert
         state = play_out(load(game).new_game(2, seed=20 + seat), agents)
         assert state.winners() == [seat], f"{game}: scores {state.scores()}"
+
+
+def test_the_draw_leaves_out_the_named_actions_unless_the_search_takes_them() -> None:
+    from scarab.agents.ismcts import _drawable
+
+    legal = ["move n", "search", "end"]
+    assert _drawable(legal, "search", ["end"]) == ["move n", "search"]
+    assert _drawable(legal, "end", ["end"]) == legal  # the search's own choice stays
+    assert _drawable(["n", "e", "end"], "n", "end") == ["n", "e"]  # a name, not its letters

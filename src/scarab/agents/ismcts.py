@@ -392,8 +392,9 @@ class IsmctsAgent:
 
 def _drawable(legal: list[Any], best: Any, never: Sequence[str]) -> list[Any]:
     """The actions a temperature may draw: all but those named ``never``, unless the search
-    takes that one itself."""
-    return [a for a in legal if a == best or str(a) not in never]
+    takes that one itself. One name alone is taken whole, not as its letters."""
+    names = {never} if isinstance(never, str) else set(never)
+    return [a for a in legal if a == best or str(a) not in names]
 
 
 def _logistic(x: float) -> float:
