@@ -10,8 +10,14 @@ from scarab.core.game import State
 from scarab.core.rng import Rng
 
 
-def play_out(state: State, agents: list[Agent], limit: int = 5000) -> State:
-    """Let the agents finish the game, checking every choice is legal before it is played."""
+def play_out(
+    state: State,
+    agents: list[Agent],
+    limit: int = 5000,
+    chosen: Callable[[State, int, Any], None] | None = None,
+) -> State:
+    """Let the agents finish the game, checking every choice is legal before it is played;
+    ``chosen(state, seat, action)`` sees each choice before it is played."""
     for _ in range(limit):
         if state.is_over:
             return state
@@ -21,6 +27,8 @@ def play_out(state: State, agents: list[Agent], limit: int = 5000) -> State:
         act = agents[seat].choose(Seat(state, seat))
         assert act in legal, f"{agents[seat].name} chose {act}, legal: {legal}"
         assert agents[seat].explain()
+        if chosen is not None:
+            chosen(state, seat, act)
         state.apply(act)
     raise AssertionError("the game did not end")
 

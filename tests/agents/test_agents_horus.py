@@ -488,9 +488,8 @@ def _whole_turns_given_up(level: str, slips: bool, games: int = 4) -> tuple[int,
     """``level`` against greedy (seats alternating): its turns inside, those it ended with
     every action unused, and the ``end`` it played that its search would not have taken.
     ``slips``: the level's draw may land on ``end`` as on any other action (as before)."""
-    turns = given_up = slipped = 0
+    counts = [0, 0, 0]  # turns, given up, slipped
     for i in range(games):
-        state = new(2, seed=900 + i)
         me = i % 2
         bot = make_agent(level, seed=i)
         assert isinstance(bot, IsmctsAgent)
@@ -498,18 +497,20 @@ def _whole_turns_given_up(level: str, slips: bool, games: int = 4) -> tuple[int,
             bot.never_drawn = ()
         agents: list[Agent] = [GreedyAgent(i), GreedyAgent(i)]
         agents[me] = bot
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            fresh = seat == me and state.status[me] == INSIDE and state.left == state.granted[me]
-            act = agents[seat].choose(Seat(state, seat))
-            if seat == me and str(act) == "end":
+
+        def chosen(state: Any, seat: int, act: Any, me: int = me, bot: Any = bot) -> None:
+            if seat != me:
+                return
+            if str(act) == "end":
                 taken = bot.candidates(1)
-                slipped += bool(taken) and str(taken[0][0]) != "end"
-            if fresh and state.stage == ACTIONS and state.left > 0:
-                turns += 1
-                given_up += str(act) == "end"
-            state.apply(act)
+                counts[2] += bool(taken) and str(taken[0][0]) != "end"
+            fresh = state.stage == ACTIONS and 0 < state.left == state.granted[me]
+            if fresh and state.status[me] == INSIDE:  # a turn inside, every action in hand
+                counts[0] += 1
+                counts[1] += str(act) == "end"
+
+        play_out(new(2, seed=900 + i), agents, chosen=chosen)
+    turns, given_up, slipped = counts
     return turns, given_up, slipped
 
 
