@@ -277,3 +277,14 @@ def test_the_draw_leaves_out_the_named_actions_unless_the_search_takes_them() ->
     assert _drawable(legal, "search", ["end"]) == ["move n", "search"]
     assert _drawable(legal, "end", ["end"]) == legal  # the search's own choice stays
     assert _drawable(["n", "e", "end"], "n", "end") == ["n", "e"]  # a name, not its letters
+
+
+def test_the_draw_leaves_out_a_step_back_unless_the_search_takes_it() -> None:
+    from scarab.agents.ismcts import _drawable
+
+    def back(a: object) -> bool:
+        return a == "move s"
+
+    legal = ["move n", "move s", "search"]
+    assert _drawable(legal, "search", (), back) == ["move n", "search"]
+    assert _drawable(legal, "move s", (), back) == legal

@@ -52,6 +52,7 @@ def _level_settings(config: dict[str, Any]) -> dict[str, Any]:
         "win_chances": config.get("win_chances", False),
         "tuned": config.get("tuned", False),
         "never_drawn": config.get("never_drawn", ()),
+        "never_back": config.get("never_back", False),
     }
 
 

@@ -44,7 +44,7 @@ class NotYourTurn(ScarabError):
 class Seat:
     """One seat's restricted view of a game in progress."""
 
-    __slots__ = ("_determinize", "_legal", "_view", "game", "seat")
+    __slots__ = ("_back", "_determinize", "_legal", "_view", "game", "seat")
 
     seat: int
     game: Game
@@ -68,9 +68,13 @@ class Seat:
         def determinize(rng: RandomSource) -> State:
             return state.determinize(seat, rng)
 
+        def back(action: Any) -> bool:
+            return state.walks_back(action)
+
         self._view: Callable[[], dict[str, JSON]] = view
         self._legal: Callable[[], list[Any]] = legal
         self._determinize: Callable[[RandomSource], State] = determinize
+        self._back: Callable[[Any], bool] = back
 
     def view(self) -> dict[str, JSON]:
         """What this seat may know, JSON-able (the game's view for this seat)."""
@@ -87,6 +91,11 @@ class Seat:
         history starts empty and it has no record (State.determinize).
         """
         return self._determinize(rng)
+
+    def walks_back(self, action: Any) -> bool:
+        """Whether ``action`` takes back this seat's own previous action at once (State.walks_back:
+        what the seat did itself, nothing hidden)."""
+        return self._back(action)
 
     def __repr__(self) -> str:
         return f"<Seat {self.seat} of {self.game.name}>"

@@ -40,7 +40,10 @@ search's own ratings, not taken as the most visited. ``never_drawn`` (per game) 
 actions the draw leaves out unless the search takes them itself: in Horus ``end``, which
 gives up the actions left in a turn. A player who judges playing on best does not stop by
 a slip, and the value rates a turn given up close to one used, so the draw ended one
-Horus turn in five with every action unused (README, "Bot levels").
+Horus turn in five with every action unused. ``never_back`` (per game) leaves out a step
+straight back where the seat came from (``Seat.walks_back``), unless the search takes it:
+where the value is flat, the draw walked a Horus level back and forth (README, "Bot
+levels").
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -114,6 +117,7 @@ class IsmctsAgent:
         win_chances: bool | Mapping[str, bool] = False,
         tuned: bool | Mapping[str, bool] = False,
         never_drawn: Sequence[str] | Mapping[str, Sequence[str]] = (),
+        never_back: bool | Mapping[str, bool] = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()  # one for all games, or one per game
@@ -134,6 +138,7 @@ class IsmctsAgent:
         self._chances: WinChances | None = None  # for the game being searched
         self.tuned = tuned
         self.never_drawn = never_drawn
+        self.never_back = never_back
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -160,7 +165,9 @@ class IsmctsAgent:
             self._said.append(("bot.search.best_rated", {"action": str(best)}))
         heat = per_game(self.temperature, seat.game.name, 0.0)
         if heat > 0:
-            kept = _drawable(legal, best, per_game(self.never_drawn, seat.game.name, ()))
+            game = seat.game.name
+            back = seat.walks_back if per_game(self.never_back, game, False) else None
+            kept = _drawable(legal, best, per_game(self.never_drawn, game, ()), back)
             act = self._draw(root, kept, heat)
             if act != best:
                 self._said = [self._drawn(root, act, best, heat)]
@@ -390,11 +397,16 @@ class IsmctsAgent:
         return f"<IsmctsAgent {self.name} {self.budget}>"
 
 
-def _drawable(legal: list[Any], best: Any, never: Sequence[str]) -> list[Any]:
-    """The actions a temperature may draw: all but those named ``never``, unless the search
-    takes that one itself. One name alone is taken whole, not as its letters."""
+def _drawable(
+    legal: list[Any], best: Any, never: Sequence[str], back: Callable[[Any], bool] | None = None
+) -> list[Any]:
+    """The actions a temperature may draw: all but those named ``never`` and, given ``back``,
+    those that walk the seat's last step back, unless the search takes that one itself. One
+    name alone is taken whole, not as its letters."""
     names = {never} if isinstance(never, str) else set(never)
-    return [a for a in legal if a == best or str(a) not in names]
+    return [
+        a for a in legal if a == best or not (str(a) in names or (back is not None and back(a)))
+    ]
 
 
 def _logistic(x: float) -> float:

@@ -356,6 +356,12 @@ class State(ABC):
     def _determinize(self, player: int, rng: RandomSource) -> State:
         """The game's resample for a valid seat; the core then severs seed and history."""
 
+    def walks_back(self, action: Any) -> bool:
+        """Whether ``action`` takes back the deciding seat's own previous action at once (a
+        step straight back where it came from). False in a game without such steps, and in
+        a determinized state, which has no history. Weaker bots never do it by a slip."""
+        return False
+
     def history(self) -> list[tuple[int, Any]]:
         """(seat, action) for every action applied since setup."""
         out: list[tuple[int, Any]] = []

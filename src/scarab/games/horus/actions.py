@@ -94,6 +94,7 @@ FORMS = (
     "'read', 'clairvoyance', 'reflexes', 'lockpick', 'swim'"
 )
 
+BACK = {d: D.DIRS[(i + 2) % 4] for i, d in enumerate(D.DIRS)}  # the move that walks one back
 END = HorusAction("end")
 ACCEPT = HorusAction("accept")
 

@@ -8,7 +8,7 @@ from scarab.core.game import JSON, Event, Game, State
 from scarab.core.refusal import Arg, Reason
 from scarab.core.rng import RandomSource, Rng
 from scarab.games.horus import explain, rules, view
-from scarab.games.horus.actions import HorusAction
+from scarab.games.horus.actions import BACK, HorusAction
 from scarab.games.horus.stages import OVER, STAGE_NAMES
 
 if TYPE_CHECKING:
@@ -130,6 +130,13 @@ class HorusState(State):
 
     def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
         rules.play(self, seat, action, ev)
+
+    def walks_back(self, action: Any) -> bool:
+        """A move straight back onto the square the seat's last action left."""
+        if self.hist is None or not isinstance(action, HorusAction) or action.verb != "move":
+            return False
+        _, seat, last = self.hist
+        return seat == self.current_player and last.verb == "move" and last.arg == BACK[action.arg]
 
     def why(self, action: Any) -> Reason:
         return explain.reason(self, action)
