@@ -107,8 +107,9 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     # a bot's run of unseen Pyramids marks is shown at once here (tests/server measures its pace);
     # every test's browser and API calls come from one address, which a real server would
-    # see as many people: the API's rate per address is raised (tests/server tests the limits)
-    many = Limits(api_rate="100000/minute")
+    # see as many people: its rates per address, for API calls and new tables, are raised
+    # (tests/server tests the limits; a fast machine makes more than 60 tables a minute here)
+    many = Limits(api_rate="100000/minute", table_rate="100000/minute")
     app = create_app(f"sqlite:///{db}", bot_workers=0, limits=many, pace=0.0)
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65_536)
