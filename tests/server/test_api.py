@@ -155,6 +155,31 @@ def test_the_log_says_each_events_kind_and_round_in_the_order_they_happened(
     assert rounds == sorted(rounds) and rounds[0] == 1 and rounds[-1] > 1, rounds
 
 
+@pytest.mark.parametrize("game", ["pyramids", "horus"])
+def test_a_new_rounds_lines_come_under_its_heading_not_the_round_before(game: str) -> None:
+    """The moves that close a round also play what follows by itself (the new round, its
+    dice): a tester saw Horus's action dice above the heading of their round."""
+    import random
+    from collections import deque
+
+    from scarab.server.store import StoredMove
+    from scarab.server.table import log_events
+
+    g = scarab.load(game)
+    state, rng = g.new_game(2, seed=3), random.Random(3)
+    lines: deque[dict[str, Any]] = deque()
+    while not state.is_over:
+        act = rng.choice(state.legal_actions())
+        seat, in_round = state.current_player, state.round
+        log_events(
+            {None: lines}, state.apply(act), in_round, g, StoredMove(seat, str(act), None, 0)
+        )
+    starts = [line for line in lines if line["kind"] == "round"]
+    assert len(starts) > 2 and all(line["round"] == line["args"]["round"] for line in starts)
+    rounds = [line["round"] for line in lines]
+    assert rounds == sorted(rounds)
+
+
 def test_the_page_names_its_icon_and_the_icon_is_served(client: TestClient) -> None:
     assert 'rel="icon" href="/static/favicon.svg"' in client.get("/").text
     for path in ("/static/favicon.svg", "/favicon.ico"):

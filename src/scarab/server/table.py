@@ -632,7 +632,9 @@ def log_events(
 ) -> None:
     """Add what each viewer may learn of ``events`` to that viewer's log, in English words
     and as a message for the reader's language (made from that viewer's copy only), with
-    the event's kind, the round of the move that caused it, and the clauses behind it.
+    the event's kind, its round (the move's, until a ``round`` event begins the next:
+    what the closing move sets going belongs under the new round's heading), and the
+    clauses behind it.
     Viewers who see the same copy share one line (the public copy of a hidden event is
     the same for every viewer but its owner). A move the zombie played (its note) is
     said so on the first line of the mover's that each viewer sees."""
@@ -641,6 +643,8 @@ def log_events(
     for e in events:
         if e.kind == "final":
             continue
+        if e.kind == "round" and isinstance(e.data.get("round"), int):
+            in_round = e.data["round"]
         made: dict[bool, dict[str, JSON]] = {}  # whole (True) or public (False) copy
         for viewer, lines in logs.items():
             seen = e.for_viewer(viewer)
