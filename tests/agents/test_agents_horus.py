@@ -19,15 +19,17 @@ from scarab.agents import (
     IsmctsAgent,
     RandomAgent,
     Seat,
+    _level_settings,
     heuristic_for,
     level_agent,
     make_agent,
 )
 from scarab.agents.greedy import win_chances_for
-from scarab.agents.ismcts import Node
+from scarab.agents.ismcts import Node, _drawable
 from scarab.games.horus import data as D
 from scarab.games.horus import heuristic
-from scarab.games.horus.stages import ACTIONS, ESCAPED, INSIDE, SEALED, WAITING
+from scarab.games.horus.actions import END
+from scarab.games.horus.stages import ACTIONS, ADJUST, ESCAPED, INSIDE, SEALED, WAITING
 from scarab.games.horus.state import HorusState
 from tests.agents.support import greedy_changes_nothing, greedy_is_blind_to, play_out
 
@@ -496,7 +498,7 @@ def _slips(level: str, slips: bool, games: int = 4) -> dict[str, int]:
         bot = make_agent(level, seed=i)
         assert isinstance(bot, IsmctsAgent)
         if slips:
-            bot.never_drawn, bot.never_back = (), False
+            bot.never_drawn = ()
         agents: list[Agent] = [GreedyAgent(i), GreedyAgent(i)]
         agents[me] = bot
 
@@ -505,11 +507,11 @@ def _slips(level: str, slips: bool, games: int = 4) -> dict[str, int]:
                 return
             taken = bot.candidates(1)
             slip = bool(taken) and taken[0][0] != act
-            back = state.walks_back(act)
-            n["end_slips"] += slip and str(act) == "end"
-            n["back_slips"] += slip and back
+            kind = state.slip(act)
+            n["end_slips"] += slip and kind == "gives_up"
+            n["back_slips"] += slip and kind == "walks_back"
             n["moves"] += act.verb == "move"
-            n["back"] += back
+            n["back"] += kind == "walks_back"
             fresh = state.stage == ACTIONS and 0 < state.left == state.granted[me]
             if fresh and state.status[me] == INSIDE:  # a turn inside, every action in hand
                 n["turns"] += 1
@@ -526,9 +528,10 @@ def test_a_weak_level_never_gives_up_a_turn_or_walks_back_by_a_slip(
     """Horus's value rates a turn given up close to one used, and is flat far from any find,
     so a draw at novice's or casual's temperature ended a fifth of their turns with every
     action unused (a tester saw novice score 0 in 8 of 8 games), and, once that was mended,
-    walked them back and forth. Their draw now leaves out ``end`` (and novice's a step
-    straight back) unless the search takes it: they stop or turn back where they judge it
-    best. Casual keeps its steps back: with the rule it fell under its step below strong."""
+    walked them back and forth. Their draw now leaves out a turn given up (and novice's a
+    step straight back) unless the search takes it: they stop or turn back where they
+    judge it best. Casual keeps its steps back: with the rule it fell under its step
+    below strong."""
     now = _slips(level, slips=False)
     assert now["end_slips"] == 0 and now["moves"] > 100
     assert (now["back_slips"] == 0) is steps
@@ -546,9 +549,44 @@ def test_a_step_straight_back_is_one_that_undoes_the_seats_own_last_move() -> No
     for text in ("move n", "move n"):
         state.apply(HORUS.parse_action(state, text))
     back, on = HORUS.parse_action(state, "move s"), HORUS.parse_action(state, "move e")
-    assert state.walks_back(back) and not state.walks_back(on)
-    assert Seat(state, seat).walks_back(back)
-    assert not state.determinize(seat, random.Random(1)).walks_back(back)  # no history there
+    assert state.slip(back) == "walks_back" and state.slip(on) is None
+    assert Seat(state, seat).slip(back) == "walks_back"
+    assert state.determinize(seat, random.Random(1)).slip(back) is None  # no history there
     state.apply(HORUS.parse_action(state, "search"))
     assert state.current_player == seat and state.left > 0
-    assert not state.walks_back(back)  # something was done on the square
+    assert state.slip(back) is None  # something was done on the square
+
+
+def _at_phase_one(seed: int) -> HorusState:
+    """A seat inside with cards it may drop before the dice (phase 1), greedy play so far."""
+    state = new(2, seed=seed)
+    bots = [GreedyAgent(seed), GreedyAgent(seed + 1)]
+    while not (state.stage == ADJUST and len(state.legal_actions()) > 1):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(Seat(state, seat)))
+    return state
+
+
+def test_only_an_end_that_leaves_actions_unused_gives_up_a_turn() -> None:
+    """Phase 1's ``end`` keeps every card. Read as a turn given up, the draw left it out
+    whenever the search took a discard, and novice threw away a treasure a round (a
+    tester's game: six, Sobek 3 to 5, its load unchanged by each)."""
+    state = _at_phase_one(5)
+    seat = state.current_player
+    assert seat is not None
+    legal = state.legal_actions()
+    drop = next(a for a in legal if a.verb == "discard")
+    assert state.slip(END) is None
+    assert _drawable(legal, drop, ["gives_up", "walks_back"], Seat(state, seat).slip) == legal
+    while state.stage != ACTIONS or state.current_player != seat:
+        state.apply(END if END in state.legal_actions() else state.legal_actions()[0])
+    assert state.left > 0 and state.slip(END) == "gives_up"
+    state.left = 0  # only free things are left to do: ending is no loss
+    assert state.slip(END) is None
+
+
+def test_a_level_names_only_kinds_of_slip_the_games_tell_apart() -> None:
+    assert level_agent("novice", seed=1).never_drawn == {"horus": ["gives_up", "walks_back"]}
+    with pytest.raises(ValueError, match="gives_up, walks_back, not \\['end'\\]"):
+        _level_settings({"iterations": 10, "never_drawn": {"horus": ["end"]}})

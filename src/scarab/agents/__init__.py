@@ -17,6 +17,7 @@ from scarab.agents.greedy import GreedyAgent, heuristic_for
 from scarab.agents.ismcts import DEFAULT_DEPTH, DEFAULT_SCALE, Budget, IsmctsAgent
 from scarab.agents.random_bot import RandomAgent
 from scarab.core.errors import BadOption, brief
+from scarab.core.game import SLIPS
 
 _MAKERS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
@@ -31,6 +32,16 @@ def _levels() -> dict[str, dict[str, Any]]:
 
 
 LEVELS = _levels()
+
+
+def _slips(never: Any) -> Any:
+    """A level's ``never_drawn`` (a list, or lists by game), checked against SLIPS: a
+    misspelt kind would leave the draw unchanged without a word."""
+    for kinds in never.values() if isinstance(never, dict) else [never]:
+        wrong = sorted({kinds} - set(SLIPS) if isinstance(kinds, str) else set(kinds) - set(SLIPS))
+        if wrong:
+            raise ValueError(f"never_drawn names kinds of slip {', '.join(SLIPS)}, not {wrong}")
+    return never
 
 
 def _level_settings(config: dict[str, Any]) -> dict[str, Any]:
@@ -51,8 +62,7 @@ def _level_settings(config: dict[str, Any]) -> dict[str, Any]:
         "greedy_rollout": config.get("greedy_rollout", False),
         "win_chances": config.get("win_chances", False),
         "tuned": config.get("tuned", False),
-        "never_drawn": config.get("never_drawn", ()),
-        "never_back": config.get("never_back", False),
+        "never_drawn": _slips(config.get("never_drawn", ())),
     }
 
 

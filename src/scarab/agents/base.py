@@ -44,7 +44,7 @@ class NotYourTurn(ScarabError):
 class Seat:
     """One seat's restricted view of a game in progress."""
 
-    __slots__ = ("_back", "_determinize", "_legal", "_view", "game", "seat")
+    __slots__ = ("_determinize", "_legal", "_slip", "_view", "game", "seat")
 
     seat: int
     game: Game
@@ -68,13 +68,13 @@ class Seat:
         def determinize(rng: RandomSource) -> State:
             return state.determinize(seat, rng)
 
-        def back(action: Any) -> bool:
-            return state.walks_back(action)
+        def slip(action: Any) -> str | None:
+            return state.slip(action)
 
         self._view: Callable[[], dict[str, JSON]] = view
         self._legal: Callable[[], list[Any]] = legal
         self._determinize: Callable[[RandomSource], State] = determinize
-        self._back: Callable[[Any], bool] = back
+        self._slip: Callable[[Any], str | None] = slip
 
     def view(self) -> dict[str, JSON]:
         """What this seat may know, JSON-able (the game's view for this seat)."""
@@ -92,10 +92,10 @@ class Seat:
         """
         return self._determinize(rng)
 
-    def walks_back(self, action: Any) -> bool:
-        """Whether ``action`` takes back this seat's own previous action at once (State.walks_back:
-        what the seat did itself, nothing hidden)."""
-        return self._back(action)
+    def slip(self, action: Any) -> str | None:
+        """The kind of loss a person takes only on purpose that ``action`` would be, or None
+        (State.slip: judged from what the seat did itself, nothing hidden)."""
+        return self._slip(action)
 
     def __repr__(self) -> str:
         return f"<Seat {self.seat} of {self.game.name}>"

@@ -37,13 +37,13 @@ action, in the tree and in rollouts), whichever ends first. With an iteration
 or call budget the bot is reproducible: the same seed gives the same move.
 A ``temperature`` (per game) makes a weaker player: the move is drawn from the
 search's own ratings, not taken as the most visited. ``never_drawn`` (per game) names
-actions the draw leaves out unless the search takes them itself: in Horus ``end``, which
-gives up the actions left in a turn. A player who judges playing on best does not stop by
-a slip, and the value rates a turn given up close to one used, so the draw ended one
-Horus turn in five with every action unused. ``never_back`` (per game) leaves out a step
-straight back where the seat came from (``Seat.walks_back``), unless the search takes it:
-where the value is flat, the draw walked a Horus level back and forth (README, "Bot
-levels").
+kinds of loss a person takes only on purpose, which the game tells apart (``Seat.slip``),
+that the draw leaves out unless the search takes the action itself: in Horus
+``gives_up``, an ``end`` that leaves a turn's actions unused, and ``walks_back``, a step
+straight back where the seat came from. A player does not stop or turn round by a slip
+where they judge going on best; the value rates a turn given up close to one used and is
+flat far from any find, so the draw ended one Horus turn in five with every action
+unused, and then walked back and forth (README, "Bot levels").
 """
 
 from __future__ import annotations
@@ -117,7 +117,6 @@ class IsmctsAgent:
         win_chances: bool | Mapping[str, bool] = False,
         tuned: bool | Mapping[str, bool] = False,
         never_drawn: Sequence[str] | Mapping[str, Sequence[str]] = (),
-        never_back: bool | Mapping[str, bool] = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()  # one for all games, or one per game
@@ -138,7 +137,6 @@ class IsmctsAgent:
         self._chances: WinChances | None = None  # for the game being searched
         self.tuned = tuned
         self.never_drawn = never_drawn
-        self.never_back = never_back
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -165,9 +163,8 @@ class IsmctsAgent:
             self._said.append(("bot.search.best_rated", {"action": str(best)}))
         heat = per_game(self.temperature, seat.game.name, 0.0)
         if heat > 0:
-            game = seat.game.name
-            back = seat.walks_back if per_game(self.never_back, game, False) else None
-            kept = _drawable(legal, best, per_game(self.never_drawn, game, ()), back)
+            never = per_game(self.never_drawn, seat.game.name, ())
+            kept = _drawable(legal, best, never, seat.slip)
             act = self._draw(root, kept, heat)
             if act != best:
                 self._said = [self._drawn(root, act, best, heat)]
@@ -189,16 +186,19 @@ class IsmctsAgent:
         return ("bot.search.drawn" if chance <= best_chance else "bot.search.drawn_visited", said)
 
     def _best(self, root: Node, legal: list[Any]) -> Any:
-        """The most visited action; but where the leaves were win chances, the best rated of
+        """The most visited action, the better rated of equals (a small search ties often:
+        taking the first, Horus's novice threw a treasure away when keeping it was rated 3
+        times as likely to win); but where the leaves were win chances, the best rated of
         those visited at least half as often. Near a sure win, actions a few points of
         chance apart are visited alike, and a seat that could walk out the winner now
         would pick among them by noise and wait for a block to seal it in."""
         visits = {a: root.children[a].visits if a in root.children else -1 for a in legal}
-        most = max(legal, key=visits.__getitem__)
+        rated = {a: self._rating(root, a) if visits[a] > 0 else 0.0 for a in legal}
+        most = max(legal, key=lambda a: (visits[a], rated[a]))
         if self._chances is None:
             return most
         often = [a for a in legal if visits[a] * 2 >= visits[most]]
-        return max(often, key=lambda a: (self._rating(root, a), visits[a]))
+        return max(often, key=lambda a: (rated[a], visits[a]))
 
     def _rating(self, root: Node, act: Any) -> float:
         child = root.children[act]
@@ -398,15 +398,15 @@ class IsmctsAgent:
 
 
 def _drawable(
-    legal: list[Any], best: Any, never: Sequence[str], back: Callable[[Any], bool] | None = None
+    legal: list[Any], best: Any, never: Sequence[str], slip: Callable[[Any], str | None]
 ) -> list[Any]:
-    """The actions a temperature may draw: all but those named ``never`` and, given ``back``,
-    those that walk the seat's last step back, unless the search takes that one itself. One
-    name alone is taken whole, not as its letters."""
-    names = {never} if isinstance(never, str) else set(never)
-    return [
-        a for a in legal if a == best or not (str(a) in names or (back is not None and back(a)))
-    ]
+    """The actions a temperature may draw: all but those whose kind of slip is named in
+    ``never``, unless the search takes that one itself. One name alone is taken whole, not
+    as its letters."""
+    kinds = {never} if isinstance(never, str) else set(never)
+    if not kinds:
+        return legal
+    return [a for a in legal if a == best or slip(a) not in kinds]
 
 
 def _logistic(x: float) -> float:

@@ -40,6 +40,9 @@ INVISIBLE = frozenset(
 # A name's first character that a message reads as an id, not as itself: "@" a word
 # of the catalogue, "#" a seat (scarab.i18n, the page's i18n.js).
 READ_AS_ID = ("@", "#")
+# Kinds of loss a person takes only on purpose, which a game may tell apart (State.slip):
+# ending a turn with actions unused, and stepping straight back where the seat came from.
+SLIPS = ("gives_up", "walks_back")
 
 
 def check_name(name: object, shown: bool = False) -> None:
@@ -356,11 +359,15 @@ class State(ABC):
     def _determinize(self, player: int, rng: RandomSource) -> State:
         """The game's resample for a valid seat; the core then severs seed and history."""
 
-    def walks_back(self, action: Any) -> bool:
-        """Whether ``action`` takes back the deciding seat's own previous action at once (a
-        step straight back where it came from). False in a game without such steps, and in
-        a determinized state, which has no history. Weaker bots never do it by a slip."""
-        return False
+    def slip(self, action: Any) -> str | None:
+        """The kind of loss a person takes only on purpose that ``action`` would be for the
+        deciding seat, judged from what that seat knows: one of SLIPS, or None.
+        ``"gives_up"`` ends a turn with actions unused; ``"walks_back"`` takes back the
+        seat's own last step at once. A
+        weaker bot's draw leaves out the kinds its level names unless its search takes
+        the action (``never_drawn``). None in a game without them; a determinized state,
+        which has no history, never says ``"walks_back"``."""
+        return None
 
     def history(self) -> list[tuple[int, Any]]:
         """(seat, action) for every action applied since setup."""

@@ -8,8 +8,8 @@ from scarab.core.game import JSON, Event, Game, State
 from scarab.core.refusal import Arg, Reason
 from scarab.core.rng import RandomSource, Rng
 from scarab.games.horus import explain, rules, view
-from scarab.games.horus.actions import BACK, HorusAction
-from scarab.games.horus.stages import OVER, STAGE_NAMES
+from scarab.games.horus.actions import BACK, END, HorusAction
+from scarab.games.horus.stages import ACTIONS, OVER, STAGE_NAMES
 
 if TYPE_CHECKING:
     from scarab.games.horus.scoring import Breakdown
@@ -131,12 +131,17 @@ class HorusState(State):
     def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
         rules.play(self, seat, action, ev)
 
-    def walks_back(self, action: Any) -> bool:
-        """A move straight back onto the square the seat's last action left."""
+    def slip(self, action: Any) -> str | None:
+        """``end`` while actions are left in a turn (not the end of phase 1's discards,
+        which keeps every card), or a move straight back onto the square the seat's last
+        action left."""
+        if action is END:
+            return "gives_up" if self.stage == ACTIONS and self.left > 0 else None
         if self.hist is None or not isinstance(action, HorusAction) or action.verb != "move":
-            return False
+            return None
         _, seat, last = self.hist
-        return seat == self.current_player and last.verb == "move" and last.arg == BACK[action.arg]
+        back = seat == self.current_player and last.verb == "move" and last.arg == BACK[action.arg]
+        return "walks_back" if back else None
 
     def why(self, action: Any) -> Reason:
         return explain.reason(self, action)
