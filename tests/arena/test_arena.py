@@ -161,7 +161,10 @@ def test_ctrl_c_drops_the_games_under_way_rather_than_waiting_for_them(tmp_path:
         timer.cancel()
     assert len(seen) == 2 and not multiprocessing.active_children()
     codes = [worker.exitcode for worker in seen]  # a worker between games may end by itself
-    assert None not in codes and -signal.SIGTERM in codes, codes
+    # The timer's thread makes the pool use a fork server, which now and then loses a
+    # terminated worker's status and reports 255 (twice in full runs here); a worker
+    # that ran its games out would end with 0, and one still running with None.
+    assert None not in codes and {-signal.SIGTERM, 255} & set(codes), codes
 
 
 def test_a_folder_of_another_run_is_refused(tmp_path: Path) -> None:
