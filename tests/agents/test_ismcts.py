@@ -291,9 +291,9 @@ def test_of_actions_visited_alike_the_search_takes_the_better_rated() -> None:
     bot = IsmctsAgent(0, Budget(iterations=10))
     bot._seat = 0
     root = Node(2)
-    for act, won in (("discard sobek3", 0.12), ("end", 0.34), ("move n", 0.5)):
+    for act, visits, won in (("discard sobek3", 8, 0.12), ("end", 8, 0.34), ("move n", 5, 0.5)):
         child = root.children[act] = Node(2)
-        child.visits, child.reward = (8, [won, 0.0]) if act != "move n" else (5, [won, 0.0])
+        child.visits, child.reward = visits, [won, 0.0]
     assert bot._best(root, ["discard sobek3", "end", "move n"]) == "end"
     root.children["discard sobek3"].visits = 9  # more visits still win over a better rating
     assert bot._best(root, ["discard sobek3", "end", "move n"]) == "discard sobek3"

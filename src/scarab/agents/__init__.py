@@ -14,7 +14,7 @@ from typing import Any
 
 from scarab.agents.base import Agent, NotYourTurn, Seat
 from scarab.agents.greedy import GreedyAgent, heuristic_for
-from scarab.agents.ismcts import DEFAULT_DEPTH, DEFAULT_SCALE, Budget, IsmctsAgent
+from scarab.agents.ismcts import DEFAULT_DEPTH, DEFAULT_SCALE, Budget, IsmctsAgent, slip_kinds
 from scarab.agents.random_bot import RandomAgent
 from scarab.core.errors import BadOption, brief
 from scarab.core.game import SLIPS
@@ -38,7 +38,7 @@ def _slips(never: Any) -> Any:
     """A level's ``never_drawn`` (a list, or lists by game), checked against SLIPS: a
     misspelt kind would leave the draw unchanged without a word."""
     for kinds in never.values() if isinstance(never, dict) else [never]:
-        wrong = sorted({kinds} - set(SLIPS) if isinstance(kinds, str) else set(kinds) - set(SLIPS))
+        wrong = sorted(slip_kinds(kinds) - set(SLIPS))
         if wrong:
             raise ValueError(f"never_drawn names kinds of slip {', '.join(SLIPS)}, not {wrong}")
     return never

@@ -401,12 +401,16 @@ def _drawable(
     legal: list[Any], best: Any, never: Sequence[str], slip: Callable[[Any], str | None]
 ) -> list[Any]:
     """The actions a temperature may draw: all but those whose kind of slip is named in
-    ``never``, unless the search takes that one itself. One name alone is taken whole, not
-    as its letters."""
-    kinds = {never} if isinstance(never, str) else set(never)
+    ``never``, unless the search takes that one itself."""
+    kinds = slip_kinds(never)
     if not kinds:
         return legal
     return [a for a in legal if a == best or slip(a) not in kinds]
+
+
+def slip_kinds(never: str | Sequence[str]) -> set[str]:
+    """The kinds of slip a level names: one name alone is taken whole, not as its letters."""
+    return {never} if isinstance(never, str) else set(never)
 
 
 def _logistic(x: float) -> float:

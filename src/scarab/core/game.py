@@ -119,7 +119,9 @@ class Event:
     every other viewer gets ``public_text`` and ``public_data`` instead, or
     nothing at all when ``public_text`` is empty (a private event: the others
     must not even learn that it happened). A plain slotted class: games build
-    several per decision, so it stays cheap.
+    several per decision, so it stays cheap. A game with rounds begins each with a
+    public ``round`` event whose ``data["round"]`` is its number: a log heads what
+    follows with it.
     """
 
     __slots__ = ("data", "kind", "player", "public_data", "public_text", "secret_to", "text")
@@ -363,10 +365,10 @@ class State(ABC):
         """The kind of loss a person takes only on purpose that ``action`` would be for the
         deciding seat, judged from what that seat knows: one of SLIPS, or None.
         ``"gives_up"`` ends a turn with actions unused; ``"walks_back"`` takes back the
-        seat's own last step at once. A
-        weaker bot's draw leaves out the kinds its level names unless its search takes
-        the action (``never_drawn``). None in a game without them; a determinized state,
-        which has no history, never says ``"walks_back"``."""
+        seat's own last step at once. A weaker bot's draw leaves out the kinds its level
+        names unless its search takes the action (``never_drawn``). None in a game
+        without them; a determinized state, which has no history, never says
+        ``"walks_back"``."""
         return None
 
     def history(self) -> list[tuple[int, Any]]:
