@@ -28,7 +28,7 @@ from scarab.agents.greedy import win_chances_for
 from scarab.agents.ismcts import Node, _drawable
 from scarab.games.horus import data as D
 from scarab.games.horus import heuristic
-from scarab.games.horus.actions import END
+from scarab.games.horus.actions import BACK, END
 from scarab.games.horus.stages import ACTIONS, ADJUST, ESCAPED, INSIDE, SEALED, WAITING
 from scarab.games.horus.state import HorusState
 from tests.agents.support import greedy_changes_nothing, greedy_is_blind_to, play_out
@@ -555,6 +555,27 @@ def test_a_step_straight_back_is_one_that_undoes_the_seats_own_last_move() -> No
     state.apply(HORUS.parse_action(state, "search"))
     assert state.current_player == seat and state.left > 0
     assert state.slip(back) is None  # something was done on the square
+
+
+def test_a_turn_that_opens_where_the_seats_own_last_move_ended_has_no_step_back() -> None:
+    """With two seats the Ankh's turn order wraps: the seat that moved last in one round
+    often decides first in the next, after the mummies walked and a block fell. Stepping
+    back then is no round trip (it may be the way out of a mummy's path)."""
+    state = new(2, seed=1)
+    bots = [RandomAgent(1), RandomAgent(2)]
+    while True:
+        seat = state.current_player
+        assert seat is not None
+        hist = state.hist
+        mine = hist is not None and hist[1] == seat and hist[2].verb == "move"
+        if mine and state.stage == ACTIONS and state.used == 0:
+            break
+        state.apply(bots[seat].choose(Seat(state, seat)))
+    back = HORUS.parse_action(state, f"move {BACK[hist[2].arg]}")
+    assert back in state.legal_actions()
+    assert state.slip(back) is None
+    state.apply(back)
+    assert state.slip(hist[2]) == "walks_back"  # within the turn it is one
 
 
 def _at_phase_one(seed: int) -> HorusState:

@@ -134,13 +134,15 @@ class HorusState(State):
     def slip(self, action: Any) -> str | None:
         """``end`` while actions are left in a turn (not the end of phase 1's discards,
         which keeps every card), or a move straight back onto the square the seat's last
-        action left."""
+        action of this turn left (a turn opening where the seat's move ended the last
+        round follows the mummies and a block: a step back then is no round trip)."""
         if action is END:
             return "gives_up" if self.stage == ACTIONS and self.left > 0 else None
         if self.hist is None or not isinstance(action, HorusAction) or action.verb != "move":
             return None
         _, seat, last = self.hist
-        back = seat == self.current_player and last.verb == "move" and last.arg == BACK[action.arg]
+        mine = seat == self.current_player and self.used > 0
+        back = mine and last.verb == "move" and last.arg == BACK[action.arg]
         return "walks_back" if back else None
 
     def why(self, action: Any) -> Reason:
