@@ -609,5 +609,6 @@ def test_only_an_end_that_leaves_actions_unused_gives_up_a_turn() -> None:
 
 def test_a_level_names_only_kinds_of_slip_the_games_tell_apart() -> None:
     assert level_agent("novice", seed=1).never_drawn == {"horus": ["gives_up", "walks_back"]}
+    assert level_agent("strong", seed=1).never_drawn == {"horus": ["walks_back"]}
     with pytest.raises(ValueError, match="gives_up, walks_back, not \\['end'\\]"):
         _level_settings({"iterations": 10, "never_drawn": {"horus": ["end"]}})

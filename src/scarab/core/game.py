@@ -365,9 +365,9 @@ class State(ABC):
         """The kind of loss a person takes only on purpose that ``action`` would be for the
         deciding seat, judged from what that seat knows: one of SLIPS, or None.
         ``"gives_up"`` ends a turn with actions unused; ``"walks_back"`` takes back the
-        seat's own last step of the turn at once. A weaker bot's draw leaves out the kinds its level
-        names unless its search takes the action (``never_drawn``). None in a game
-        without them; a determinized state, which has no history, never says
+        seat's own last step of the turn at once. A weaker bot's draw leaves out the kinds
+        its level names unless its search takes the action (``never_drawn``). None in a
+        game without them; a determinized state, which has no history, never says
         ``"walks_back"``."""
         return None
 
