@@ -41,7 +41,8 @@ INVISIBLE = frozenset(
 # of the catalogue, "#" a seat (scarab.i18n, the page's i18n.js).
 READ_AS_ID = ("@", "#")
 # Kinds of loss a person takes only on purpose, which a game may tell apart (State.slip):
-# ending a turn with actions unused, and stepping straight back where the seat came from.
+# ending a turn with actions unused, and stepping straight back where the seat came from
+# earlier in the same turn.
 SLIPS = ("gives_up", "walks_back")
 
 
