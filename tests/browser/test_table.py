@@ -237,6 +237,9 @@ def test_the_hint_button_marks_the_hint_bots_top_actions_on_the_board(
     assert best.count() == 1 and best.get_attribute("data-action") in {
         e["action"] for e in m["legal"]
     }
+    # each is named as the list names it, by its notation first (a Pyramids mark's words
+    # name only the symbols it reaches)
+    assert f"bot suggests: 1. {best.get_attribute('data-action')}" in said
     # the badge before it comes from the catalogue (it was "hint 1" in every language)
     assert best.get_attribute("data-hint-label") == "hint 1"
     badge = "(el) => getComputedStyle(el, '::before').content"

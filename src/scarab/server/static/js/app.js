@@ -510,7 +510,12 @@ function showHint(S, h) {
   const { live } = S;
   if (!live.last || h.version !== live.last.version) return; // the position moved on meanwhile
   live.hinted = h;
-  const words = h.top.map((e, i) => `${i + 1}. ${phrased(e, live.last.names) || e.action} (${Math.round(e.win * 100)}%)`);
+  // each action as the list shows it, its notation and its words: a Pyramids mark's words
+  // name only the symbols it reaches, not the card and cells
+  const words = h.top.map((e, i) => {
+    const said = phrased(e, live.last.names);
+    return `${i + 1}. ${e.action}${said ? ` ${said}` : ""} (${Math.round(e.win * 100)}%)`;
+  });
   say(S, t("ui.hint.says", { level: `@ui.level.${h.level}`, words: words.join(" · ") }), "info");
   markHint(S);
 }
