@@ -521,25 +521,24 @@ def _slips(level: str, slips: bool, games: int = 4) -> dict[str, int]:
     return n
 
 
-@pytest.mark.parametrize(("level", "steps"), [("novice", True), ("casual", False)])
-def test_a_weak_level_never_gives_up_a_turn_or_walks_back_by_a_slip(
-    level: str, steps: bool
-) -> None:
+@pytest.mark.parametrize("level", ["novice", "casual"])
+def test_a_weak_level_never_gives_up_a_turn_or_walks_back_by_a_slip(level: str) -> None:
     """Horus's value rates a turn given up close to one used, and is flat far from any find,
     so a draw at novice's or casual's temperature ended a fifth of their turns with every
     action unused (a tester saw novice score 0 in 8 of 8 games), and, once that was mended,
-    walked them back and forth. Their draw now leaves out a turn given up (and novice's a
-    step straight back) unless the search takes it: they stop or turn back where they
-    judge it best. Casual keeps its steps back: with the rule it fell under its step
-    below strong."""
+    walked them back and forth. Their draw now leaves out a turn given up and a step
+    straight back unless the search takes it: they stop or turn back where they judge it
+    best (casual's temperature rose from 0.0175 to 0.02 with the step rule, to keep its
+    step below strong)."""
     now = _slips(level, slips=False)
     assert now["end_slips"] == 0 and now["moves"] > 100
-    assert (now["back_slips"] == 0) is steps
+    assert now["back_slips"] == 0
     before = _slips(level, slips=True)  # the draw as it was: both slips, often
-    assert before["end_slips"] > 10 and before["back_slips"] > 10
+    assert before["end_slips"] > 10 and before["back_slips"] > 5
     # The rates (README, 100 games against greedy) are too noisy for 4 games: turns given
     # up 22% and 17% before, 3.6% and 6.7% now (greedy 11%); steps straight back 21% and
-    # 19.8% before the step rule, and novice's 7.5% with it (greedy 7%).
+    # 19.8% before the step rule, and novice's 7.5% with it (greedy 7%); casual's, against
+    # novice on the calibration's 200 deals, 15.7% before and 8.7% with it.
 
 
 def test_a_step_straight_back_is_one_that_undoes_the_seats_own_last_move() -> None:
@@ -609,6 +608,7 @@ def test_only_an_end_that_leaves_actions_unused_gives_up_a_turn() -> None:
 
 def test_a_level_names_only_kinds_of_slip_the_games_tell_apart() -> None:
     assert level_agent("novice", seed=1).never_drawn == {"horus": ["gives_up", "walks_back"]}
+    assert level_agent("casual", seed=1).never_drawn == {"horus": ["gives_up", "walks_back"]}
     assert level_agent("strong", seed=1).never_drawn == {"horus": ["walks_back"]}
     with pytest.raises(ValueError, match="gives_up, walks_back, not \\['end'\\]"):
         _level_settings({"iterations": 10, "never_drawn": {"horus": ["end"]}})
