@@ -23,12 +23,12 @@ so the value never uses what the seat cannot know.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from scarab.core.game import State
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import rules
-from scarab.games.pyramids.scoring import final_scoring
+from scarab.games.pyramids.scoring import gem_points, points
 from scarab.games.pyramids.state import PyramidsState
 
 PROGRESS = 0.7  # share of a card's worth at zero distance to the tomb
@@ -79,11 +79,17 @@ def distances(card: D.Card, marked: int) -> list[int]:
     return dist
 
 
-@lru_cache(maxsize=1 << 16)
 def reach(card: D.Card, marked: int) -> tuple[int, tuple[tuple[float, int], ...]]:
     """What the value reads of one card: cells still to mark to reach its tomb, and the
-    symbols one to three cells from the marked region, each with its nearness weight.
-    Cached: a search meets the same card with the same marks again and again."""
+    symbols one to three cells from the marked region, each with its nearness weight."""
+    return _reach(card.id, marked)
+
+
+@lru_cache(maxsize=1 << 16)
+def _reach(number: int, marked: int) -> tuple[int, tuple[tuple[float, int], ...]]:
+    """``reach`` by the card's number. Cached: a search meets the same card with the same
+    marks again and again (keyed by the number: hashing a Card costs more than reading)."""
+    card = D.CARDS[number]
     dist = distances(card, marked)
     near = tuple(
         (NEAR[d], sym) for i, sym in enumerate(card.symbols) if sym and (d := dist[i]) < len(NEAR)
@@ -116,17 +122,15 @@ def _claim(s: PyramidsState, colour: int, count: int) -> int:
     return 0
 
 
+@cache
 def _gem(own: int, other: int) -> float:
     """What one more gem of a colour with ``own`` gems adds (``other``: the other colour)."""
     if own >= D.GEMS_PER_COLOUR:
         return 0.0
-    pairs = min(own, other)
-    now = pairs * D.GEM_PAIR_VP + (own + other - 2 * pairs) * D.GEM_SINGLE_VP
-    pairs1 = min(own + 1, other)
-    then = pairs1 * D.GEM_PAIR_VP + (own + 1 + other - 2 * pairs1) * D.GEM_SINGLE_VP
-    return max(float(then - now), GEM_FLOOR)
+    return max(float(gem_points(own + 1, other) - gem_points(own, other)), GEM_FLOOR)
 
 
+@cache
 def _skull(skulls: int) -> float:
     """The extra penalty one more skull would cost (at least a little)."""
     if skulls >= len(D.SKULLS):
@@ -142,7 +146,7 @@ def evaluate(state: State, seat: int) -> float:
             f"the Pyramids heuristic needs a Pyramids state, not {type(state).__name__}"
         )
     s = state
-    value = float(final_scoring(s, seat).total)
+    value = float(points(s, seat))
     if s.final is not None:
         return value
     counts = _colour_done(s, seat)
@@ -172,7 +176,7 @@ def evaluate(state: State, seat: int) -> float:
             counts[colour] += 1
             value += D.TOMB_VP + _claim(s, colour, counts[colour])
             continue
-        to_tomb, near = reach(card, marked)
+        to_tomb, near = _reach(c, marked)
         worth = D.TOMB_VP + _claim(s, colour, counts[colour] + 1)
         if to_tomb < HORIZON and -(-to_tomb // CELLS_PER_TURN) <= left:
             value += PROGRESS * worth * (1 - to_tomb / HORIZON)

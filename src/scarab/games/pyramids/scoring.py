@@ -23,9 +23,7 @@ class Breakdown:
 
     @property
     def gem_points(self) -> int:
-        """PYR-SCORE-GEMS: 5 per red-green pair, 1 per gem left over."""
-        pairs = min(self.red, self.green)
-        return pairs * D.GEM_PAIR_VP + (self.red + self.green - 2 * pairs) * D.GEM_SINGLE_VP
+        return gem_points(self.red, self.green)
 
     @property
     def total(self) -> int:
@@ -62,9 +60,26 @@ class Breakdown:
         }
 
 
+def gem_points(red: int, green: int) -> int:
+    """PYR-SCORE-GEMS: 5 per red-green pair, 1 per gem left over."""
+    pairs = min(red, green)
+    return pairs * D.GEM_PAIR_VP + (red + green - 2 * pairs) * D.GEM_SINGLE_VP
+
+
 def worst_skull(skulls: int) -> int:
     """PYR-SCORE-SKULL: only the worst marked skull counts (they fill in order)."""
     return D.SKULLS[skulls - 1] if skulls else 0
+
+
+def points(s: PyramidsState, p: int) -> int:
+    """``final_scoring(s, p).total`` without building the breakdown (a search asks often)."""
+    return (
+        len(s.done[p]) * D.TOMB_VP
+        + sum(v for _, v in s.claims[p])
+        + bin(s.torches[p]).count("1") * D.TORCH_VP
+        + gem_points(s.red[p], s.green[p])
+        - worst_skull(s.skulls[p])
+    )
 
 
 def final_scoring(s: PyramidsState, p: int) -> Breakdown:

@@ -9,7 +9,7 @@ from scarab.core.refusal import Reason
 from scarab.core.rng import RandomSource, Rng
 from scarab.games.pyramids import rules, view
 from scarab.games.pyramids.actions import PyramidsAction
-from scarab.games.pyramids.scoring import final_scoring
+from scarab.games.pyramids.scoring import points
 
 if TYPE_CHECKING:
     from scarab.games.pyramids.scoring import Breakdown
@@ -104,7 +104,7 @@ class PyramidsState(State):
         """Final totals once over; during play, what the score cards are worth now."""
         if self.final is not None:
             return [b.total for b in self.final]
-        return [final_scoring(self, p).total for p in range(len(self.names))]
+        return [points(self, p) for p in range(len(self.names))]
 
     def winners(self) -> list[int]:
         return rules.winners(self) if self.final is not None else []
