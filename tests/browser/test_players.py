@@ -613,12 +613,12 @@ def test_a_guests_finished_table_links_to_the_rematch_waiting_for_them(
         assert ready.get_attribute("href") == f"/t/{new['table']}#seat={token[1]}"
         turn = "your turn" if new["current"] == 0 else "ann to play"  # bob's seat there is 0
         row = bob.locator("ul.mine > li").first
-        assert f"as bob — finished · rematch ready: {turn}\nmade " in row.inner_text()
+        assert f"bob (you) — finished · rematch ready: {turn}\nmade " in row.inner_text()
         shoot(bob, "lobby-guest-rematch-ready")
         bob.goto(old)
         bob.click("#rematch-decline")
         bob.wait_for_selector("#rematch-watch")
         bob.goto("/")
         row.wait_for()
-        assert "as bob — finished\nmade " in row.inner_text()
+        assert "bob (you) — finished\nmade " in row.inner_text()
         assert bob.locator("ul.mine a.rematch-ready").count() == 0

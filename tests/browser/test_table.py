@@ -60,7 +60,7 @@ def test_my_tables_lists_the_makers_own_seat_and_keeps_the_others_links_apart(pa
     page.reload()
     texts, others = listed()
     assert len(texts) == 1, texts
-    assert "The Adventurers" in texts[0] and "ann, bob" in texts[0] and " as ann " in texts[0]
+    assert "The Adventurers" in texts[0] and "ann (you), bob — " in texts[0], texts
     assert page.locator("ul.mine > li > a").get_attribute("href") == hrefs[0]
     assert others == [hrefs[1]]
     summary = page.locator("ul.mine details.others summary")
@@ -80,7 +80,7 @@ def test_my_tables_lists_the_makers_own_seat_and_keeps_the_others_links_apart(pa
     assert m["table"] == table_id[1] and m["names"][m["seat"]] == "bob"
     page.goto("/")
     texts, others = listed()
-    assert len(texts) == 1 and " as ann " in texts[0], texts
+    assert len(texts) == 1 and "ann (you), bob — " in texts[0], texts
     assert others == [hrefs[1]]
 
 

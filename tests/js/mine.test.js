@@ -1,7 +1,7 @@
 // "My tables": a table's maker keeps their own seat, and the others' links apart from it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { byTable, madeSeats, tableStatus } from "../../src/scarab/server/static/js/mine.js";
+import { byTable, madeSeats, seatNames, tableStatus } from "../../src/scarab/server/static/js/mine.js";
 
 const made = {
   table: "T",
@@ -43,4 +43,9 @@ test("a listed table says where it stands for the seat: finished, your turn, or 
   assert.deepEqual(tableStatus({ over: false, current: 0, names }, 0), { msg: "ui.mine.your_turn", args: {} });
   assert.deepEqual(tableStatus({ over: true, current: null, names }, 0), { msg: "ui.mine.finished", args: {} });
   assert.deepEqual(tableStatus({ over: false, current: null, names }, 0), { msg: "ui.mine.waiting", args: {} });
+});
+
+test("a listed table marks the reader's own seat among the names, a default name too", () => {
+  assert.equal(seatNames(["ann", "bob"], 0, "(you)"), "ann (you), bob");
+  assert.equal(seatNames(["player 1", "novice bot 2"], 1, "(tú)"), "player 1, novice bot 2 (tú)");
 });

@@ -85,6 +85,18 @@ export function tableStatus(table, seat) {
 }
 
 /**
+ * A table's seats with the reader's own marked ("ann (you), bob"): "… as ann" read oddly
+ * where the reader kept a default name ("player 1, novice bot 2 as player 1").
+ * @param {string[]} names
+ * @param {number} seat the reader's seat
+ * @param {string} mark what follows the reader's name, in their language
+ * @returns {string}
+ */
+export function seatNames(names, seat, mark) {
+  return names.map((name, i) => (i === seat ? `${name} ${mark}` : name)).join(", ");
+}
+
+/**
  * Where a table stands for a seat, in words.
  * @param {{over: boolean, current: number | null, names: string[]}} table
  * @param {number} seat
@@ -184,8 +196,8 @@ export async function showMine(box) {
         : "";
       const waits = (/** @type {any} */ x, /** @type {any} */ seat) => Boolean(x && typeof seat === "number" && !x.over && x.current === seat);
       lines.push(html("li", { class: waits(s, entry.seat) || waits(next, next && next.seat) ? "your-turn" : "" },
-        html("a", { href: `/t/${entry.table}#seat=${entry.token}` }, `${s.title}: ${s.names.join(", ")}`),
-        ` ${t("ui.mine.as", { name: entry.name })} — ${statusText(s, entry.seat)}`, rematch, madeNote(s.created),
+        html("a", { href: `/t/${entry.table}#seat=${entry.token}` }, `${s.title}: ${seatNames(s.names, entry.seat, t("ui.seat.you"))}`),
+        ` — ${statusText(s, entry.seat)}`, rematch, madeNote(s.created),
         i === own.length - 1 ? folded : ""));
     });
   });
