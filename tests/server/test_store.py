@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from sqlalchemy import create_engine, text
 
 from scarab.server import migrate
 from scarab.server import store as store_module
@@ -110,3 +111,21 @@ def test_a_move_notice_tells_the_move_and_reads_back_only_what_it_told() -> None
     ):
         assert store_module.read_move(bad) is None, bad
     assert store_module.read_move(" " * (store_module.MAX_NEWS + 1)) is None
+
+
+def test_a_connection_the_database_dropped_is_replaced_before_use(
+    store: Store, db_url: str
+) -> None:
+    """A PostgreSQL restart (or a proxy's idle timeout) closes pooled connections; the next
+    call on each stale one failed, and players were told the store was unavailable (503)
+    until the pool had cycled. A connection is now checked as it is taken from the pool."""
+    if not store.postgres:
+        pytest.skip("SQLite has no server to drop a connection")
+    with store.engine.connect() as conn:  # the pool's one connection, back in the pool after
+        pid = conn.execute(text("SELECT pg_backend_pid()")).scalar()
+    admin = create_engine(db_url)
+    with admin.begin() as conn:
+        assert conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid}).scalar()
+    admin.dispose()
+    t = store.load("t1")
+    assert t is not None and t.rev == 0

@@ -282,7 +282,9 @@ def _notify(conn: Connection, payload: str) -> None:
 
 
 def make_engine(url: str, timeout: float = WRITE_TIMEOUT) -> Engine:
-    """An engine whose every statement gives up after ``timeout`` seconds of waiting."""
+    """An engine whose every statement gives up after ``timeout`` seconds of waiting; on
+    PostgreSQL a pooled connection is checked as it is taken (``pool_pre_ping``), so one
+    the server dropped (a restart, an idle timeout) is replaced unseen, not a failed call."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": timeout})
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -292,6 +294,7 @@ def make_engine(url: str, timeout: float = WRITE_TIMEOUT) -> Engine:
         url,
         pool_size=8,
         pool_timeout=timeout,
+        pool_pre_ping=True,
         connect_args={"options": f"-c statement_timeout={ms} -c lock_timeout={ms}"},
     )
 
