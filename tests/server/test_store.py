@@ -11,6 +11,7 @@ from sqlalchemy import create_engine, text
 from scarab.server import migrate
 from scarab.server import store as store_module
 from scarab.server.store import Conflict, Header, Store, StoredMove, StoredTable
+from tests.server.conftest import POSTGRES, fresh_postgres
 
 
 @pytest.fixture
@@ -113,19 +114,22 @@ def test_a_move_notice_tells_the_move_and_reads_back_only_what_it_told() -> None
     assert store_module.read_move(" " * (store_module.MAX_NEWS + 1)) is None
 
 
-def test_a_connection_the_database_dropped_is_replaced_before_use(
-    store: Store, db_url: str
-) -> None:
+@pytest.mark.skipif(POSTGRES is None, reason="needs SCARAB_TEST_POSTGRES")
+def test_a_connection_the_database_dropped_is_replaced_before_use() -> None:
     """A PostgreSQL restart (or a proxy's idle timeout) closes pooled connections; the next
     call on each stale one failed, and players were told the store was unavailable (503)
     until the pool had cycled. A connection is now checked as it is taken from the pool."""
-    if not store.postgres:
-        pytest.skip("SQLite has no server to drop a connection")
+    url = fresh_postgres()
+    migrate.upgrade(url)
+    store = Store(url)
+    seats = [{"name": "ann", "kind": "human"}, {"name": "bob", "kind": "human"}]
+    store.create(StoredTable("t1", "luxor", {}, 7, seats, None, "greedy", 1.0, current=0))
     with store.engine.connect() as conn:  # the pool's one connection, back in the pool after
         pid = conn.execute(text("SELECT pg_backend_pid()")).scalar()
-    admin = create_engine(db_url)
+    admin = create_engine(url)
     with admin.begin() as conn:
         assert conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid}).scalar()
     admin.dispose()
     t = store.load("t1")
+    store.close()
     assert t is not None and t.rev == 0
