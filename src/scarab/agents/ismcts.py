@@ -40,10 +40,10 @@ search's own ratings, not taken as the most visited. ``never_drawn`` (per game) 
 kinds of loss a person takes only on purpose, which the game tells apart (``Seat.slip``),
 that the draw leaves out unless the search takes the action itself: in Horus
 ``gives_up``, an ``end`` that leaves a turn's actions unused, and ``walks_back``, a step
-straight back where the seat came from this turn. A player does not stop or turn round by a slip
-where they judge going on best; the value rates a turn given up close to one used and is
-flat far from any find, so the draw ended one Horus turn in five with every action
-unused, and then walked back and forth (README, "Bot levels").
+straight back where the seat came from this turn. A player does not stop or turn round
+by a slip where they judge going on best; the value rates a turn given up close to one
+used and is flat far from any find, so the draw ended one Horus turn in five with every
+action unused, and then walked back and forth (README, "Bot levels").
 """
 
 from __future__ import annotations
