@@ -35,12 +35,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from scarab.core.game import State
 from scarab.games.horus import data as D
 from scarab.games.horus import hazards as H
-from scarab.games.horus.rules import cursed, wll
-from scarab.games.horus.scoring import breakdown, holdings
+from scarab.games.horus.rules import curses_of, wll_of
+from scarab.games.horus.scoring import breakdown_of
 from scarab.games.horus.stages import (
     ACTIONS,
     ADJUST,
@@ -135,28 +136,81 @@ _ALCOVE_SQUARES = [
 ]
 
 
-def carried(s: HorusState, p: int) -> float:
-    """What the seat would take out now, chests at their expected roll; wounds not counted."""
+class Held(NamedTuple):
+    """What a seat's cards come to, read once per hand (a search meets the same hands
+    again and again, and three parts of a reading ask)."""
+
+    carried: float  # ``carried``: chests at their mean, equipment at its use
+    banked: int  # what they would score at the exit, chests aside
+    chests: int
+    gods: int  # the gods held, as bits
+    curses: frozenset[int]  # the dice its idols strike out
+    per_round: float  # ``expected_actions``
+
+
+def held_by(s: HorusState, p: int) -> Held:
+    """What the seat's cards (bag contents included) come to."""
+    return _held(tuple(s.cards[p]), s.bagged[p])
+
+
+@lru_cache(maxsize=CACHE)
+def _held(loose: tuple[int, ...], bagged: tuple[tuple[int, int], ...]) -> Held:
+    cards = loose + tuple(c for _, c in bagged)
     total = 0.0
     gods: set[str] = set()
-    for c in holdings(s, p):
+    bits = 0
+    for c in cards:
         card = D.CARDS[c]
         if card.kind != D.WOUND:
             total += _card_worth(card)
         if card.god:
             gods.add(card.god)
-    return total + D.VARIETY[len(gods)]
+        bits |= _CARD_GOD_BIT[c]
+    b = breakdown_of(cards, False, ())  # its total counts only for a seat that is out
+    chests = sum(1 for c in cards if D.CARDS[c].kind == D.CHEST)
+    curses = frozenset(curses_of(loose))
+    per_round = (D.NUM_DICE - len(curses)) * (7 - wll_of(loose)) / 6
+    return Held(
+        total + D.VARIETY[len(gods)],
+        b.treasures + b.necklaces + b.idols + b.variety,
+        chests,
+        bits,
+        curses,
+        per_round,
+    )
+
+
+def carried(s: HorusState, p: int) -> float:
+    """What the seat would take out now, chests at their expected roll; wounds not counted."""
+    return held_by(s, p).carried
+
+
+class Walks(NamedTuple):
+    """The paths from one square round one layout of fallen blocks. A search values
+    thousands of positions with the same blocks and squares, so they are read once."""
+
+    dist: tuple[int, ...]  # squares walked to every square (-1: no way)
+    out: int  # to the nearest exit (-1: none)
+    decks: tuple[int, ...]  # to the nearest square of each deck (-1: none)
+    threat: tuple[int, ...]  # the blocks whose square, filled, would cut it off (``deadly``)
 
 
 def distances(s: HorusState, start: int) -> tuple[int, ...]:
     """Squares walked from ``start`` to every square round the fallen blocks (-1: no way)."""
-    return _distances(s.blocked, start)
+    return _walks(s.blocked, start).dist
 
 
 @lru_cache(maxsize=CACHE)
-def _distances(blocked: int, start: int) -> tuple[int, ...]:
-    # Cached: a search values thousands of positions with the same fallen blocks.
-    return tuple(D.walk((start,), blocked))
+def _walks(blocked: int, start: int) -> Walks:
+    dist = tuple(D.walk((start,), blocked))
+    return Walks(
+        dist,
+        min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1),
+        tuple(
+            min((dist[q] for q in squares if dist[q] >= 0), default=-1) for squares in _DECK_SQUARES
+        ),
+        tuple(D.BLOCK_AT[q] for q in _deadly(blocked, start) if D.BLOCK_AT[q]),
+    )
 
 
 def deadly(s: HorusState, start: int) -> list[int]:
@@ -167,7 +221,11 @@ def deadly(s: HorusState, start: int) -> list[int]:
     the tree path to ``start`` and the subtree below it on that path has no
     other way up.
     """
-    disc, low, parent = _cut_tree(s.blocked)
+    return _deadly(s.blocked, start)
+
+
+def _deadly(blocked: int, start: int) -> list[int]:
+    disc, low, parent = _cut_tree(blocked)
     if disc[start] < 0:
         return []
     out: list[int] = []
@@ -225,7 +283,7 @@ def _cut_tree(blocked: int) -> tuple[list[int], list[int], list[int]]:
 
 def expected_actions(s: HorusState, p: int) -> float:
     """Actions a round gives on average: uncursed dice at or above the WLL."""
-    return (D.NUM_DICE - len(cursed(s, p))) * (7 - wll(s, p)) / 6
+    return held_by(s, p).per_round
 
 
 def actions_now(s: HorusState, p: int, per_round: float) -> float:
@@ -270,63 +328,89 @@ def mummy_risk(s: HorusState, p: int) -> float:
     return 1 - safe
 
 
-@lru_cache(maxsize=CACHE)
-def _deck_walks(blocked: int, start: int) -> tuple[int, ...]:
-    """Squares walked from ``start`` to the nearest square of each deck (-1: no way)."""
-    dist = _distances(blocked, start)
-    return tuple(
-        min((dist[q] for q in squares if dist[q] >= 0), default=-1) for squares in _DECK_SQUARES
-    )
-
-
 def opportunity(
     s: HorusState, p: int, dist: tuple[int, ...], deck_walks: tuple[int, ...], w: Weights = HAND
 ) -> float:
     """The best find within reach, its worth discounted by the walk to it (``deck_walks``:
     the walk to each deck's nearest square)."""
-    held = 0  # the gods the seat holds, as bits
-    for c in holdings(s, p):
-        held |= _CARD_GOD_BIT[c]
-    decay = w.decay
-    new_god = _NEW_GOD_WORTH[held]
-    is_new = _NEW_GOD[held].__getitem__
+    h = held_by(s, p)
+    powers = _powers(w.decay)
     best = 0.0
     for k, deck in enumerate(s.decks):  # a deck is worth the same on each of its squares
         near = deck_walks[k]
         if deck and near >= 0:
-            total = sum(map(_WORTH.__getitem__, deck)) + new_god * sum(map(is_new, deck))
-            here = total / len(deck) - 0.5
-            if here > 0:
-                best = max(best, here * decay**near)
-    sarc, opened, known = s.sarc, s.sarc_open, s.known[p]
+            here = _deck_worth(tuple(deck), h.gods)
+            if here > 0 and here * powers[near] > best:
+                best = here * powers[near]
+    sarcophagi = _sarc_worths(tuple(s.sarc), tuple(s.sarc_open), s.known[p], h.gods)
+    for q, worth in sarcophagi + _alcove_worths(tuple(s.alcoves), h.gods, h.curses):
+        far = dist[q]
+        if far >= 0 and worth * powers[far] > best:
+            best = worth * powers[far]
+    return best
+
+
+@cache
+def _powers(decay: float) -> tuple[float, ...]:
+    """``decay`` to the power of every walk a board allows."""
+    return tuple(decay**k for k in range(D.NUM_SQUARES + 2))
+
+
+@lru_cache(maxsize=CACHE)
+def _deck_worth(deck: tuple[int, ...], gods: int) -> float:
+    """What a find from ``deck`` is worth on average to a seat holding ``gods``, less a
+    little (a search is an action)."""
+    new_god = _NEW_GOD_WORTH[gods]
+    total = sum(map(_WORTH.__getitem__, deck)) + new_god * sum(
+        map(_NEW_GOD[gods].__getitem__, deck)
+    )
+    return total / len(deck) - 0.5
+
+
+@lru_cache(maxsize=CACHE)
+def _sarc_worths(
+    sarc: tuple[int, ...], opened: tuple[bool, ...], known: int, gods: int
+) -> tuple[tuple[int, float], ...]:
+    """Each sarcophagus worth opening (or taking, once open) to a seat holding ``gods``
+    that has read those in ``known``: its square and its worth, not yet discounted."""
+    new_god = _NEW_GOD_WORTH[gods]
     unseen: dict[str, list[int]] = {}  # closed sarcophagi: the values of unseen cards, by god
     for i, c in enumerate(sarc):
         if c >= 0 and not opened[i] and not known >> i & 1:
             unseen.setdefault(D.SARC_GOD[i], []).append(_VALUE[c])
+    out: list[tuple[int, float]] = []
     for q, i, god, bit in _SARC_SQUARES:
-        far = dist[q]
         c = sarc[i]
-        if far < 0 or c < 0:
+        if c < 0:
             continue
         if opened[i] or known >> i & 1:
             worth = float(_VALUE[c])
         else:
             values = unseen.get(god)
             worth = sum(values) / len(values) if values else _SARC_VALUE[god]
-        bonus = 0.0 if not bit or held & bit else float(new_god)
+        bonus = 0.0 if not bit or gods & bit else float(new_god)
         worth += bonus - (0.5 if opened[i] else 1.0)
         if worth > 0:
-            best = max(best, worth * decay**far)
-    curses = cursed(s, p)
+            out.append((q, worth))
+    return tuple(out)
+
+
+@lru_cache(maxsize=CACHE)
+def _alcove_worths(
+    alcoves: tuple[bool, ...], gods: int, curses: frozenset[int]
+) -> tuple[tuple[int, float], ...]:
+    """Each idol worth a try to a seat holding ``gods`` and cursed on ``curses``: its
+    alcove's square and its worth (times the chance of a pick), not yet discounted."""
+    new_god = _NEW_GOD_WORTH[gods]
+    out: list[tuple[int, float]] = []
     for q, a, value, bit, curse, chance in _ALCOVE_SQUARES:
-        far = dist[q]
-        if far < 0 or not s.alcoves[a] or curse in curses:
+        if not alcoves[a] or curse in curses:
             continue
-        bonus = 0.0 if not bit or held & bit else float(new_god)
+        bonus = 0.0 if not bit or gods & bit else float(new_god)
         worth = (value + bonus - CURSE) * chance
         if worth > 0:
-            best = max(best, worth * decay**far)
-    return best
+            out.append((q, worth))
+    return tuple(out)
 
 
 def exposure(
@@ -339,8 +423,9 @@ def exposure(
     # A block falls before every further round; the fraction of a round keeps the value smooth.
     falls = 0.0 if out <= now else 1 + (out - now - 1) / max(per_round, 0.5)
     box = len(s.box)
-    cuts = deadly(s, start) + ([threat_extra] if threat_extra >= 0 else [])
-    threat = [D.BLOCK_AT[q] for q in cuts if D.BLOCK_AT[q]]
+    threat = _walks(s.blocked, start).threat
+    if threat_extra >= 0 and D.BLOCK_AT[threat_extra]:
+        threat += (D.BLOCK_AT[threat_extra],)
     in_box = sum(1 for b in threat if b in s.box)
     fallen = _ALL_BLOCKS - box
     future = MIN_RISK + FUTURE * (fallen / _ALL_BLOCKS) ** 2
@@ -405,11 +490,10 @@ def _look_then_leave(out: int, per_round: float, risk: float, falls: float) -> t
 
 
 def _inside(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
-    dist = distances(s, s.pos[p])
+    dist, out, decks, _ = _walks(s.blocked, s.pos[p])
     have = carried(s, p)
-    find = opportunity(s, p, dist, _deck_walks(s.blocked, s.pos[p]), w)
+    find = opportunity(s, p, dist, decks, w)
     more = _more(s, p, find, per_round)
-    out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
     if out < 0:
         return Reading(0.0, have, find=find)  # no way out: sealed when the block phase comes
     falls, risk = exposure(s, p, out, per_round, s.pos[p])
@@ -444,10 +528,11 @@ def _waiting(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
     have = carried(s, p)
     if H.blocked(s, door):
         return Reading(0.0, have)
-    dist = tuple(d + 1 if d >= 0 else d for d in distances(s, door))
-    out = min((dist[e] for e in D.EXITS if dist[e] >= 0), default=-1)
+    inside = _walks(s.blocked, door)
+    dist = tuple(d + 1 if d >= 0 else d for d in inside.dist)
+    out = inside.out + 1 if inside.out >= 0 else -1
     falls, risk = exposure(s, p, out, per_round, door, threat_extra=door)
-    walks = tuple(d + 1 if d >= 0 else d for d in _deck_walks(s.blocked, door))
+    walks = tuple(d + 1 if d >= 0 else d for d in inside.decks)
     find = opportunity(s, p, dist, walks, w)
     more = _more(s, p, find, per_round)
     later, stay_safe = _look_then_leave(out, per_round, risk, falls)
@@ -491,8 +576,7 @@ def _dice_sums(dice: int) -> tuple[float, ...]:
     return tuple(odds)
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """One way a seat may end: the chance it gets out, and its points then: a known total
     but for its chests' dice (``odds``: the chance of each total from ``low`` up), plus,
     for a plan of looking on, a find whose worth is a guess (mean ``extra``, ``spread``)."""
@@ -511,9 +595,8 @@ class Plan:
 def banked(s: HorusState, p: int) -> tuple[int, int]:
     """What the seat's cards would score if it got out now, chests aside, and its chests
     (each scores a die's roll then). Equipment scores nothing (HOR-SCORE-VALUES)."""
-    chests = sum(1 for c in holdings(s, p) if D.CARDS[c].kind == D.CHEST)
-    b = breakdown(s, p)  # its total counts only for a seat that is out
-    return b.treasures + b.necklaces + b.idols + b.variety, chests
+    h = held_by(s, p)
+    return h.banked, h.chests
 
 
 def plans(s: HorusState, p: int, w: Weights = HAND) -> tuple[Plan, ...]:
@@ -552,12 +635,14 @@ def _ahead(a: Plan, b: Plan) -> float:
     idols are left out): exact over the dice, a logistic over the finds' spread."""
     spread = (a.spread**2 + b.spread**2) ** 0.5
     shift = a.extra - b.extra
+    gap = a.low - b.low
     chance = 0.0
     for i, x in enumerate(a.odds):
         for j, y in enumerate(b.odds):
-            diff = a.low + i - b.low - j + shift
+            diff = gap + i - j + shift
             if spread > 0:
-                z = max(-50.0, min(50.0, STEEP * diff / spread))  # no overflow when narrow
+                z = STEEP * diff / spread
+                z = 50.0 if z > 50.0 else -50.0 if z < -50.0 else z  # no overflow when narrow
                 chance += x * y / (1 + math.exp(-z))
             else:
                 chance += x * y * (1.0 if diff > 0 else 0.5 if diff == 0 else 0.0)

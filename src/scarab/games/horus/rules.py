@@ -51,6 +51,8 @@ from scarab.games.horus.stages import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from scarab.core.game import JSON, Game
     from scarab.games.horus.state import HorusState
 
@@ -111,15 +113,23 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> HorusState:
 # ---- what a seat carries ------------------------------------------------------
 def wll(s: HorusState, p: int) -> int:
     """HOR-WLL: read from the number of cards carried (a bag and its contents are one)."""
-    return D.WLL[min(len(s.cards[p]), D.CARD_LIMIT)]
+    return wll_of(s.cards[p])
+
+
+def wll_of(loose: Sequence[int]) -> int:
+    """HOR-WLL for a seat whose loose cards (a bag counting as one) are ``loose``."""
+    return D.WLL[min(len(loose), D.CARD_LIMIT)]
 
 
 def cursed(s: HorusState, p: int) -> set[int]:
     """HOR-CURSE: the dice struck out on the idols the seat carries."""
+    return curses_of(s.cards[p])
+
+
+def curses_of(loose: Iterable[int]) -> set[int]:
+    """HOR-CURSE: the dice struck out by the idols among ``loose`` cards."""
     return {
-        D.IDOL_CURSE[D.IDOL_GOD.index(D.CARDS[c].god)]
-        for c in s.cards[p]
-        if D.CARDS[c].kind == D.IDOL
+        D.IDOL_CURSE[D.IDOL_GOD.index(D.CARDS[c].god)] for c in loose if D.CARDS[c].kind == D.IDOL
     }
 
 

@@ -9,6 +9,8 @@ from scarab.games.horus import data as D
 from scarab.games.horus.stages import ESCAPED
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from scarab.core.game import JSON
     from scarab.games.horus.state import HorusState
 
@@ -63,13 +65,18 @@ def holdings(s: HorusState, p: int) -> list[int]:
 
 def breakdown(s: HorusState, p: int) -> Breakdown:
     """HOR-SCORE-VALUES, HOR-SCORE-CHEST, HOR-SCORE-IDOLS, HOR-SCORE-VARIETY."""
-    cards = [D.CARDS[c] for c in holdings(s, p)]
+    return breakdown_of(holdings(s, p), s.status[p] == ESCAPED, s.chests[p])
+
+
+def breakdown_of(held: Iterable[int], escaped: bool, chests: Iterable[int]) -> Breakdown:
+    """The breakdown of a seat holding the cards ``held`` whose chests rolled ``chests``."""
+    cards = [D.CARDS[c] for c in held]
     gods = {c.god for c in cards if c.god}
     return Breakdown(
-        escaped=s.status[p] == ESCAPED,
+        escaped=escaped,
         treasures=sum(c.value for c in cards if c.kind == D.TREASURE),
         necklaces=sum(c.value for c in cards if c.kind == D.NECKLACE),
-        chests=sum(s.chests[p]),
+        chests=sum(chests),
         idols=sum(c.value for c in cards if c.kind == D.IDOL),
         gods=len(gods),
         variety=D.VARIETY[len(gods)],
