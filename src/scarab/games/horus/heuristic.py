@@ -80,7 +80,7 @@ HAND = Weights()  # as first set by hand; the greedy bot keeps it, it is the anc
 TUNED = Weights(decay=0.7)
 _MUMMY_ODDS = (1.0, 31 / 32, 26 / 32, 16 / 32, 6 / 32, 1 / 32)  # P(at least k steps)
 _ROOT = D.NUM_SQUARES  # the outside, joined to every exit
-CACHE = 4096  # fallen-block layouts (and start squares) whose paths are kept
+CACHE = 4096  # entries each cache keeps (layouts of blocks and squares, hands, decks)
 _ALL_BLOCKS = len(D.BLOCKS)
 _SARC_VALUE = {g: sum(D.CARDS[c].value for c in cs) / len(cs) for g, cs in D.SARC_CARDS.items()}
 # Where the finds are, and each card's worth and god: read once, not per valuation.
