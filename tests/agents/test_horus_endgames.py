@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from scarab import load
-from scarab.agents import GreedyAgent, Seat
+from scarab.agents import GreedyAgent
 from scarab.core.record import write_record
 from scarab.games.horus.stages import ACTIVE, ESCAPED
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "horus_endgames.py"
-
-
-def _tool() -> Any:
-    spec = importlib.util.spec_from_file_location("horus_endgames", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.agents.support import load_tool, play_out
 
 
 @pytest.fixture(scope="module")
@@ -33,11 +22,7 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     lines = []
     for index in range(8):
         state = game.new_game(2, seed=100 + index)
-        bots = [GreedyAgent(index), GreedyAgent(index + 1)]
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            state.apply(bots[seat].choose(Seat(state, seat)))
+        play_out(state, [GreedyAgent(index), GreedyAgent(index + 1)])
         names = ["greedy", "random"] if index % 2 else ["random", "greedy"]
         record = write_record(state.record())
         lines.append(json.dumps({"index": index, "bots": names, "record": record}))
@@ -47,7 +32,7 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_an_endgame_is_the_seats_first_decision_once_it_alone_is_in_play(games: Path) -> None:
-    found = list(_tool().endgames(games, "greedy"))
+    found = list(load_tool("horus_endgames").endgames(games, "greedy"))
     assert found, "greedy against greedy leaves one seat in play in some game of eight"
     for deal, seat, state in found:
         assert seat == (0 if deal % 2 else 1)  # the seat named greedy in that game
@@ -59,7 +44,7 @@ def test_an_endgame_is_the_seats_first_decision_once_it_alone_is_in_play(games: 
 def test_a_run_replays_exactly_and_counts_the_deals_that_went_each_way(
     games: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    tool = _tool()
+    tool = load_tool("horus_endgames")
     first, again = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     tool.main([str(games), "--seat", "greedy", "--bot", "novice", "--out", str(first)])
     tool.main([str(games), "--seat", "greedy", "--bot", "novice", "--out", str(again)])
@@ -76,7 +61,7 @@ def test_a_run_replays_exactly_and_counts_the_deals_that_went_each_way(
 
 
 def test_bad_input_is_refused_with_what_was_wrong(games: Path, tmp_path: Path) -> None:
-    tool = _tool()
+    tool = load_tool("horus_endgames")
     with pytest.raises(SystemExit, match="no bot named 'grady'"):
         tool.main([str(games), "--bot", "grady"])
     junk = tmp_path / "junk.jsonl"

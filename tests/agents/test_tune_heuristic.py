@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+
+from tests.agents.support import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "tune_heuristic.py"
@@ -57,16 +57,8 @@ def test_a_candidate_may_be_made_to_open_with_a_choice_and_a_bad_one_is_refused(
     assert long.returncode != 0 and "at most 80 characters" in long.stderr
 
 
-def _tool() -> Any:
-    spec = importlib.util.spec_from_file_location("tune_heuristic", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_opening_is_the_candidates_first_action_unless_a_rival_took_it() -> None:
-    tool = _tool()
+    tool = load_tool("tune_heuristic")
     w = tool.weights("horus", "decay=0.7")
     took = []
     for index in range(6):  # the candidate in seat index % 2
