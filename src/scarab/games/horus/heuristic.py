@@ -146,7 +146,7 @@ class Held(NamedTuple):
     chests: int
     gods: int  # the gods held, as bits
     curses: frozenset[int]  # the dice its idols strike out
-    per_round: float  # ``expected_actions``
+    per_round: float  # actions a round gives on average: uncursed dice at or above the WLL
 
 
 def held_by(s: HorusState, p: int) -> Held:
@@ -158,21 +158,18 @@ def held_by(s: HorusState, p: int) -> Held:
 def _held(loose: tuple[int, ...], bagged: tuple[tuple[int, int], ...]) -> Held:
     cards = loose + tuple(c for _, c in bagged)
     total = 0.0
-    gods: set[str] = set()
     bits = 0
     for c in cards:
         card = D.CARDS[c]
         if card.kind != D.WOUND:
             total += _card_worth(card)
-        if card.god:
-            gods.add(card.god)
         bits |= _CARD_GOD_BIT[c]
     b = breakdown_of(cards, False, ())  # its total counts only for a seat that is out
     chests = sum(1 for c in cards if D.CARDS[c].kind == D.CHEST)
     curses = frozenset(curses_of(loose))
     per_round = (D.NUM_DICE - len(curses)) * (7 - wll_of(loose)) / 6
     return Held(
-        total + D.VARIETY[len(gods)],
+        total + b.variety,
         b.treasures + b.necklaces + b.idols + b.variety,
         chests,
         bits,
@@ -282,11 +279,6 @@ def _cut_tree(blocked: int) -> tuple[list[int], list[int], list[int]]:
     return disc, low, parent
 
 
-def expected_actions(s: HorusState, p: int) -> float:
-    """Actions a round gives on average: uncursed dice at or above the WLL."""
-    return held_by(s, p).per_round
-
-
 def actions_now(s: HorusState, p: int, per_round: float) -> float:
     """Actions the seat may still take before this round's block falls."""
     if s.stage in (SETUP, ADJUST):
@@ -330,11 +322,10 @@ def mummy_risk(s: HorusState, p: int) -> float:
 
 
 def opportunity(
-    s: HorusState, p: int, dist: tuple[int, ...], deck_walks: tuple[int, ...], w: Weights = HAND
+    s: HorusState, p: int, h: Held, dist: tuple[int, ...], deck_walks: tuple[int, ...], w: Weights
 ) -> float:
-    """The best find within reach, its worth discounted by the walk to it (``deck_walks``:
-    the walk to each deck's nearest square)."""
-    h = held_by(s, p)
+    """The best find within reach of the seat holding ``h``, its worth discounted by the
+    walk to it (``deck_walks``: the walk to each deck's nearest square)."""
     powers = _powers(w.decay)
     best = 0.0
     for k, deck in enumerate(s.decks):  # a deck is worth the same on each of its squares
@@ -415,18 +406,15 @@ def _alcove_worths(
 
 
 def exposure(
-    s: HorusState, p: int, out: int, per_round: float, start: int, threat_extra: int = -1
+    s: HorusState, p: int, out: int, per_round: float, threat: tuple[int, ...]
 ) -> tuple[float, float]:
     """Blocks that fall before the seat can be out if it heads for the exit ``out`` squares
-    away now from ``start``, and the chance that one falling block seals it in (or, with
-    ``threat_extra``, out: the door of a seat still waiting)."""
+    away now, and the chance that one falling block seals it in (or out): ``threat``, the
+    blocks whose square would (``Walks.threat``, and a waiting seat's door)."""
     now = actions_now(s, p, per_round)
     # A block falls before every further round; the fraction of a round keeps the value smooth.
     falls = 0.0 if out <= now else 1 + (out - now - 1) / max(per_round, 0.5)
     box = len(s.box)
-    threat = _walks(s.blocked, start).threat
-    if threat_extra >= 0 and D.BLOCK_AT[threat_extra]:
-        threat += (D.BLOCK_AT[threat_extra],)
     in_box = sum(1 for b in threat if b in s.box)
     fallen = _ALL_BLOCKS - box
     future = MIN_RISK + FUTURE * (fallen / _ALL_BLOCKS) ** 2
@@ -470,9 +458,9 @@ def read(state: State, seat: int, w: Weights = HAND) -> Reading:
         return Reading(0.0)  # sealed, crushed or mummified
     if st == UNCHOSEN:
         return _unchosen(s, p, w)
-    per_round = expected_actions(s, p)
-    r = _waiting(s, p, per_round, w) if st == WAITING else _inside(s, p, per_round, w)
-    r.per_round, r.in_hand = per_round, actions_now(s, p, per_round)
+    h = held_by(s, p)
+    r = _waiting(s, p, h, w) if st == WAITING else _inside(s, p, h, w)
+    r.per_round, r.in_hand = h.per_round, actions_now(s, p, h.per_round)
     r.value -= WOUND * H.wounds(s, p) + TOUCH * mummy_risk(s, p)
     return r
 
@@ -490,14 +478,14 @@ def _look_then_leave(out: int, per_round: float, risk: float, falls: float) -> t
     return later, float((1 - risk) ** max(later, falls + 1))
 
 
-def _inside(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
-    dist, out, decks, _ = _walks(s.blocked, s.pos[p])
-    have = carried(s, p)
-    find = opportunity(s, p, dist, decks, w)
+def _inside(s: HorusState, p: int, h: Held, w: Weights) -> Reading:
+    dist, out, decks, threat = _walks(s.blocked, s.pos[p])
+    have, per_round = h.carried, h.per_round
+    find = opportunity(s, p, h, dist, decks, w)
     more = _more(s, p, find, per_round)
     if out < 0:
         return Reading(0.0, have, find=find)  # no way out: sealed when the block phase comes
-    falls, risk = exposure(s, p, out, per_round, s.pos[p])
+    falls, risk = exposure(s, p, out, per_round, threat)
     # Either head out now, or spend this round looking around where it stands and walk
     # out later.
     safe = float((1 - risk) ** falls)
@@ -521,20 +509,21 @@ def _unchosen(s: HorusState, p: int, w: Weights) -> Reading:
     return best
 
 
-def _waiting(s: HorusState, p: int, per_round: float, w: Weights) -> Reading:
+def _waiting(s: HorusState, p: int, h: Held, w: Weights) -> Reading:
     """A seat at its entrance is worth what it can bring out: it must still walk in by its
     door and back out, and a block on that door shuts it out. Waiting is never safe: a
     seat that never enters cannot win."""
     door = D.EXIT_DOOR[D.EXITS.index(s.pos[p])]
-    have = carried(s, p)
+    have, per_round = h.carried, h.per_round
     if H.blocked(s, door):
         return Reading(0.0, have)
     inside = _walks(s.blocked, door)
     dist = tuple(d + 1 if d >= 0 else d for d in inside.dist)
     out = inside.out + 1 if inside.out >= 0 else -1
-    falls, risk = exposure(s, p, out, per_round, door, threat_extra=door)
+    shut = (D.BLOCK_AT[door],) if D.BLOCK_AT[door] else ()  # a block on the door shuts it out
+    falls, risk = exposure(s, p, out, per_round, inside.threat + shut)
     walks = tuple(d + 1 if d >= 0 else d for d in inside.decks)
-    find = opportunity(s, p, dist, walks, w)
+    find = opportunity(s, p, h, dist, walks, w)
     more = _more(s, p, find, per_round)
     later, stay_safe = _look_then_leave(out, per_round, risk, falls)
     value = stay_safe * (ESCAPE + have + more)
