@@ -63,6 +63,7 @@ def _level_settings(config: dict[str, Any]) -> dict[str, Any]:
         "win_chances": config.get("win_chances", False),
         "tuned": config.get("tuned", False),
         "never_drawn": _slips(config.get("never_drawn", ())),
+        "book": config.get("book", False),
     }
 
 

@@ -30,7 +30,9 @@ one search never mixes the two scales, and a greedy rollout then chooses by win 
 too (by points it would go on looking for treasure that no longer matters). With
 ``tuned`` (per game) it values positions with the game's heuristic weights tuned by
 play (``tuned_search_value``, ``tuned_win_chances``) where the game has them, not the
-greedy bot's hand-set ones.
+greedy bot's hand-set ones. With ``book`` (per game), of actions the search rated exactly
+alike it takes the one that won most in measured play (``openings.toml``): Horus's
+heuristic reads every opening alike, and the first listed is not the best.
 
 Budgets: iterations, wall seconds, or forward-model calls (every applied
 action, in the tree and in rollouts), whichever ends first. With an iteration
@@ -58,6 +60,7 @@ from typing import Any, TypeVar
 from scarab.agents.base import NOT_YET, Phrase, Seat, english
 from scarab.agents.greedy import WinChances, heuristic_for, win_chances_for
 from scarab.agents.learned import LearnedValue, learned_value
+from scarab.agents.openings import book_for
 from scarab.core.errors import IllegalAction
 from scarab.core.game import JSON, State
 
@@ -117,6 +120,7 @@ class IsmctsAgent:
         win_chances: bool | Mapping[str, bool] = False,
         tuned: bool | Mapping[str, bool] = False,
         never_drawn: Sequence[str] | Mapping[str, Sequence[str]] = (),
+        book: bool | Mapping[str, bool] = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()  # one for all games, or one per game
@@ -137,6 +141,8 @@ class IsmctsAgent:
         self._chances: WinChances | None = None  # for the game being searched
         self.tuned = tuned
         self.never_drawn = never_drawn
+        self.book = book
+        self._book: Mapping[str, float] = {}  # for the game being searched
         self.name = name
         self.calls = 0  # forward-model calls of the last search
         self.iterations = 0  # iterations of the last search
@@ -161,6 +167,9 @@ class IsmctsAgent:
         ]
         if root.children[best].visits < max(n.visits for n in root.children.values()):
             self._said.append(("bot.search.best_rated", {"action": str(best)}))
+        alike = self._alike(root, best)
+        if alike and self._share(best) > max(map(self._share, alike)):
+            self._said.append(("bot.search.book", _book_said(best, self._share(best), alike)))
         heat = per_game(self.temperature, seat.game.name, 0.0)
         if heat > 0:
             never = per_game(self.never_drawn, seat.game.name, ())
@@ -194,11 +203,24 @@ class IsmctsAgent:
         would pick among them by noise and wait for a block to seal it in."""
         visits = {a: root.children[a].visits if a in root.children else -1 for a in legal}
         rated = {a: self._rating(root, a) if visits[a] > 0 else 0.0 for a in legal}
-        most = max(legal, key=lambda a: (visits[a], rated[a]))
         if self._chances is None:
-            return most
+            return max(legal, key=lambda a: (visits[a], rated[a], self._share(a)))
+        most = max(legal, key=lambda a: (visits[a], rated[a]))
         often = [a for a in legal if visits[a] * 2 >= visits[most]]
-        return max(often, key=lambda a: (rated[a], visits[a]))
+        return max(often, key=lambda a: (rated[a], visits[a], self._share(a)))
+
+    def _share(self, act: Any) -> float:
+        """``act``'s share of games won in measured play (the level's book), -1 if unmeasured:
+        the last tie-break, for actions the search rated exactly alike."""
+        return self._book.get(str(act), -1.0) if self._book else -1.0
+
+    def _alike(self, root: Node, act: Any) -> list[Any]:
+        """The other actions the search could not tell from ``act``: as many visits and
+        the same rating."""
+        seat, mine = self._seat, root.children[act]
+        same = (mine.visits, mine.reward[seat])
+        kids = root.children.items()
+        return [a for a, n in kids if a != act and (n.visits, n.reward[seat]) == same]
 
     def _rating(self, root: Node, act: Any) -> float:
         child = root.children[act]
@@ -224,6 +246,7 @@ class IsmctsAgent:
         wants = per_game(self.win_chances, game, False)
         tuned = per_game(self.tuned, game, False)
         self._chances = win_chances_for(game, tuned) if wants else None
+        self._book = book_for(game) if per_game(self.book, game, False) else {}
         use = "search_value" if self._own_turn else "evaluate"
         evaluate = heuristic_for(game, use, tuned)
         root: Node | None = None
@@ -415,6 +438,10 @@ def slip_kinds(never: str | Sequence[str]) -> set[str]:
 
 def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+def _book_said(act: Any, share: float, alike: list[Any]) -> dict[str, JSON]:
+    return {"action": str(act), "share": f"{share:.0%}", "n": len(alike)}
 
 
 def _rated(act: Any, chance: float, visits: int) -> dict[str, JSON]:
