@@ -13,7 +13,8 @@ Horus: its rivals are settled), chooses by its chance to win instead, as the sea
 levels with ``win_chances`` do: a cheap reading of what an endgame rule is worth. With
 ``--opening TEXT`` (one candidate each) the candidate's first decision is one of the legal
 actions whose notation starts with TEXT, drawn at random (where none is legal, as when a
-rival took that adventurer first, it chooses freely): what a choice at setup is worth.
+rival took that adventurer first, it chooses freely): what a choice at setup is worth
+(the expert's opening book, ``src/scarab/agents/openings.toml``, holds shares measured so).
 
     python tools/tune_heuristic.py --game horus --games 2000 --set decay=0.8 --set decay=0.7
     python tools/tune_heuristic.py --game horus --set decay=0.7 --win-chances
