@@ -1,11 +1,11 @@
 """Measured openings: how to break a tie a search cannot.
 
 Where a game's heuristic reads several first decisions alike (in Horus every adventurer
-and both entrances, for the board's paths from the two doors are alike), the search
-visits them alike and would take the first listed. Played out they differ, so a level
-with ``book`` takes, of the actions its search rated exactly alike, the one that won most
-often in measured play (``openings.toml``, one table per game, from the tuning tool).
-The book never overrides a difference the search can see.
+and both entrances), the search visits them alike and would take the first listed.
+Played out they differ, so a level with ``book`` takes, of the actions its search rated
+exactly alike, the one that won most often in measured play (``openings.toml``, one
+table per game, from the tuning tool). The book never overrides a difference the search
+can see.
 """
 
 from __future__ import annotations
