@@ -167,7 +167,7 @@ class IsmctsAgent:
         ]
         if root.children[best].visits < max(n.visits for n in root.children.values()):
             self._said.append(("bot.search.best_rated", {"action": str(best)}))
-        alike = self._alike(root, best)
+        alike = self._alike(root, best) if self._book else []
         if alike and self._share(best) > max(map(self._share, alike)):
             self._said.append(("bot.search.book", _book_said(best, self._share(best), alike)))
         heat = per_game(self.temperature, seat.game.name, 0.0)
