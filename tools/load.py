@@ -91,7 +91,9 @@ SPAWN_WAIT = 30.0  # seconds for a spawned server to answer
 SETUP_CONCURRENCY = 32  # tables created and seated at once during setup
 UNLIMITED = [  # a spawned server's limits: far above what this script can ask of it
     *("--table-rate", "100000/minute", "--api-rate", "1000000/minute"),
+    *("--page-rate", "1000000/minute", "--client-message-rate", "1000000/second"),
     *("--message-rate", "100000/second", "--max-connections", "100000"),
+    *("--max-client-connections", "100000"),
     *("--max-table-sockets", "64", "--max-client-sockets", "100000"),
 ]
 HTTP_TIMEOUT = 30.0

@@ -211,11 +211,14 @@ def _limit_options(serve: argparse.ArgumentParser) -> None:
     for flag, default, text in (
         ("--table-rate", d.table_rate, "tables and players one client may make, codes it may try"),
         ("--api-rate", d.api_rate, "API requests (acts included) and WebSocket openings"),
+        ("--page-rate", d.page_rate, "requests for the page and its static files"),
         ("--message-rate", d.message_rate, "messages on one WebSocket"),
+        ("--client-message-rate", d.client_message_rate, "messages on all of a client's sockets"),
     ):
         g.add_argument(flag, type=rate, default=default, metavar="RATE", help=f"{text} ({default})")
     for flag, most, text in (
         ("--max-connections", d.max_connections, "open connections, HTTP and WebSocket"),
+        ("--max-client-connections", d.max_client_connections, "connections from one client"),
         ("--max-table-sockets", d.max_table_sockets, "WebSockets on one table"),
         ("--max-client-sockets", d.max_client_sockets, "WebSockets from one client"),
     ):
@@ -269,7 +272,14 @@ def _timeout_options(serve: argparse.ArgumentParser) -> None:
         type=seconds,
         default=d.body,
         metavar="S",
-        help=f"seconds for a request's body to come in whole ({d.body:g})",
+        help=f"the most seconds any request's body has to come in whole ({d.body:g})",
+    )
+    g.add_argument(
+        "--small-body-timeout",
+        type=seconds,
+        default=d.small_body,
+        metavar="S",
+        help=f"seconds a body has however short, more as its length needs ({d.small_body:g})",
     )
     g.add_argument(
         "--keep-alive-timeout",
@@ -286,8 +296,11 @@ def _limits(args: argparse.Namespace) -> Any:
     return Limits(
         table_rate=args.table_rate,
         api_rate=args.api_rate,
+        page_rate=args.page_rate,
         message_rate=args.message_rate,
+        client_message_rate=args.client_message_rate,
         max_connections=args.max_connections,
+        max_client_connections=args.max_client_connections,
         max_sockets=args.max_sockets,
         max_table_sockets=args.max_table_sockets,
         max_client_sockets=args.max_client_sockets,
@@ -506,7 +519,12 @@ def main(argv: list[str] | None = None) -> int:
                 _upgrade(args.db)
             from scarab.server.deadlines import Timeouts
 
-            timeouts = Timeouts(args.header_timeout, args.body_timeout, args.keep_alive_timeout)
+            timeouts = Timeouts(
+                args.header_timeout,
+                args.body_timeout,
+                args.keep_alive_timeout,
+                args.small_body_timeout,
+            )
             return serve_main(
                 args.host,
                 args.port,

@@ -100,7 +100,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A running server on a fresh database: its http://127.0.0.1:<port> address."""
     import uvicorn
 
-    from scarab.server.app import create_app
+    from scarab.server.app import SOCKET_PROTOCOL, create_app
+    from scarab.server.deadlines import Timeouts, protocol
     from scarab.server.guard import Limits
 
     db = tmp_path_factory.mktemp("browser") / "t.db"
@@ -109,10 +110,18 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # every test's browser and API calls come from one address, which a real server would
     # see as many people: its rates per address, for API calls and new tables, are raised
     # (tests/server tests the limits; a fast machine makes more than 60 tables a minute here)
-    many = Limits(api_rate="100000/minute", table_rate="100000/minute")
+    many = Limits(api_rate="100000/minute", table_rate="100000/minute", page_rate="100000/minute")
     app = create_app(f"sqlite:///{db}", bot_workers=0, limits=many, pace=0.0)
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65_536)
+        uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            ws_max_size=65_536,
+            http=protocol(Timeouts()),  # the served protocols, the door's checks with them
+            ws=SOCKET_PROTOCOL,
+        )
     )
     thread = threading.Thread(target=server.run, name="scarab-test-server", daemon=True)
     thread.start()

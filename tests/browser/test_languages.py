@@ -249,6 +249,14 @@ def test_a_players_profile_after_a_rated_game_in_spanish(
     )
     page.goto(f"/t/{made['table']}")
     Seat(page).wait_drawn()
+    assert f"· {words('es', 'ui.rated.on')}" in page.locator(".status").inner_text()
+    key = {"X-Player-Key": me["key"]}
+    wait_until(
+        lambda: api(base_url, f"/api/tables/{made['table']}", headers=key)["legal"], "a turn"
+    )
+    m = api(base_url, f"/api/tables/{made['table']}", headers=key)
+    act = {"token": None, "action": m["legal"][0]["action"], "version": m["version"]}
+    api(base_url, f"/api/tables/{made['table']}/act", act, headers=key)  # a move of her own
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#leave")  # the zombie plays eva's seat to the end: still her rated game
     page.locator("#allow-undo").wait_for(state="detached")  # the seat's controls are the zombie's

@@ -491,7 +491,7 @@ def test_a_refused_decline_says_why_beside_the_button(
         bob.click("#rematch-decline")
         said = bob.locator("#rematch-refused")
         said.wait_for()
-        assert "you have played at this table" in said.inner_text()
+        assert "the game is on for you" in said.inner_text()
         assert bob.locator("#rematch-join").count() == 1  # his seat is still his
 
 

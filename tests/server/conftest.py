@@ -16,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
+from scarab.server.guard import Limits
 from scarab.server.hub import Hub
 
 POSTGRES = os.environ.get("SCARAB_TEST_POSTGRES")
@@ -54,8 +55,12 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 
 @pytest.fixture
 def client(tmp_path: Any) -> Iterator[TestClient]:
-    # a bot's unseen Pyramids marks are shown at once here (test_unseen_runs measures the pace)
-    app = create_app(f"sqlite:///{tmp_path / 'scarab.db'}", bot_workers=0, pace=0.0)
+    # a bot's unseen Pyramids marks are shown at once here (test_unseen_runs measures the pace);
+    # every socket of every test comes from one address, which a real server would see as
+    # many people: its rate for all of an address's messages is raised (test_socket_protocol
+    # tests it), each socket keeping its own
+    limits = Limits(client_message_rate="100000/second")
+    app = create_app(f"sqlite:///{tmp_path / 'scarab.db'}", bot_workers=0, pace=0.0, limits=limits)
     with TestClient(app) as c:
         yield c
 

@@ -269,7 +269,9 @@ def test_chat_is_rate_limited_per_client_however_many_sockets_it_opens(
             line_of(one, f"line {i}")
         for ws in (one, two):
             ws.send_json({"type": "chat", "text": "one too many"})
-            assert "wait a moment" in next_of(ws, "error")["message"]
+            refused = next_of(ws, "error")
+            assert "wait a moment" in refused["message"]
+            assert refused["code"] == "too_many"  # as every limit says, not bad_request
     with client.websocket_connect(url) as later:
         hello(later, None)
         kept = next_of(later, "chat_history")["lines"]

@@ -469,7 +469,9 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
         [
             "serve",
             *("--table-rate", "5/minute", "--api-rate", "100/minute;1000/hour"),
+            *("--page-rate", "50/minute", "--client-message-rate", "3/second"),
             *("--message-rate", "2/second", "--max-connections", "100"),
+            *("--max-client-connections", "20"),
             *("--max-sockets", "90", "--max-table-sockets", "8", "--max-client-sockets", "4"),
             *("--forwarded-header", "X-Forwarded-For", "--allow-origin", "https://a.example"),
             *("--allow-origin", "http://B.example:8080/"),
@@ -479,8 +481,11 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert limits == Limits(
         table_rate="5/minute",
         api_rate="100/minute;1000/hour",
+        page_rate="50/minute",
         message_rate="2/second",
+        client_message_rate="3/second",
         max_connections=100,
+        max_client_connections=20,
         max_sockets=90,
         max_table_sockets=8,
         max_client_sockets=4,
@@ -496,6 +501,7 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
     serve_main("127.0.0.1", 8000, f"sqlite:///{tmp_path / 's.db'}", 0, limits)
     assert ran["limit_concurrency"] == 100  # uvicorn answers 503 beyond it
     assert ran["proxy_headers"] is False  # the client is ours to name
+    assert ran["ws"] == "scarab.server.socket_protocol:GuardedSocket"  # bounded parsing, 1007
 
 
 @pytest.mark.parametrize(
@@ -503,6 +509,9 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
     [
         ["--table-rate", "lots"],
         ["--api-rate", "5 a minute"],
+        ["--page-rate", "lots"],
+        ["--client-message-rate", "0/second"],
+        ["--max-client-connections", "0"],
         ["--max-table-sockets", "0"],
         ["--allow-origin", "evil.example"],
         ["--allow-origin", "https://a.example/path"],

@@ -11,6 +11,7 @@ from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
 from tests.server.conftest import hub_of, look, play_beside_bots, token
+from tests.server.test_ratings import finish
 
 JSON = {"Content-Type": "application/json"}
 
@@ -239,10 +240,17 @@ def test_a_seat_link_opened_by_a_player_becomes_theirs_in_my_tables(client: Test
 def test_a_declined_seat_leaves_my_tables(client: TestClient) -> None:
     ann = new_player(client, "ann")
     bob = new_player(client, "bob")
-    t = my_table(client, ann["key"])
+    t = my_table(client, ann["key"], "pyramids")
     with client.websocket_connect(f"/ws/{t['table']}") as ws:
         ws.send_json({"type": "hello", "token": token(t, 1), "player": bob["key"]})
         ws.receive_json()
-    r = client.post(f"/api/tables/{t['table']}/decline", json={}, headers=as_player(bob["key"]))
+    finish(client, t, {0: token(t, 0), 1: token(t, 1)})
+    new = client.post(
+        f"/api/tables/{t['table']}/rematch", json={}, headers=as_player(ann["key"])
+    ).json()["table"]
+    mine = client.get("/api/players/me", headers=as_player(bob["key"])).json()["tables"]
+    assert new in [e["table"] for e in mine]  # offered to him
+    r = client.post(f"/api/tables/{new}/decline", json={}, headers=as_player(bob["key"]))
     assert r.status_code == 200, r.text
-    assert client.get("/api/players/me", headers=as_player(bob["key"])).json()["tables"] == []
+    mine = client.get("/api/players/me", headers=as_player(bob["key"])).json()["tables"]
+    assert [e["table"] for e in mine] == [t["table"]]  # the game he played, not the one declined

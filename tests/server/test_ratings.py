@@ -1,13 +1,29 @@
 """Ratings: a rated table's result moves its players' (and bots') ratings in that game,
-once; an unrated one leaves them; the leaderboard and profiles show them."""
+once; an unrated one leaves them; the leaderboard and profiles show them.
+
+Each seat's moves come from an address of its own (X-Forwarded-For, which this module's
+server reads): one address on both sides plays a rated game unrated (test_rated_fairly)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
+from scarab.server.app import create_app
+from scarab.server.guard import Limits
 from tests.server.conftest import look, play_beside_bots
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    limits = Limits(forwarded_header="X-Forwarded-For")
+    app = create_app(f"sqlite:///{tmp_path / 's.db'}", bot_workers=0, pace=0.0, limits=limits)
+    with TestClient(app) as c:
+        yield c
 
 
 def player(client: TestClient, name: str) -> tuple[dict[str, str], str]:
@@ -16,7 +32,8 @@ def player(client: TestClient, name: str) -> tuple[dict[str, str], str]:
 
 
 def finish(client: TestClient, t: dict[str, Any], tokens: dict[int, str]) -> dict[str, Any]:
-    """Play the first legal action for whoever decides until the game ends."""
+    """Play the first legal action for whoever decides until the game ends, each seat from
+    an address of its own (where the server reads X-Forwarded-For)."""
     for _ in range(2000):
         current = look(client, t, None)["current"]
         if current is None:
@@ -30,6 +47,7 @@ def finish(client: TestClient, t: dict[str, Any], tokens: dict[int, str]) -> dic
                 "action": state["legal"][0]["action"],
                 "version": state["version"],
             },
+            headers={"X-Forwarded-For": f"10.0.0.{current + 1}"},
         )
         assert r.status_code == 200, r.text
     raise AssertionError("the game did not end")

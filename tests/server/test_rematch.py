@@ -11,11 +11,20 @@ from tests.server.conftest import hub_of, look, make_table, play_first, token, w
 from tests.server.test_ratings import finish
 
 
-def finished(client: TestClient) -> dict[str, Any]:
+def finished(client: TestClient, **spec: Any) -> dict[str, Any]:
     seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
-    t = make_table(client, "pyramids", seats=seats)
+    t = make_table(client, "pyramids", seats=seats, **spec)
     finish(client, t, {0: token(t, 0), 1: token(t, 1)})
     return t
+
+
+def rematch_of(client: TestClient, t: dict[str, Any]) -> dict[str, Any]:
+    """The rematch of finished two-seat table ``t``, shaped as make_table's answer: its
+    seats one place on, each opened by its person's old token."""
+    new = client.post(
+        f"/api/tables/{t['table']}/rematch", json={}, headers={"X-Seat-Token": token(t, 0)}
+    ).json()["table"]
+    return {"table": new, "seats": [{"token": token(t, 1)}, {"token": token(t, 0)}]}
 
 
 def test_a_rematch_seats_everyone_one_place_on_with_a_new_seed(client: TestClient) -> None:
@@ -86,18 +95,17 @@ def test_a_declined_seat_goes_to_the_zombie_and_the_game_plays_on(client: TestCl
 def test_a_seat_that_has_played_cannot_be_declined_so_no_loss_goes_unrated(
     client: TestClient,
 ) -> None:
-    seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
-    t = make_table(client, "luxor", seats=seats)
-    mover = look(client, t, None)["current"]
-    play_first(client, t, 1)
+    new = rematch_of(client, finished(client))
+    mover = look(client, new, None)["current"]
+    play_first(client, new, 1)
     r = client.post(
-        f"/api/tables/{t['table']}/decline", json={}, headers={"X-Seat-Token": token(t, mover)}
+        f"/api/tables/{new['table']}/decline", json={}, headers={"X-Seat-Token": token(new, mover)}
     )
     assert r.status_code == 400 and r.json()["msg"] == "ui.err.decline_played"
-    assert hub_of(client).tables[t["table"]].seats[mover].kind == "human"  # nothing changed
+    assert hub_of(client).tables[new["table"]].seats[mover].kind == "human"  # nothing changed
     other = 1 - mover  # who has not played yet may still give the seat to the zombie
     r = client.post(
-        f"/api/tables/{t['table']}/decline", json={}, headers={"X-Seat-Token": token(t, other)}
+        f"/api/tables/{new['table']}/decline", json={}, headers={"X-Seat-Token": token(new, other)}
     )
     assert r.status_code == 200, r.text
 
@@ -105,8 +113,8 @@ def test_a_seat_that_has_played_cannot_be_declined_so_no_loss_goes_unrated(
 def test_a_seat_the_zombie_played_on_its_timer_may_still_be_declined(client: TestClient) -> None:
     """Only a person's own moves count as playing: the zombie's for a timer that ran out do
     not, so a rematch seat nobody answered can still be given up."""
-    seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
-    t = make_table(client, "luxor", seats=seats, timer=60, zombie="random")
+    t = rematch_of(client, finished(client, timer=60, zombie="random"))
+    look(client, t, None)  # loads it into memory
     table = hub_of(client).tables[t["table"]]
     away = table.state.current_player
     assert away is not None

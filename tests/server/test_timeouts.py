@@ -9,6 +9,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
+from scarab.server.deadlines import MIN_UPLOAD, UNSIZED_BODY, Timeouts
 from tests.server.test_restart import call, free_port, start
 
 SLOW = 100  # connections that send half a request head and stop
@@ -129,3 +132,33 @@ def read(s: socket.socket) -> bytes:
     chunk = s.recv(65_536)
     assert chunk, "the server closed the connection mid-response"
     return chunk
+
+
+def test_a_small_body_has_less_time_than_a_large_one(tmp_path: Path) -> None:
+    """The whole of a request is bounded: a body of a few bytes trickled in is dropped
+    after the small body's deadline, long before the most any body gets."""
+    port, proc = serve(tmp_path, "--small-body-timeout", str(DEADLINE), "--body-timeout", "30")
+    socks: list[socket.socket] = []
+    try:
+        began = time.monotonic()
+        small = connect(
+            port,
+            b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n{",
+        )
+        socks = [small]
+        closed = wait_closed(socks, began + DEADLINE + SLACK, [small])
+        assert small in closed and closed[small] - began < DEADLINE + SLACK
+    finally:
+        for s in socks:
+            s.close()
+        proc.kill()
+        proc.wait()
+
+
+def test_a_bodys_deadline_grows_with_its_length_up_to_the_most_any_body_gets() -> None:
+    t = Timeouts(body=30.0, small_body=5.0)
+    assert t.for_body(0) == 5.0 and t.for_body(300) == pytest.approx(5.0, abs=0.1)  # API calls
+    assert t.for_body(16 * MIN_UPLOAD) == pytest.approx(21.0)  # 256 KiB: 16 s more
+    assert t.for_body(4_000_000) == 30.0  # a large record: the most
+    assert t.for_body(None) == pytest.approx(5.0 + UNSIZED_BODY / MIN_UPLOAD)  # chunked

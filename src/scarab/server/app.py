@@ -46,6 +46,7 @@ from scarab.core.errors import ScarabError
 from scarab.server import migrate, worker
 from scarab.server.api import STATIC, error, page_routes, player_routes, table_routes
 from scarab.server.deadlines import Timeouts, protocol
+from scarab.server.door import DOOR
 from scarab.server.guard import Guard, Limits, install
 from scarab.server.hub import Hub
 from scarab.server.lobby import Lobby
@@ -56,6 +57,7 @@ from scarab.server.store import Store
 from scarab.server.table import NoTable, StoreUnavailable
 from scarab.server.table_socket import socket_handler
 
+SOCKET_PROTOCOL = "scarab.server.socket_protocol:GuardedSocket"
 # Starlette's own refusals, by status, as the ``code`` a program reads beside the text.
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
@@ -74,6 +76,7 @@ def create_app(
     ``limits`` bound what one client may do (guard.py; the defaults when None)."""
     guard = Guard(limits or Limits())
     guard.quiet_refusals()
+    DOOR.configure(guard.limits.max_client_connections, guard.forwarded)
     if upgrade:
         migrate.upgrade(db_url)
     else:
@@ -235,6 +238,7 @@ def serve_main(
         log_level="warning",
         log_config=log_config(),
         ws_max_size=65_536,
+        ws=SOCKET_PROTOCOL,  # parses no further ahead than the app reads; 1007 for bad text
         http=http,  # deadlines for a request's head and body (deadlines.py)
         timeout_keep_alive=timeouts.keep_alive,
         limit_concurrency=limits.max_connections,  # beyond it, HTTP gets 503

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
+from scarab.core.errors import ScarabError
 from scarab.core.game import JSON
 from scarab.server.protocol import BadRequest
 
@@ -54,6 +55,12 @@ def line_json(row: dict[str, JSON]) -> dict[str, JSON]:
     }
 
 
+class ChatTooFast(ScarabError):
+    """A chat line over its connection's rate: dropped, as every limit's refusal is."""
+
+    code = "too_many"
+
+
 class ChatGate:
     """One connection's chat rate: at most RATE[0] lines in any RATE[1] seconds."""
 
@@ -63,7 +70,7 @@ class ChatGate:
     def check(self) -> None:
         now = time.monotonic()
         if len(self.sent) == RATE[0] and now - self.sent[0] < RATE[1]:
-            raise BadRequest(
+            raise ChatTooFast(
                 f"at most {RATE[0]} chat lines in {RATE[1]:g} seconds: wait a moment",
                 "ui.err.chat_rate",
                 n=RATE[0],

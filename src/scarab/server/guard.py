@@ -6,12 +6,15 @@ to its left are whatever the client wrote); an IPv6 client is its /64.
 
 - Rates are counted by the ``limits`` library in fixed windows kept in memory
   (one counter per key and window, so a client costs a few bytes whatever its
-  rate): tables and players made (only what was made counts), codes tried, and API
-  requests (socket openings included) per client, messages per socket. Over a rate
-  an HTTP request gets 429 with ``Retry-After``; a WebSocket gets one ``error``
-  message, is not read until its window allows (TCP pushes back on the sender, no CPU
-  is spent on it), and is closed (1008) when it goes over again for
-  ``flood_strikes`` windows in a row.
+  rate): tables and players made (only what was made counts), codes tried, API
+  requests (socket openings included) and requests for the page and its files per
+  client, and WebSocket messages per socket and per client (all its sockets
+  together: a new socket buys no more). Over a request rate an HTTP request gets 429
+  with ``Retry-After``, and the door (door.py) answers the same to that client's
+  next requests of the kind until the window ends, without building them for the
+  app. Over a message rate a WebSocket gets one ``error`` message, is not read until
+  its window allows (TCP pushes back on the sender, no CPU is spent on it), and is
+  closed (1008) when it goes over again for ``flood_strikes`` windows in a row.
 - Sockets are counted per table, per client and in all; a socket over a cap
   gets an ``error`` message and is closed (1008).
 - ``Origin`` is checked on WebSocket upgrades and on state-changing requests:
@@ -38,11 +41,13 @@ import logging
 import math
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from scarab.core.errors import ScarabError
+from scarab.server.door import DOOR
 
 if TYPE_CHECKING:  # the command line reads Limits without loading the server's libraries
     from limits import RateLimitItem
@@ -134,9 +139,12 @@ class Limits:
 
     table_rate: str = "60/minute;600/hour"  # tables created, per client
     api_rate: str = "1200/minute"  # every /api/ request and WebSocket opening, per client
+    page_rate: str = "600/minute"  # the page and its static files, per client
     message_rate: str = "30/second;600/minute"  # WebSocket messages, per socket
+    client_message_rate: str = "60/second;1200/minute"  # WebSocket messages, per client
     flood_strikes: int = 3  # windows over the message rate in a row before a socket is closed
     max_connections: int = 4096  # HTTP and WebSocket together (uvicorn answers 503 beyond)
+    max_client_connections: int = 128  # HTTP and WebSocket from one client, at the door
     max_sockets: int | None = None  # WebSockets in all; None: 15/16 of max_connections
     max_table_sockets: int = 64  # WebSockets watching one table
     max_client_sockets: int = 32  # WebSockets from one client
@@ -144,11 +152,13 @@ class Limits:
     allow_origins: tuple[str, ...] = ()  # origins besides the server's own ("*": any)
 
     def __post_init__(self) -> None:
-        for rate in (self.table_rate, self.api_rate, self.message_rate):
+        rates = (self.table_rate, self.api_rate, self.page_rate)
+        for rate in (*rates, self.message_rate, self.client_message_rate):
             check_rate(rate)
         counts = {
             "flood_strikes": self.flood_strikes,
             "max_connections": self.max_connections,
+            "max_client_connections": self.max_client_connections,
             "max_sockets": self.socket_cap,
             "max_table_sockets": self.max_table_sockets,
             "max_client_sockets": self.max_client_sockets,
@@ -190,20 +200,26 @@ def client_address(scope: Scope, forwarded: bytes | None = None) -> str:
     IPv6 client is its /64, which one household or host holds whole: walking
     through its addresses gains nothing.
     """
-    address = ""
+    peer = scope.get("client")
+    address = str(peer[0]) if peer else "unknown"
     if forwarded is not None:
-        value = header(scope, forwarded)
-        if value is not None:
-            address = value.rsplit(",", 1)[-1].strip()
-            if forwarded == b"forwarded":  # RFC 7239: for=192.0.2.1;proto=https
-                address = _forwarded_for(address)
-    if not address:
-        peer = scope.get("client")
-        address = str(peer[0]) if peer else "unknown"
-    return _network(address[:MAX_ADDRESS])
+        return client_of_headers(scope.get("headers", ()), forwarded, address)
+    return network(address[:MAX_ADDRESS])
 
 
-def _network(address: str) -> str:
+def client_of_headers(headers: Iterable[tuple[bytes, bytes]], forwarded: bytes, peer: str) -> str:
+    """The client a proxy's ``forwarded`` header names in ``headers`` (lower-case names, as
+    ASGI and h11 give them), else ``peer``: the address as :func:`client_address` says."""
+    values = [v for k, v in headers if k == forwarded]
+    address = ""
+    if values:
+        address = b",".join(values).decode("latin-1").rsplit(",", 1)[-1].strip()
+        if forwarded == b"forwarded":  # RFC 7239: for=192.0.2.1;proto=https
+            address = _forwarded_for(address)
+    return network((address or peer)[:MAX_ADDRESS])
+
+
+def network(address: str) -> str:
     """An IPv6 address's /64 (an IPv4 one mapped into IPv6 as itself); others unchanged."""
     if ":" not in address:
         return address
@@ -322,7 +338,9 @@ class Rate:
 
 @dataclass
 class Gate:
-    """One WebSocket's message rate: over it a pause; over it again and again, the end.
+    """One WebSocket's message rates, its own and its client's (all of the client's sockets
+    together, so that opening more sockets buys no more): over either, a pause; over
+    again and again, the end.
 
     Going over again within a window of the end of the last pause counts as in a
     row; ``strikes`` in a row close the socket.
@@ -331,6 +349,8 @@ class Gate:
     rate: Rate
     key: str
     strikes: int
+    client_rate: Rate | None = None
+    client: str = ""
     count: int = 0
     calm_after: float = 0.0  # monotonic time from which going over starts a new count
 
@@ -338,6 +358,8 @@ class Gate:
         """None: read the message. Else what went over, what to tell the client, and
         whether to close (rather than drop the message and pause for ``over.wait``)."""
         over = self.rate.hit(self.key)
+        if over is None and self.client_rate is not None:
+            over = self.client_rate.hit(self.client)
         if over is None:
             return None
         now = time.monotonic()
@@ -425,7 +447,9 @@ class Guard:
         self.tables = Rate("tables", limits.table_rate, self.limiter)
         self.codes = Rate("codes", limits.table_rate, self.limiter)
         self.api = Rate("api", limits.api_rate, self.limiter)
+        self.pages = Rate("pages", limits.page_rate, self.limiter)
         self.messages = Rate("messages", limits.message_rate, self.limiter)
+        self.client_messages = Rate("client messages", limits.client_message_rate, self.limiter)
         self.sockets = Sockets(limits)
         self.allowed = frozenset(check_origin(o) for o in limits.allow_origins)
         name = limits.forwarded_header
@@ -436,8 +460,10 @@ class Guard:
         return client_address(scope, self.forwarded)
 
     def gate(self, client: str) -> Gate:
-        """A new socket's message gate (each socket has its own window)."""
-        return Gate(self.messages, f"{client}#{next(self.serial)}", self.limits.flood_strikes)
+        """A new socket's message gate (each socket has its own window, and shares its
+        client's)."""
+        key = f"{client}#{next(self.serial)}"
+        return Gate(self.messages, key, self.limits.flood_strikes, self.client_messages, client)
 
     def wrap(self, app: ASGIApp) -> ASGIApp:
         """``app`` behind the checks, every response with the security headers."""
@@ -461,8 +487,9 @@ class Guard:
         """Answer a request that may not go on (and say True); else False."""
         path: str = scope.get("path", "")
         api = path.startswith("/api/")
-        client = self.client(scope) if api else ""
-        if api and (over := self.api.hit(client)) is not None:
+        client = self.client(scope)
+        if (over := (self.api if api else self.pages).hit(client)) is not None:
+            DOOR.hold(client, "api" if api else "page", over.wait, _door_answer(over, "requests"))
             await _too_many(send, over, "requests")
             return True
         method = scope.get("method", "GET")
@@ -522,9 +549,11 @@ class Guard:
         why = origin_refusal(scope, self.allowed)
         status, retry, code = 403, "", "bad_origin"
         if why is None:
-            over = self.api.hit(self.client(scope))
+            client = self.client(scope)
+            over = self.api.hit(client)
             if over is None:
                 return False
+            DOOR.hold(client, "api", over.wait, _door_answer(over, "connections"))
             why = _too_many_text(over, "connections")
             status, retry, code = 429, over.retry_after, "too_many"
         await receive()  # websocket.connect
@@ -593,12 +622,35 @@ def _too_many_text(over: Over, what: str) -> str:
     )
 
 
-async def _too_many(send: Send, over: Over, what: str) -> None:
-    retry = ((b"retry-after", over.retry_after.encode()),)
+def _too_many_body(over: Over, what: str) -> dict[str, Any]:
     said = {"what": "@ui.rate." + what.replace(" ", "_"), **over.args()}
     text = _too_many_text(over, what)
-    body = {"error": text, "code": "too_many", "msg": "ui.err.too_many", "args": said}
-    await _json(send, 429, body, retry)
+    return {"error": text, "code": "too_many", "msg": "ui.err.too_many", "args": said}
+
+
+async def _too_many(send: Send, over: Over, what: str) -> None:
+    retry = ((b"retry-after", over.retry_after.encode()),)
+    await _json(send, 429, _too_many_body(over, what), retry)
+
+
+def _door_answer(over: Over, what: str) -> Callable[[float], bytes]:
+    """The same refusal as a whole HTTP response, for the door to write while the window
+    lasts (``left`` seconds of it), closing the connection."""
+
+    def answer(left: float) -> bytes:
+        later = replace(over, wait=left)
+        body = json.dumps(_too_many_body(later, what)).encode()
+        head = [
+            b"HTTP/1.1 429 Too Many Requests",
+            b"content-type: application/json",
+            b"content-length: %d" % len(body),
+            b"retry-after: " + later.retry_after.encode(),
+            b"connection: close",
+            *(name + b": " + value for name, value in SECURITY_HEADERS),
+        ]
+        return b"\r\n".join(head) + b"\r\n\r\n" + body
+
+    return answer
 
 
 async def _json(

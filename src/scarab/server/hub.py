@@ -660,14 +660,22 @@ class Hub:
         table.accept_sit(seats, rebuilt)
 
     async def decline(self, live: Live, seat: int) -> None:
-        """A person declines their seat at a rematch (before it is theirs to play): the
-        zombie's bot takes it, so the others can play on."""
+        """A person declines the seat a rematch offered them (before it is theirs to play):
+        the zombie's bot takes it, so the others can play on. A seat taken is left, not
+        declined; and a rated game's seats change no hands once it has begun."""
         table = live.table
-        if table.seats[seat].kind != HUMAN:
+        info = table.seats[seat]
+        if info.kind != HUMAN:
             raise TableError("only a person's seat can be declined", "ui.err.decline_bot")
-        if table.played(seat):  # else a loss in sight could go unrated
+        if not info.offered:
             raise TableError(
-                "you have played at this table: leave it for good instead (the zombie plays on)",
+                "only a seat a rematch offered you can be declined: leave the table instead",
+                "ui.err.decline_offer",
+            )
+        if table.played(seat) or (table.rated and table.moves):  # a loss in sight, unrated
+            raise TableError(
+                "the game is on for you: leave it for good instead (the zombie plays on, "
+                "and a rated result stays yours)",
                 "ui.err.decline_played",
             )
         await self.set_seat(
@@ -819,6 +827,20 @@ class Hub:
         store them."""
         async with live.lock:
             await self._store_seats(live, live.table.seat_change(seat, **changes))
+        self._after_change(live)
+
+    async def seen(self, live: Live, seat: int, marks: tuple[str, ...]) -> None:
+        """Keep where a rated game's seat was opened or played from (origin marks), so that
+        one person on two seats plays it unrated. Most calls find nothing new and change
+        nothing; one that loses a race to another change is left for the next visit."""
+        if live.table.with_origin(seat, marks) is None:
+            return
+        async with live.lock:
+            seats = live.table.with_origin(seat, marks)
+            if seats is None:
+                return
+            with contextlib.suppress(Stale):
+                await self._store_seats(live, seats)
         self._after_change(live)
 
     async def bind(self, live: Live, seat: int, player: str) -> None:

@@ -3,6 +3,11 @@ with the arena's model (openskill's Plackett-Luce, places as the arena counts th
 
 Players are rated by their id; bots by their level ("bot:expert"), so a person sees how
 strong each level is on the same scale. A guest's seat takes part unrated.
+
+A rated result belongs to the person who sat down. A table is played unrated where a
+person left, or never played, before their first move, or where two persons' seats came
+from one address or device (Table.unrated_why); a person who left after moving, or let
+the turn timer's zombie play most of their moves, takes last place (Table.forfeits).
 """
 
 from __future__ import annotations
@@ -40,9 +45,11 @@ def settle(store: Store, table: Table) -> bool:
     Each seat takes part in the match on its own, but an entrant that holds several seats
     (two bots of one level) is rated once: the mean of its seats' new ratings, one game
     played, the sum of their win shares."""
+    if table.unrated_why() is not None:
+        return False
     state = table.state
     line = {"scores": state.scores(), "winners": state.winners(), "seats": table.seats}
-    ranks, shares = finish_ranks(line), win_shares(line)
+    ranks, shares = forfeited(finish_ranks(line), win_shares(line), table.forfeits())
     seats = [(entrant(store, table, i), ranks[i], shares[i]) for i in range(len(table.seats))]
     names: dict[str, str] = {}
     won: dict[str, float] = {}
@@ -69,6 +76,21 @@ def settle(store: Store, table: Table) -> bool:
         return False
     rated = [(i, names[i], won[i]) for i in ids]
     return store.settle(table.id, table.game.name, rated, rerate, time.time())
+
+
+def forfeited(
+    ranks: list[int], shares: list[float], forfeits: set[int]
+) -> tuple[list[int], list[float]]:
+    """Places and win shares with the forfeiting seats last (tied among themselves), the
+    others in their order before them; a win forfeited goes to the best of the others."""
+    if not forfeits:
+        return ranks, shares
+    keys = [(i in forfeits, r) for i, r in enumerate(ranks)]
+    places = [1 + sum(1 for other in keys if other < key) for key in keys]
+    first = [i for i, p in enumerate(places) if p == 1 and i not in forfeits]
+    if any(shares[i] for i in forfeits):
+        shares = [1 / len(first) if i in first else 0.0 for i in range(len(ranks))]
+    return places, shares
 
 
 def _mean(ratings: list[tuple[float, float]]) -> tuple[float, float]:

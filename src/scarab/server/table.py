@@ -15,7 +15,7 @@ import hashlib
 import re
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -31,6 +31,7 @@ HUMAN = "human"
 BOT = "bot"
 OPEN = "open"  # a seat of a public table that nobody has taken yet: it waits for a person
 LOG_LINES = 60  # log lines a viewer is sent, newest last
+ORIGINS = 8  # origin marks kept per seat (an address and a device a visit)
 
 
 class TableError(ScarabError):
@@ -91,6 +92,14 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def origin_marks(table_id: str, address: str, device: str | None = None) -> tuple[str, ...]:
+    """Where a seat's person came from, as marks that say only whether two seats of this
+    table came from one place (the table's id salts them: no mark matches another table's,
+    and none shows the address): their address, and the device id their page keeps."""
+    places = [f"address:{address}"] + ([f"device:{device}"] if device else [])
+    return tuple(hashlib.sha256(f"{table_id}|{p}".encode()).hexdigest()[:16] for p in places)
+
+
 @dataclass
 class SeatInfo:
     """A seat: a person (found by the hash of their token) or a bot level."""
@@ -103,6 +112,11 @@ class SeatInfo:
     allow_undo: bool = True  # lets the others take back a move within their turn
     player: str | None = None  # the player (their id) who sits here, recognised anywhere
     host: bool = False  # the person who made the table: may fill its open seats with bots
+    offered: bool = False  # given by a rematch offer, not taken: the person may decline it
+    seen: tuple[str, ...] = ()  # marks of where its person came from (origin_marks), kept
+
+    def __post_init__(self) -> None:
+        self.seen = tuple(self.seen)  # a list as stored; never shared between copies
 
     def public(self, online: bool) -> dict[str, JSON]:
         return {
@@ -253,12 +267,57 @@ class Table:
         them (a timer that ran out) carry a note and do not count."""
         return any(m.seat == seat and m.note is None for m in self.moves)
 
+    # ---- what a rated result is worth ---------------------------------------
+    def unrated_why(self) -> str | None:
+        """Why a rated table is played unrated (its message id), or None while it counts:
+        a person's seat left before its person moved, or over with no move of its own
+        (lichess aborts such games), or two persons' seats came from one address or
+        device (one person on both sides)."""
+        if not self.rated:
+            return None
+        persons = [i for i, s in enumerate(self.seats) if s.kind == HUMAN]
+        unplayed = [i for i in persons if not self.played(i)]
+        if any(self.seats[i].left or self.state.is_over for i in unplayed):
+            return "ui.rated.no_move"
+        whose: dict[str, int] = {}
+        for i in persons:
+            for mark in self.seats[i].seen:
+                if whose.setdefault(mark, i) != i:
+                    return "ui.rated.one_origin"
+        return None
+
+    def forfeits(self) -> set[int]:
+        """The persons' seats that count as last in a rated result, whatever the zombie
+        made of them: their person left after moving, or let the zombie (a turn timer
+        that ran out) play more of their moves than they did. Leaving never pays."""
+        own: Counter[int] = Counter()
+        zombie: Counter[int] = Counter()
+        for m in self.moves:
+            (zombie if m.note is not None else own)[m.seat] += 1
+        return {
+            i
+            for i, s in enumerate(self.seats)
+            if s.kind == HUMAN and (s.left or zombie[i] > own[i])
+        }
+
+    def with_origin(self, seat: int, marks: tuple[str, ...]) -> list[SeatInfo] | None:
+        """The seats with ``marks`` added to a person's seat of a rated game still on, on a
+        copy; None where there is nothing new to keep (or no room: ORIGINS a seat)."""
+        s = self.seats[seat]
+        if not self.rated or self.state.is_over or s.kind != HUMAN:
+            return None
+        new = [m for m in marks if m not in s.seen][: max(0, ORIGINS - len(s.seen))]
+        if not new:
+            return None
+        return self.seat_change(seat, seen=(*s.seen, *new))
+
     def bound(self, seat: int, player: str) -> list[SeatInfo] | None:
         """The seats with ``player`` recognised at a person's seat opened by its link, on
         a copy; None where there is nothing to do (the seat has its player, or a bot's, or
-        the player sits here already)."""
+        the player sits here already, or it is a rated game under way: a guest's seat does
+        not become a rated player's mid-game)."""
         s = self.seats[seat]
-        if s.kind != HUMAN or s.left or s.player is not None:
+        if s.kind != HUMAN or s.left or s.player is not None or (self.rated and self.moves):
             return None
         if self.seat_of_player(player) is not None:
             return None
@@ -494,10 +553,12 @@ class Table:
     def fillable(self, seat: int, host: int, online: set[int]) -> bool:
         """Whether the maker may put a bot in ``seat``: open, or, once the table waits on it,
         another person's who is away and has made no move here (never a person who is
-        here, or who has played)."""
+        here, or who has played, nor anyone's once a rated game has its first move)."""
         s = self.seats[seat]
         if s.kind == OPEN:
             return True
+        if self.rated and self.moves:  # a rated seat changes no hands once the game is on
+            return False
         waited_on = seat == self.state.current_player and seat != host and seat not in online
         return waited_on and s.kind == HUMAN and not s.left and not self.played(seat)
 
@@ -510,8 +571,8 @@ class Table:
             if s.kind == BOT or s.left or s.kind == OPEN:
                 level = s.level if s.kind == BOT else self.zombie
                 out.append(asdict(SeatInfo(name=s.name, kind=BOT, level=level)))
-            else:
-                out.append(asdict(replace(s, allow_undo=True)))
+            else:  # offered, not taken: theirs to decline; where they come from is seen anew
+                out.append(asdict(replace(s, allow_undo=True, offered=True, seen=())))
         return out
 
     def seat_change(self, seat: int, **changes: Any) -> list[SeatInfo]:
@@ -564,6 +625,8 @@ class Table:
             "allow_undo": me.allow_undo if me is not None else None,
             "rematch": self.rematch,
             "started": bool(self.moves),
+            "rated": self.rated,
+            "unrated": self.unrated_why(),  # a rated table played unrated: why
         }
         if seat is not None and self.seats[seat].host and not state.is_over:
             out["fillable"] = [i for i in range(len(self.seats)) if self.fillable(i, seat, online)]

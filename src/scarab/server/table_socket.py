@@ -16,12 +16,20 @@ from scarab.server.guard import Guard, hang_up
 from scarab.server.hub import Connection, Hub, Live
 from scarab.server.players import Players
 from scarab.server.protocol import MAX_MESSAGE, BadRequest, field, parse, told
-from scarab.server.table import Stale, StoreUnavailable, TableError, check_notation
+from scarab.server.table import (
+    Stale,
+    StoreUnavailable,
+    TableError,
+    check_notation,
+    origin_marks,
+)
 
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
+MAX_DEVICE = 64  # characters of the device id a page keeps
 PROTOCOL = """Client to server, JSON objects: {"type": "hello", "token": str|null,
-"player": key|null} first (the seat's token, else the player's key finds their seat; a
-token with a known player's key makes a person's seat without a player theirs);
+"player": key|null, "device": id|null} first (the seat's token, else the player's key
+finds their seat; a token with a known player's key makes a person's seat without a
+player theirs; the device id the page keeps tells a rated game one person on two seats);
 then {"type": "act", "action": notation, "version": v}, {"type": "undo", "version": v},
 {"type": "allow_undo", "allow": bool}, {"type": "leave"} (for good: a zombie plays on),
 {"type": "hint"} (the hint bot's top actions for your decision), {"type": "chat", "text"}
@@ -58,6 +66,9 @@ def socket_handler(
                 raise BadRequest('say hello first: {"type": "hello", "token": "<seat token>"}')
             live = await hub.get(ws.path_params["table_id"])  # it may have left memory meanwhile
             seat = await players.seat_at(live.table, hello.get("token"), hello.get("player"))
+            if seat is not None:
+                marks = origin_marks(live.table.id, client, device_field(hello.get("device")))
+                await hub.seen(live, seat, marks)
             linked = await players.linked(live.table, hello.get("token"), hello.get("player"))
             if linked is not None:  # a link opened by a known player: the seat is theirs
                 await hub.bind(live, *linked)
@@ -105,6 +116,17 @@ def socket_handler(
                 sender.cancel()
 
     return socket
+
+
+def device_field(value: object) -> str | None:
+    """The device id a hello names: short printable ASCII, as the page makes it; or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_DEVICE or not value.isascii():
+        raise BadRequest(
+            f"device is the page's id of this device: 1 to {MAX_DEVICE} ASCII characters"
+        )
+    return value
 
 
 async def _receive(ws: WebSocket) -> str:

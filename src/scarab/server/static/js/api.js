@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 
 const PLAYER = "scarab.player";
+const DEVICE = "scarab.device";
 
 /**
  * Call the API: GET without a payload, POST with one (as JSON); the player's key goes
@@ -49,6 +50,24 @@ export function player() {
   try {
     const me = JSON.parse(localStorage.getItem(PLAYER) || "null");
     return me && typeof me.key === "string" && typeof me.name === "string" ? me : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * This browser's device id, made once and kept whoever plays here (a new player, or none):
+ * a rated game tells by it one person playing two seats. Null where storage is off.
+ * @returns {string | null}
+ */
+export function device() {
+  try {
+    let id = localStorage.getItem(DEVICE);
+    if (!id) {
+      id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+      localStorage.setItem(DEVICE, id);
+    }
+    return id;
   } catch {
     return null;
   }

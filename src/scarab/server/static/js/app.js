@@ -2,7 +2,7 @@
 // The Scarab page: the lobby (/), a table (/t/<id>#seat=<token>) and the replay viewer (/replay).
 // It never implements rules: it draws the view the server sends and sends notation back.
 
-import { api, player } from "./api.js";
+import { api, device, player } from "./api.js";
 import { html, NAME_INPUT_MAX, seatColour, seatInk } from "./common.js";
 import { chatBox } from "./chat.js";
 import { timeLeft } from "./clock.js";
@@ -396,6 +396,7 @@ function drawStatus(S, m) {
   else if (m.current === m.seat) text = t("ui.status.yours");
   else text = t("ui.status.to_play", { who: m.names[m.current] });
   status.append(html("strong", {}, m.title), ` · ${text}`);
+  if (m.rated) status.append(` · ${t(m.unrated || "ui.rated.on")}`);
   // the countdown is redrawn each second: kept out of the status line's announcements
   if (m.timer) status.append(html("span", { class: "timer", "data-deadline": m.timer.deadline, "aria-hidden": "true" }, ""));
   const mine = !m.over && m.current === m.seat;
@@ -548,7 +549,7 @@ function connect(S) {
     // a table opened from "My tables" has no seat token: the key finds the seat; a seat's
     // link opened by a player makes the seat theirs, listed in My tables on every device
     const me = S.watching ? null : player();
-    live.socket.send(JSON.stringify({ type: "hello", token, player: me && me.key }));
+    live.socket.send(JSON.stringify({ type: "hello", token, player: me && me.key, device: S.watching ? null : device() }));
   });
   live.socket.addEventListener("message", (event) => {
     const m = JSON.parse(event.data);
