@@ -93,7 +93,7 @@ UNLIMITED = [  # a spawned server's limits: far above what this script can ask o
     *("--table-rate", "100000/minute", "--api-rate", "1000000/minute"),
     *("--page-rate", "1000000/minute", "--client-message-rate", "1000000/second"),
     *("--message-rate", "100000/second", "--max-connections", "100000"),
-    *("--max-client-connections", "100000"),
+    *("--max-client-connections", "100000", "--client-connection-rate", "100000"),
     *("--max-table-sockets", "64", "--max-client-sockets", "100000"),
 ]
 HTTP_TIMEOUT = 30.0

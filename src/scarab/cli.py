@@ -219,6 +219,11 @@ def _limit_options(serve: argparse.ArgumentParser) -> None:
     for flag, most, text in (
         ("--max-connections", d.max_connections, "open connections, HTTP and WebSocket"),
         ("--max-client-connections", d.max_client_connections, "connections from one client"),
+        (
+            "--client-connection-rate",
+            d.client_connection_rate,
+            "connections a client opens a second",
+        ),
         ("--max-table-sockets", d.max_table_sockets, "WebSockets on one table"),
         ("--max-client-sockets", d.max_client_sockets, "WebSockets from one client"),
     ):
@@ -301,6 +306,7 @@ def _limits(args: argparse.Namespace) -> Any:
         client_message_rate=args.client_message_rate,
         max_connections=args.max_connections,
         max_client_connections=args.max_client_connections,
+        client_connection_rate=args.client_connection_rate,
         max_sockets=args.max_sockets,
         max_table_sockets=args.max_table_sockets,
         max_client_sockets=args.max_client_sockets,

@@ -110,7 +110,12 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # every test's browser and API calls come from one address, which a real server would
     # see as many people: its rates per address, for API calls and new tables, are raised
     # (tests/server tests the limits; a fast machine makes more than 60 tables a minute here)
-    many = Limits(api_rate="100000/minute", table_rate="100000/minute", page_rate="100000/minute")
+    many = Limits(
+        api_rate="100000/minute",
+        table_rate="100000/minute",
+        page_rate="100000/minute",
+        client_connection_rate=100_000,
+    )
     app = create_app(f"sqlite:///{db}", bot_workers=0, limits=many, pace=0.0)
     server = uvicorn.Server(
         uvicorn.Config(

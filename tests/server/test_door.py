@@ -15,7 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
-from scarab.server.door import Door
+from scarab.server.door import DOOR, TURNED_AWAY, Door, listening
 from scarab.server.guard import Limits
 from tests.server.test_timeouts import serve
 
@@ -82,7 +82,7 @@ def test_an_address_at_its_share_cannot_make_another_addresss_request_fail(
         one_more.close()
         for s in half_open:
             s.close()
-        time.sleep(0.3)
+        time.sleep(1.1)  # and its second's openings counted out
         assert get(port, "127.0.0.2")[0] == 200  # its connections gone, it is served again
     finally:
         for s in half_open:
@@ -127,9 +127,26 @@ def test_the_page_and_its_files_are_rate_limited_per_client(tmp_path: Path, path
         assert c.get("/api/games").status_code == 200  # the API has its own rate
 
 
+def test_an_address_opens_at_most_its_rate_of_connections_a_second(tmp_path: Path) -> None:
+    """Each connection opened and dropped again costs the server; past its rate an address's
+    new connections are closed as they are accepted, and another's are not."""
+    port, proc = serve(tmp_path, "--client-connection-rate", "5")
+    try:
+        time.sleep(1 - time.monotonic() % 1)  # a second begins (the server counts by this clock)
+        kept = [connect(port, "127.0.0.2", b"GET / HTTP/1.1\r\n") for _ in range(12)]
+        dropped = [s for s in kept if closed_by_server(s, 0.3)]
+        assert 5 <= len(kept) - len(dropped) <= 10  # its five (ten, if a second began between)
+        assert get(port, "127.0.0.3")[0] == 200
+        for s in kept:
+            s.close()
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 def test_the_door_counts_each_address_on_its_own_and_forgets_what_is_over() -> None:
     door = Door()
-    door.configure(2, None)
+    door.configure(2, 100, None)
     assert door.admit("a") and door.admit("a") and not door.admit("a")
     assert door.admit("b")  # another address has its own share
     door.release("a")
@@ -140,5 +157,26 @@ def test_the_door_counts_each_address_on_its_own_and_forgets_what_is_over() -> N
     time.sleep(0.06)
     assert door.refusal("a", "api") is None and not door.held  # its window has ended
     behind = Door()
-    behind.configure(2, b"x-forwarded-for")  # behind a proxy every connection is the proxy's
+    behind.configure(2, 100, b"x-forwarded-for")  # behind a proxy every connection is its
     assert all(behind.admit("proxy") for _ in range(10))
+
+
+def test_a_door_socket_closes_what_the_door_turns_away_inside_accept() -> None:
+    DOOR.configure(1, 1_000, None)  # one connection an address (every app sets its own)
+    try:
+        with listening("127.0.0.1", 0) as sock:
+            sock.listen(256)
+            port = sock.getsockname()[1]
+            assert DOOR.admit("127.0.0.2")  # its one is held
+            turned = [connect(port, "127.0.0.2") for _ in range(TURNED_AWAY + 6)]
+            other = connect(port, "127.0.0.3")
+            time.sleep(0.2)
+            with pytest.raises(BlockingIOError):  # a turn's worth closed: others run now
+                sock.accept()
+            conn, peer = sock.accept()  # the rest closed, then the other address's
+            assert peer[0] == "127.0.0.3" and conn.proto == socket.IPPROTO_TCP
+            assert all(closed_by_server(s, 1.0) for s in turned)
+            for s in (*turned, other, conn):
+                s.close()
+    finally:
+        DOOR.configure(None, 0, None)

@@ -471,7 +471,7 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
             *("--table-rate", "5/minute", "--api-rate", "100/minute;1000/hour"),
             *("--page-rate", "50/minute", "--client-message-rate", "3/second"),
             *("--message-rate", "2/second", "--max-connections", "100"),
-            *("--max-client-connections", "20"),
+            *("--max-client-connections", "20", "--client-connection-rate", "7"),
             *("--max-sockets", "90", "--max-table-sockets", "8", "--max-client-sockets", "4"),
             *("--forwarded-header", "X-Forwarded-For", "--allow-origin", "https://a.example"),
             *("--allow-origin", "http://B.example:8080/"),
@@ -486,6 +486,7 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
         client_message_rate="3/second",
         max_connections=100,
         max_client_connections=20,
+        client_connection_rate=7,
         max_sockets=90,
         max_table_sockets=8,
         max_client_sockets=4,
@@ -496,7 +497,9 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert cli._parser().parse_args(["serve"]).bot_step == cli.BOT_STEP > 0  # people follow
     assert cli._parser().parse_args(["serve", "--bot-step", "0"]).bot_step == 0.0
     ran: dict[str, Any] = {}
-    monkeypatch.setattr("uvicorn.run", lambda _app, **kw: ran.update(kw))
+    monkeypatch.setattr(
+        "scarab.server.app.run_uvicorn", lambda _app, _workers, kw: ran.update(kw) or True
+    )
     monkeypatch.setattr(gc, "set_threshold", lambda *_: None)
     serve_main("127.0.0.1", 8000, f"sqlite:///{tmp_path / 's.db'}", 0, limits)
     assert ran["limit_concurrency"] == 100  # uvicorn answers 503 beyond it
@@ -549,7 +552,7 @@ def test_a_port_in_use_is_said_before_the_server_claims_to_serve(
     import socket
 
     ran: list[Any] = []
-    monkeypatch.setattr("uvicorn.run", lambda *a, **kw: ran.append(kw))
+    monkeypatch.setattr("scarab.server.app.run_uvicorn", lambda *a: ran.append(a))
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

@@ -46,7 +46,7 @@ from scarab.core.errors import ScarabError
 from scarab.server import migrate, worker
 from scarab.server.api import STATIC, error, page_routes, player_routes, table_routes
 from scarab.server.deadlines import Timeouts, protocol
-from scarab.server.door import DOOR
+from scarab.server.door import DOOR, listening
 from scarab.server.guard import Guard, Limits, install
 from scarab.server.hub import Hub
 from scarab.server.lobby import Lobby
@@ -58,6 +58,9 @@ from scarab.server.table import NoTable, StoreUnavailable
 from scarab.server.table_socket import socket_handler
 
 SOCKET_PROTOCOL = "scarab.server.socket_protocol:GuardedSocket"
+# Connections waiting to be accepted, and so the most asyncio takes in one turn (each then
+# costs a task and a protocol): uvicorn's 2,048 held the event loop ~0.2 s in a flood.
+BACKLOG = 256
 # Starlette's own refusals, by status, as the ``code`` a program reads beside the text.
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
@@ -76,7 +79,8 @@ def create_app(
     ``limits`` bound what one client may do (guard.py; the defaults when None)."""
     guard = Guard(limits or Limits())
     guard.quiet_refusals()
-    DOOR.configure(guard.limits.max_client_connections, guard.forwarded)
+    lim = guard.limits
+    DOOR.configure(lim.max_client_connections, lim.client_connection_rate, guard.forwarded)
     if upgrade:
         migrate.upgrade(db_url)
     else:
@@ -205,8 +209,6 @@ def serve_main(
     """Run the server until interrupted (``workers`` processes on one port, PostgreSQL
     only; a bot's move shown ``bot_step`` seconds after a change at its table at the
     least); prints the address to open."""
-    import uvicorn
-
     limits = limits or Limits()
     timeouts = timeouts or Timeouts()
     worker.check_workers(db, workers)
@@ -229,20 +231,33 @@ def serve_main(
         f"{workers} process{'es' if workers > 1 else ''}; Ctrl+C stops)",
         flush=True,
     )
-    uvicorn.run(
-        app,
-        factory=workers > 1,
-        workers=workers if workers > 1 else None,
-        host=host,
-        port=port,
-        log_level="warning",
-        log_config=log_config(),
-        ws_max_size=65_536,
-        ws=SOCKET_PROTOCOL,  # parses no further ahead than the app reads; 1007 for bad text
-        http=http,  # deadlines for a request's head and body (deadlines.py)
-        timeout_keep_alive=timeouts.keep_alive,
-        limit_concurrency=limits.max_connections,  # beyond it, HTTP gets 503
-        proxy_headers=False,  # the client is the peer, or --forwarded-header's (guard.py)
-        ws_per_message_deflate=False,  # states are a few KB: compressing costs more than it saves
-    )
-    return 0
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": "warning",
+        "log_config": log_config(),
+        "ws_max_size": 65_536,
+        "ws": SOCKET_PROTOCOL,  # parses no further ahead than the app reads; 1007 for bad text
+        "http": http,  # the door, and deadlines for a request's head and body (deadlines.py)
+        "timeout_keep_alive": timeouts.keep_alive,
+        "limit_concurrency": limits.max_connections,  # beyond it, HTTP gets 503
+        "backlog": BACKLOG,
+        "proxy_headers": False,  # the client is the peer, or --forwarded-header's (guard.py)
+        "ws_per_message_deflate": False,  # states are a few KB: compressing costs more
+    }
+    return 0 if run_uvicorn(app, workers, options) else 1
+
+
+def run_uvicorn(app: Any, workers: int, options: dict[str, Any]) -> bool:
+    """Serve until stopped; False if the server never started. One process listens on a
+    socket that turns away what the door refuses; several share the socket uvicorn binds
+    (each still drops those connections as they come, a little later)."""
+    import uvicorn
+
+    if workers > 1:
+        uvicorn.run(app, factory=True, workers=workers, **options)
+        return True
+    server = uvicorn.Server(uvicorn.Config(app, **options))
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C, said again once shut down
+        server.run(sockets=[listening(options["host"], options["port"])])
+    return server.started

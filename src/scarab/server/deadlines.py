@@ -34,8 +34,8 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from scarab.server.door import DOOR, kind_of
-from scarab.server.guard import client_of_headers, network
+from scarab.server.door import DOOR, kind_of, network
+from scarab.server.guard import client_of_headers
 
 MIN_UPLOAD = 16_384  # bytes a second that a body's deadline allows for, past small_body
 UNSIZED_BODY = 32_768  # a chunked body's deadline is that of a body this long

@@ -34,7 +34,6 @@ handler asks :class:`Sockets` and :class:`Gate` itself.
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import itertools
 import json
 import logging
@@ -47,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from scarab.core.errors import ScarabError
-from scarab.server.door import DOOR
+from scarab.server.door import DOOR, network
 
 if TYPE_CHECKING:  # the command line reads Limits without loading the server's libraries
     from limits import RateLimitItem
@@ -145,6 +144,7 @@ class Limits:
     flood_strikes: int = 3  # windows over the message rate in a row before a socket is closed
     max_connections: int = 4096  # HTTP and WebSocket together (uvicorn answers 503 beyond)
     max_client_connections: int = 128  # HTTP and WebSocket from one client, at the door
+    client_connection_rate: int = 30  # connections one client may open in a second
     max_sockets: int | None = None  # WebSockets in all; None: 15/16 of max_connections
     max_table_sockets: int = 64  # WebSockets watching one table
     max_client_sockets: int = 32  # WebSockets from one client
@@ -159,6 +159,7 @@ class Limits:
             "flood_strikes": self.flood_strikes,
             "max_connections": self.max_connections,
             "max_client_connections": self.max_client_connections,
+            "client_connection_rate": self.client_connection_rate,
             "max_sockets": self.socket_cap,
             "max_table_sockets": self.max_table_sockets,
             "max_client_sockets": self.max_client_sockets,
@@ -217,19 +218,6 @@ def client_of_headers(headers: Iterable[tuple[bytes, bytes]], forwarded: bytes, 
         if forwarded == b"forwarded":  # RFC 7239: for=192.0.2.1;proto=https
             address = _forwarded_for(address)
     return network((address or peer)[:MAX_ADDRESS])
-
-
-def network(address: str) -> str:
-    """An IPv6 address's /64 (an IPv4 one mapped into IPv6 as itself); others unchanged."""
-    if ":" not in address:
-        return address
-    try:
-        ip = ipaddress.IPv6Address(address.split("%", 1)[0])
-    except ValueError:
-        return address
-    if ip.ipv4_mapped is not None:
-        return str(ip.ipv4_mapped)
-    return str(ipaddress.IPv6Network((ip, 64), strict=False))
 
 
 def _forwarded_for(element: str) -> str:
@@ -635,20 +623,24 @@ async def _too_many(send: Send, over: Over, what: str) -> None:
 
 def _door_answer(over: Over, what: str) -> Callable[[float], bytes]:
     """The same refusal as a whole HTTP response, for the door to write while the window
-    lasts (``left`` seconds of it), closing the connection."""
+    lasts (``left`` seconds of it), closing the connection: made once per second left."""
+    made: dict[int, bytes] = {}
 
     def answer(left: float) -> bytes:
-        later = replace(over, wait=left)
-        body = json.dumps(_too_many_body(later, what)).encode()
-        head = [
-            b"HTTP/1.1 429 Too Many Requests",
-            b"content-type: application/json",
-            b"content-length: %d" % len(body),
-            b"retry-after: " + later.retry_after.encode(),
-            b"connection: close",
-            *(name + b": " + value for name, value in SECURITY_HEADERS),
-        ]
-        return b"\r\n".join(head) + b"\r\n\r\n" + body
+        seconds = math.ceil(left)
+        if seconds not in made:
+            later = replace(over, wait=seconds)
+            body = json.dumps(_too_many_body(later, what)).encode()
+            head = [
+                b"HTTP/1.1 429 Too Many Requests",
+                b"content-type: application/json",
+                b"content-length: %d" % len(body),
+                b"retry-after: " + later.retry_after.encode(),
+                b"connection: close",
+                *(name + b": " + value for name, value in SECURITY_HEADERS),
+            ]
+            made[seconds] = b"\r\n".join(head) + b"\r\n\r\n" + body
+        return made[seconds]
 
     return answer
 
