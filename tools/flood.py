@@ -30,7 +30,6 @@ import base64
 import contextlib
 import http.client
 import json
-import multiprocessing
 import os
 import socket
 import statistics
@@ -40,6 +39,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -93,7 +93,7 @@ def memory_mb(pid: int, field: str) -> float:
     return int(line.split()[1]) / 1024
 
 
-def probe(port: int, seconds: float, out: Any) -> None:
+def probe(port: int, seconds: float) -> tuple[list[float], dict[int, int]]:
     """The unrelated client: GET /api/games every PROBE_EVERY s; (latencies, statuses)."""
     latencies: list[float] = []
     statuses: dict[int, int] = {}
@@ -119,7 +119,7 @@ def probe(port: int, seconds: float, out: Any) -> None:
         latencies.append((time.perf_counter() - began) * 1000)
         statuses[status] = statuses.get(status, 0) + 1
         time.sleep(max(0.0, PROBE_EVERY - (time.perf_counter() - began)))
-    out.put((latencies, statuses))
+    return latencies, statuses
 
 
 # ---- the floods ----------------------------------------------------------------------------
@@ -345,17 +345,16 @@ def run(name: str, seconds: float) -> dict[str, Any]:
             )
             request.add_header("Content-Type", "application/json")
             table = json.loads(urllib.request.urlopen(request, timeout=10).read())["table"]
-            results: Any = multiprocessing.get_context("fork").Queue()
-            prober = multiprocessing.get_context("fork").Process(
-                target=probe, args=(port, seconds, results)
-            )
             before, resident = cpu_seconds(server.pid), memory_mb(server.pid, "VmRSS")
             began = time.monotonic()
-            prober.start()
+            asking = [sys.executable, __file__, "--probe", str(port), "--seconds", str(seconds)]
+            prober = subprocess.Popen(asking, stdout=subprocess.PIPE)
             flood = Flood(port, table, seconds)
-            asyncio.run(FLOODS[name](flood))
-            latencies, statuses = results.get(timeout=seconds + 60)
-            prober.join(timeout=30)
+            with ThreadPoolExecutor(1) as pool:  # its own thread: the caller's may run a loop
+                pool.submit(asyncio.run, FLOODS[name](flood)).result()
+            said, _ = prober.communicate(timeout=seconds + 60)
+            latencies, found = json.loads(said)
+            statuses = {int(k): v for k, v in found.items()}
             used = cpu_seconds(server.pid) - before
             busy = used / (time.monotonic() - began)
             grew = memory_mb(server.pid, "VmHWM") - resident
@@ -382,9 +381,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", action="append", choices=sorted(FLOODS), help="these floods alone")
     p.add_argument("--seconds", type=float, default=20.0, help="each flood's length (20)")
     p.add_argument("--json", type=Path, help="also write the rows here")
+    p.add_argument("--probe", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if not 1 <= args.seconds <= 300:
         p.error("--seconds is 1 to 300")
+    if args.probe is not None:  # the probe's own process: its findings as JSON
+        print(json.dumps(probe(args.probe, args.seconds)))
+        return 0
     rows = []
     print(
         "| flood | probe requests | p50 ms | p99 ms | max ms | not 200 | server CPU "

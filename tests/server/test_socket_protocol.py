@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,8 @@ def test_a_socket_parses_no_further_ahead_than_the_app_reads() -> None:
         for task in socket.tasks:
             task.cancel()
 
-    asyncio.run(run())
+    with ThreadPoolExecutor(1) as pool:  # its own thread: a browser test's loop may run here
+        pool.submit(asyncio.run, run()).result()
 
 
 def test_text_that_is_not_utf8_closes_the_socket_with_1007_and_logs_nothing(
