@@ -679,7 +679,15 @@ class Hub:
                 "ui.err.decline_played",
             )
         await self.set_seat(
-            live, seat, kind=BOT, level=table.zombie, token_hash=None, player=None, left=False
+            live,
+            seat,
+            kind=BOT,
+            level=table.zombie,
+            token_hash=None,
+            player=None,
+            left=False,
+            offered=False,
+            seen=(),
         )
 
     async def _settle(self, live: Live) -> None:
