@@ -32,7 +32,7 @@ from scarab.server.protocol import (
     told,
 )
 from scarab.server.replay import replay_body
-from scarab.server.table import Stale, TableError, check_notation, origin_marks
+from scarab.server.table import Stale, TableError, check_notation
 
 STATIC = Path(__file__).parent / "static"
 MAX_SUMMARIES = 100
@@ -209,8 +209,7 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
         seat = await players.seat_at(live.table, msg.get("token"), key)
         if seat is None:
             raise TableError("a spectator cannot act: send your seat's token", "ui.err.spectator")
-        address = request.app.state.guard.client(request.scope)
-        await hub.seen(live, seat, origin_marks(live.table.id, address))
+        await hub.seen(live, seat, request.app.state.guard.client(request.scope))
         try:
             await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
         except Stale as exc:

@@ -837,14 +837,15 @@ class Hub:
             await self._store_seats(live, live.table.seat_change(seat, **changes))
         self._after_change(live)
 
-    async def seen(self, live: Live, seat: int, marks: tuple[str, ...]) -> None:
-        """Keep where a rated game's seat was opened or played from (origin marks), so that
-        one person on two seats plays it unrated. Most calls find nothing new and change
-        nothing; one that loses a race to another change is left for the next visit."""
-        if live.table.with_origin(seat, marks) is None:
+    async def seen(self, live: Live, seat: int, address: str, device: str | None = None) -> None:
+        """Keep where a rated game's seat was opened or played from (its address, and the
+        device id its page keeps), so that one person on two seats plays it unrated. Most
+        calls find nothing new and change nothing; one that loses a race to another change
+        is left for the next visit."""
+        if live.table.with_origin(seat, address, device) is None:
             return
         async with live.lock:
-            seats = live.table.with_origin(seat, marks)
+            seats = live.table.with_origin(seat, address, device)
             if seats is None:
                 return
             with contextlib.suppress(Stale):

@@ -173,6 +173,7 @@ class Table:
         self.rated = stored.rated
         self.rematch = stored.rematch
         self.rev = stored.rev
+        self._unrated: tuple[int, str | None] = (-1, None)  # (revision, unrated_why then)
         rebuilt = self._rebuild(stored.moves, mark=True)
         self._take(rebuilt)
         # as it ran live (started_after): a seat's own further decisions, hidden ones
@@ -272,12 +273,18 @@ class Table:
         """Why a rated table is played unrated (its message id), or None while it counts:
         a person's seat left before its person moved, or over with no move of its own
         (lichess aborts such games), or two persons' seats came from one address or
-        device (one person on both sides)."""
+        device (one person on both sides). Worked out once a revision: every viewer's
+        message asks."""
         if not self.rated:
             return None
+        if self._unrated[0] != self.rev:
+            self._unrated = (self.rev, self._unrated_now())
+        return self._unrated[1]
+
+    def _unrated_now(self) -> str | None:
+        own, _ = self._moves_by_seat()
         persons = [i for i, s in enumerate(self.seats) if s.kind == HUMAN]
-        unplayed = [i for i in persons if not self.played(i)]
-        if any(self.seats[i].left or self.state.is_over for i in unplayed):
+        if any(not own[i] and (self.seats[i].left or self.state.is_over) for i in persons):
             return "ui.rated.no_move"
         whose: dict[str, int] = {}
         for i in persons:
@@ -290,22 +297,31 @@ class Table:
         """The persons' seats that count as last in a rated result, whatever the zombie
         made of them: their person left after moving, or let the zombie (a turn timer
         that ran out) play more of their moves than they did. Leaving never pays."""
-        own: Counter[int] = Counter()
-        zombie: Counter[int] = Counter()
-        for m in self.moves:
-            (zombie if m.note is not None else own)[m.seat] += 1
+        own, zombie = self._moves_by_seat()
         return {
             i
             for i, s in enumerate(self.seats)
             if s.kind == HUMAN and (s.left or zombie[i] > own[i])
         }
 
-    def with_origin(self, seat: int, marks: tuple[str, ...]) -> list[SeatInfo] | None:
-        """The seats with ``marks`` added to a person's seat of a rated game still on, on a
-        copy; None where there is nothing new to keep (or no room: ORIGINS a seat)."""
+    def _moves_by_seat(self) -> tuple[Counter[int], Counter[int]]:
+        """Each seat's moves of its own, and the zombie's for it (they carry a note)."""
+        own: Counter[int] = Counter()
+        zombie: Counter[int] = Counter()
+        for m in self.moves:
+            (zombie if m.note is not None else own)[m.seat] += 1
+        return own, zombie
+
+    def with_origin(
+        self, seat: int, address: str, device: str | None = None
+    ) -> list[SeatInfo] | None:
+        """The seats with where ``seat``'s person came from (origin_marks) added, where it
+        is a person's seat of a rated game still on, on a copy; None where there is nothing
+        new to keep (or no room: ORIGINS a seat)."""
         s = self.seats[seat]
         if not self.rated or self.state.is_over or s.kind != HUMAN:
             return None
+        marks = origin_marks(self.id, address, device)
         new = [m for m in marks if m not in s.seen][: max(0, ORIGINS - len(s.seen))]
         if not new:
             return None

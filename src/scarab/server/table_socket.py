@@ -16,13 +16,7 @@ from scarab.server.guard import Guard, hang_up
 from scarab.server.hub import Connection, Hub, Live
 from scarab.server.players import Players
 from scarab.server.protocol import MAX_MESSAGE, BadRequest, field, parse, told
-from scarab.server.table import (
-    Stale,
-    StoreUnavailable,
-    TableError,
-    check_notation,
-    origin_marks,
-)
+from scarab.server.table import Stale, StoreUnavailable, TableError, check_notation
 
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
 MAX_DEVICE = 64  # characters of the device id a page keeps
@@ -67,8 +61,7 @@ def socket_handler(
             live = await hub.get(ws.path_params["table_id"])  # it may have left memory meanwhile
             seat = await players.seat_at(live.table, hello.get("token"), hello.get("player"))
             if seat is not None:
-                marks = origin_marks(live.table.id, client, device_field(hello.get("device")))
-                await hub.seen(live, seat, marks)
+                await hub.seen(live, seat, client, device_field(hello.get("device")))
             linked = await players.linked(live.table, hello.get("token"), hello.get("player"))
             if linked is not None:  # a link opened by a known player: the seat is theirs
                 await hub.bind(live, *linked)
