@@ -10,6 +10,7 @@ import pytest
 from scarab import i18n
 from scarab.core.clauses import catalogue as clauses
 from scarab.core.clauses import examples
+from scarab.core.registry import games
 from scarab.games.horus import data as horus_data
 from scarab.games.luxor import data as luxor_data
 
@@ -138,10 +139,10 @@ def test_every_rule_source_is_in_the_readers_language(lang: str) -> None:
     does in that language's words, and the ids, notes and numbers it cites kept."""
     own = i18n.catalogue(lang)
     sources = {
-        **{f"rules.{game}.source.{c.id}": c.source for game in i18n.GAMES for c in clauses(game)},
+        **{f"rules.{game}.source.{c.id}": c.source for game in games() for c in clauses(game)},
         **{
             f"rules.{game}.example_source.{e.id}": e.source
-            for game in i18n.GAMES
+            for game in games()
             for e in examples(game)
         },
     }
@@ -163,7 +164,7 @@ def test_every_rule_source_is_in_the_readers_language(lang: str) -> None:
 
 def test_english_readers_keep_the_catalogues_own_sources() -> None:
     english = i18n.catalogue("en")
-    for game in i18n.GAMES:
+    for game in games():
         assert all(english[f"rules.{game}.source.{c.id}"] == c.source for c in clauses(game))
         assert all(
             english[f"rules.{game}.example_source.{e.id}"] == e.source for e in examples(game)

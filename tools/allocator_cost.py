@@ -24,8 +24,10 @@ import subprocess
 import sys
 import time
 
+from scarab.core.registry import games
+
 ALLOCATORS = ("pymalloc", "malloc")
-GAMES = ("luxor", "pyramids", "horus")
+GAMES = tuple(games())  # every registered game
 
 
 def work(games: int) -> dict[str, float]:

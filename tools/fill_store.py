@@ -36,11 +36,11 @@ from typing import Any
 from sqlalchemy import insert
 
 from scarab.cli import count
-from scarab.core.registry import load
+from scarab.core.registry import games, load
 from scarab.server import migrate
 from scarab.server.store import MoveRow, TableRow, make_engine
 
-GAMES = ("luxor", "pyramids", "horus")
+GAMES = tuple(games())  # every registered game
 NAMES = ("ann", "bob", "cleo", "dan", "eve", "fay", "gus", "hal", "ida", "jon")
 MAX_TABLES = 1_000_000
 AHEAD = 2  # batches in flight per process: the writer never falls far behind

@@ -78,7 +78,9 @@ from procs import cpu_seconds, free_port, rss_mb, stop
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-GAMES = ("luxor", "pyramids", "horus")
+from scarab.core.registry import games
+
+GAMES = tuple(games())  # every registered game
 MAX_TABLES = 2_000
 MAX_SECONDS = 600.0
 MAX_SETTLE = 300.0

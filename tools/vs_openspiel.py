@@ -33,8 +33,9 @@ from scarab.adapters.actions import action_space
 from scarab.adapters.openspiel import register
 from scarab.agents import Budget, Seat, level_agent
 from scarab.arena.stats import wilson
+from scarab.core.registry import games
 
-GAMES = ("luxor", "pyramids", "horus")
+GAMES = tuple(games())  # every registered game
 UCT_C = 2.0  # OpenSpiel's own default in its examples
 
 

@@ -1,6 +1,5 @@
 """Scarab: one engine for Luxor, Silver & Gold: Pyramids and The Adventurers: Pyramid of Horus."""
 
-import scarab.games as _games_package  # bind the subpackage first: games() below replaces it
 from scarab.core.errors import (
     BadOption,
     BadRecord,
@@ -14,9 +13,8 @@ from scarab.core.errors import (
 )
 from scarab.core.game import Event, Game, State, events_for
 from scarab.core.record import Record, read_record, replay, write_record
-from scarab.core.registry import games, load
-
-del _games_package
+from scarab.core.registry import games as game_names
+from scarab.core.registry import load
 
 __all__ = [
     "BadOption",
@@ -33,7 +31,7 @@ __all__ = [
     "UnreadableAction",
     "UnseenName",
     "events_for",
-    "games",
+    "game_names",
     "load",
     "read_record",
     "replay",

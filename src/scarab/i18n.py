@@ -27,10 +27,10 @@ from typing import Any
 from scarab.core.clauses import catalogue as clauses
 from scarab.core.clauses import examples, sections
 from scarab.core.refusal import HOLE, english_templates
+from scarab.core.registry import games
 
 LANGS = ("en", "pt", "es")
 NAMES = {"en": "English", "pt": "Português", "es": "Español"}
-GAMES = ("luxor", "pyramids", "horus")
 _TAG = re.compile(r"([a-zA-Z]{2,3})(?:[-_][a-zA-Z0-9]{1,8})*(?:;q=([0-9.]{1,5}))?")
 
 
@@ -46,7 +46,7 @@ def catalogue(lang: str) -> dict[str, str]:
             out.update(json.loads(item.read_text("utf-8")))
     if lang == "en":
         out.update(english_rules())
-        for owner in ("core", *GAMES):
+        for owner in ("core", *games()):
             out.update(english_templates(owner))
     return out
 
@@ -56,7 +56,7 @@ def english_rules() -> dict[str, str]:
     clause's and example's words and its source (the rulebook's section or page, our
     ruling, a research note), which the other languages translate like the rest."""
     out: dict[str, str] = {}
-    for game in GAMES:
+    for game in games():
         for c in clauses(game):
             out[f"rules.{game}.clause.{c.id}"] = c.text
             out[f"rules.{game}.source.{c.id}"] = c.source

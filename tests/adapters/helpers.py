@@ -7,8 +7,11 @@ from collections.abc import Iterator
 
 from scarab.adapters.engine import new_engine_state
 from scarab.core.game import State
+from scarab.core.registry import games, load
 
-PLAYER_COUNTS = {"luxor": (2, 3, 4), "pyramids": (1, 2, 3, 4), "horus": (2, 3, 4, 5, 6)}
+PLAYER_COUNTS = {
+    name: tuple(range(load(name).min_players, load(name).max_players + 1)) for name in games()
+}
 GAMES = tuple(PLAYER_COUNTS)
 GAME_COUNTS = [(g, n) for g, counts in PLAYER_COUNTS.items() for n in counts]
 

@@ -11,6 +11,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
+import scarab
 from scarab.adapters import openspiel
 from scarab.adapters.actions import action_space
 from scarab.adapters.observation import encode, layout, size
@@ -74,7 +75,7 @@ def test_game_info(game: str, players: int) -> None:
     assert g.num_distinct_actions() == len(action_space(game))
     assert g.num_players() == players
     assert g.min_utility() == 0.0 and g.max_utility() == 1.0
-    assert g.max_game_length() == openspiel.MAX_GAME_LENGTH[game]
+    assert g.max_game_length() == scarab.load(game).info.longest
     assert g.max_chance_outcomes() == openspiel.MAX_CHANCE_OUTCOMES
     assert g.observation_tensor_shape() == [size(game, players)]
     assert str(g) == f"scarab_{game}(players={players})"

@@ -25,7 +25,7 @@ import importlib, json, pkgutil, sys
 import scarab
 import scarab.core
 
-names = scarab.games()
+names = scarab.game_names()
 for name in names:
     scarab.load(name)
 imported = []
@@ -87,7 +87,7 @@ def test_the_subprocess_really_imported_every_game(fresh_import: dict[str, list[
 
 
 def test_games_lists_luxor(fresh_import: dict[str, list[str]]) -> None:
-    names = fresh_import["games"]  # scarab.games() as first called in a fresh interpreter
+    names = fresh_import["games"]  # scarab.game_names() as first called in a fresh interpreter
     assert "luxor" in names
     assert names == sorted(names)
     assert registry.games() == names
@@ -97,12 +97,14 @@ def test_games_lists_luxor(fresh_import: dict[str, list[str]]) -> None:
     assert scarab.load("luxor") is game
 
 
-def test_games_stays_callable_after_loading_a_game() -> None:
+def test_the_games_package_and_the_list_of_names_both_stay_reachable() -> None:
     code = (
         "import scarab\n"
-        "first = scarab.games()\n"
+        "first = scarab.game_names()\n"
         "scarab.load('luxor')\n"
-        "assert scarab.games() == first, scarab.games\n"
+        "import scarab.games.luxor\n"
+        "assert scarab.games.luxor.GAME is scarab.load('luxor')\n"
+        "assert scarab.game_names() == first, scarab.game_names\n"
     )
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     out = subprocess.run(

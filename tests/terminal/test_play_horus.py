@@ -16,7 +16,7 @@ from scarab.games.horus.stages import ADJUST
 from scarab.games.horus.state import HorusState
 from scarab.terminal import horus as R
 from scarab.terminal import play_main
-from scarab.terminal.play import RENDERERS, Session, seat_names
+from scarab.terminal.play import Session, renderer_of, seat_names
 from tests.terminal.support import Keyboard, console, never
 
 HORUS = scarab.load("horus")
@@ -29,7 +29,7 @@ def start(seats: list[str], seed: int) -> HorusState:
 
 
 def test_horus_has_a_renderer() -> None:
-    assert RENDERERS["horus"] is R
+    assert renderer_of("horus") is R
 
 
 def test_human_against_greedy_plays_to_the_end() -> None:

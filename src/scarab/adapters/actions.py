@@ -1,20 +1,8 @@
 """A fixed integer action space per game: every action the notation can name, numbered.
 
-Ids are stable across versions: each game's list is built in the documented
-order below, and new kinds of action are only ever appended at the end.
-
-* **luxor** (875 ids): for side L then R, the card plays ``die``, ``all``,
-  ``last``, ``pass``, then ``move`` from every position (stairs 0 .. 40) by -1
-  and 1..MAX_STEPS; then ``go`` (after a roll) from every position by
-  1..MAX_STEPS; ``act`` on spaces 1..40; ``take`` each reward; ``act C``.
-* **pyramids**: ``keep a,b`` for every pair of card ids (ascending), then for
-  each card id every cell mask any expedition card can mark (pattern
-  placements and single cells, ascending mask), then ``take`` each card id and
-  ``take deck``, then ``pass``.
-* **horus**: ``choose`` adventurer x entrance; ``move`` n/e/s/w; ``jump``
-  n/e/s/w; the plain verbs (actions.PLAIN order); ``reroll`` of every dice
-  subset (bit mask 1..31); ``discard`` then ``bag`` for every card name a seat
-  can drop (sorted); ``antidote`` and ``medikit`` with each wound they treat.
+Ids are stable across versions: each game lists its actions in a documented order
+(``Game.every_action``, built in ``games/<game>/action_space.py``), and new kinds of
+action are only ever appended at the end.
 """
 
 from __future__ import annotations
@@ -73,54 +61,7 @@ class ActionSpace:
         return sorted(self.index[a] for a in state.legal_actions())
 
 
-def _luxor() -> list[Any]:
-    from scarab.games.luxor import data as D
-    from scarab.games.luxor.actions import REWARDS, action
-
-    steps = (-1, *range(1, D.MAX_STEPS + 1))
-    out: list[Any] = []
-    for side in ("L", "R"):
-        out += [action(v, side) for v in ("die", "all", "last", "pass")]
-        out += [action("move", side, src, k) for src in range(D.CHAMBER) for k in steps]
-    out += [action("go", "", src, k) for src in range(D.CHAMBER) for k in steps if k > 0]
-    out += [action("act", "", sp) for sp in range(1, D.CHAMBER)]
-    out += [action("take", what=w) for w in REWARDS]
-    out.append(action("act", "", D.CHAMBER))
-    return out
-
-
-def _pyramids() -> list[Any]:
-    from scarab.games.pyramids import data as D
-    from scarab.games.pyramids.actions import DECK, PASS, keep, mark, take
-
-    ids = D.CARD_IDS
-    out: list[Any] = [keep((a, b)) for i, a in enumerate(ids) for b in ids[i + 1 :]]
-    masks = sorted({m for p in D.PLACEMENTS for m in p} | set(D.SINGLES))
-    out += [mark(c, m) for c in ids for m in masks]
-    out += [take(c) for c in ids] + [take(DECK), PASS]
-    return out
-
-
-def _horus() -> list[Any]:
-    from scarab.games.horus import data as D
-    from scarab.games.horus.actions import PLAIN, HorusAction
-    from scarab.games.horus.rules import CURES, REROLLS
-
-    out = [HorusAction("choose", f"{a} {e}") for a in D.ADVENTURERS for e in D.EXIT_NAME]
-    out += [HorusAction(v, d) for v in ("move", "jump") for d in D.DIRS]
-    out += [HorusAction(v) for v in PLAIN]
-    out += list(REROLLS)
-    droppable = sorted({c.name for c in D.CARDS if c.carried})
-    out += [HorusAction(v, n) for v in ("discard", "bag") for n in droppable]
-    out += [HorusAction(tool, w) for tool, cures in CURES.items() for w in cures]
-    return out
-
-
-_BUILDERS = {"luxor": _luxor, "pyramids": _pyramids, "horus": _horus}
-
-
 @cache
 def action_space(game: str) -> ActionSpace:
     """The fixed action space of a registered game."""
-    load(game)  # a clear UnknownGame for a bad name
-    return ActionSpace(game, _BUILDERS[game]())
+    return ActionSpace(game, list(load(game).every_action()))

@@ -7,8 +7,7 @@ from scarab.core.registry import load
 
 
 def new_engine_state(game: str, players: int, seed: int) -> State:
-    options = {"solo": True} if game == "pyramids" and players == 1 else {}
-    return load(game).new_game(players, seed=seed, **options)
+    return load(game).new_game(players, seed=seed)  # one Pyramids player plays solo
 
 
 def returns_of(state: State) -> list[float]:

@@ -34,14 +34,18 @@ from scarab.adapters.actions import action_space
 from scarab.adapters.engine import new_engine_state, returns_of
 from scarab.adapters.observation import encode, layout, size
 from scarab.core.game import State
-from scarab.core.registry import load
+from scarab.core.registry import games, load
 from scarab.core.rng import Rng
 
-GAMES = ("luxor", "pyramids", "horus")
-# Generous upper bounds on decisions per game (random play needs under a tenth of them).
-MAX_GAME_LENGTH = {"luxor": 2_000, "pyramids": 2_000, "horus": 10_000}
-MIN_PLAYERS = {"pyramids": 1}
 SEED_BYTES = 8
+_CHANCE = {
+    True: pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    False: pyspiel.GameType.ChanceMode.DETERMINISTIC,
+}
+_INFORMATION = {
+    True: pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    False: pyspiel.GameType.Information.PERFECT_INFORMATION,
+}
 MAX_CHANCE_OUTCOMES = 256
 
 
@@ -82,17 +86,17 @@ def short_name(game: str) -> str:
 
 
 def game_type(game: str) -> pyspiel.GameType:
-    g = load(game)
-    low = MIN_PLAYERS.get(game, g.min_players)
+    info = load(game).info
+    low = info.min_players
     return pyspiel.GameType(
         short_name=short_name(game),
-        long_name=f"Scarab {g.title}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        long_name=f"Scarab {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,  # a simultaneous pick is taken seat by seat
+        chance_mode=_CHANCE[info.chance],
+        information=_INFORMATION[info.hidden],
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=g.max_players,
+        max_num_players=info.max_players,
         min_num_players=low,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
@@ -123,7 +127,7 @@ class ScarabSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH[self.name],
+            max_game_length=load(self.name).info.longest,
         )
         super().__init__(kind, info, params)
         self.players = players
@@ -249,8 +253,8 @@ _REGISTERED: set[str] = set()
 
 
 def register() -> None:
-    """Register scarab_luxor, scarab_pyramids and scarab_horus with pyspiel (idempotent)."""
-    for game in GAMES:
+    """Register every game with pyspiel as scarab_<game> (idempotent)."""
+    for game in games():
         if game in _REGISTERED:
             continue
         cls = type(f"Scarab{game.title()}SpielGame", (ScarabSpielGame,), {"name": game})

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.console import Console
 
-from scarab.terminal.play import RENDERERS
+from scarab.terminal.play import renderer_of
 
 RENDER_MODES = ["ansi"]  # the text board; the envs draw nothing else
 
@@ -21,7 +21,7 @@ def render_mode_field(mode: object) -> str | None:
 
 
 def text_board(game: str, view: dict[str, Any]) -> str:
-    renderer = RENDERERS.get(game)
+    renderer = renderer_of(game)
     if renderer is None:
         return json.dumps(view, indent=1, sort_keys=True)
     out = io.StringIO()

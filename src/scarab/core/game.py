@@ -10,6 +10,7 @@ import random
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -44,6 +45,7 @@ READ_AS_ID = ("@", "#")
 # ending a turn with actions unused, and stepping straight back where the seat came from
 # earlier in the same turn.
 SLIPS = ("gives_up", "walks_back")
+_EVERY_ACTION: dict[str, tuple[Any, ...]] = {}  # by game: Game.every_action, built once
 
 
 def check_name(name: object, shown: bool = False) -> None:
@@ -462,15 +464,61 @@ class Words(Protocol):
     def final_rows(self, view: dict[str, JSON], /) -> list[dict[str, JSON]]: ...
 
 
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's facts, declared once in its package and read by every layer (as
+    OpenSpiel's GameType and GameInfo), so that no front end, adapter or tool keeps a list
+    of the games or of their numbers."""
+
+    name: str  # the registry's name, as in notation and records
+    title: str  # the box's title
+    min_players: int
+    max_players: int
+    longest: int  # a generous bound on one game's decisions (random play needs under a quarter)
+    chance: bool = True  # dice, shuffles or draws, all dealt from the state's seed
+    hidden: bool = True  # a seat may not know everything (views differ)
+    simultaneous: bool = False  # choices hidden from the other seats until all have chosen
+    options: Mapping[str, type] = field(default_factory=lambda: MappingProxyType({}))
+
+
 class Game(ABC):
     """A game's rules: metadata, setup and notation."""
 
-    name: str
-    title: str
-    min_players: int
-    max_players: int
+    info: GameInfo
     action_type: type  # the class of this game's actions
-    options: Mapping[str, type] = MappingProxyType({})  # option name -> the type of its value
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
+
+    @property
+    def options(self) -> Mapping[str, type]:
+        """Option name -> the type of its value."""
+        return self.info.options
+
+    def every_action(self) -> tuple[Any, ...]:
+        """Every action the notation can name, in a fixed order that only ever grows at
+        its end: the numbered action space of the research adapters (computed once)."""
+        found = _EVERY_ACTION.get(self.name)
+        if found is None:
+            found = _EVERY_ACTION[self.name] = tuple(self._every_action())
+        return found
+
+    @abstractmethod
+    def _every_action(self) -> Iterable[Any]:
+        """The actions for every_action, built from the game's data."""
 
     def new_game(
         self, players: int | Sequence[str], seed: int | None = None, **options: JSON

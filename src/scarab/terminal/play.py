@@ -16,6 +16,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -35,7 +36,7 @@ from scarab.core.errors import BadOption, IllegalAction, ScarabError
 from scarab.core.game import JSON, Event, Game, State, events_for
 from scarab.core.record import MAX_RECORD_CHARS, read_record, replay, write_record
 from scarab.core.registry import load
-from scarab.terminal import horus, luxor, pyramids
+from scarab.terminal import luxor
 from scarab.terminal.common import lang, t
 
 HUMAN = "human"
@@ -46,9 +47,20 @@ HELP = ("help", "?")
 UNDECODABLE = "\udc80"  # bytes that are not UTF-8 arrive as U+DC80..U+DCFF (surrogateescape)
 RUN_PACE = 1.0  # times run_seconds: how long a bot's run of unseen choices takes (tests: 0)
 SYMBOLS = "─│┌·→◆✚"  # characters the boards draw with
-RENDERERS: dict[str, ModuleType] = {"horus": horus, "luxor": luxor, "pyramids": pyramids}
 
 Reader = Callable[[str], str]
+
+
+def renderer_of(game: str) -> ModuleType | None:
+    """The terminal's drawing module for a registered game, ``scarab.terminal.<game>``
+    (None for a game it cannot draw: the session then shows the view as text)."""
+    name = load(game).name
+    try:
+        return import_module(f"scarab.terminal.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"scarab.terminal.{name}":
+            raise
+        return None
 
 
 class Abandon(Exception):
@@ -115,7 +127,7 @@ class Session:
         self.hot_seat = len(self.humans) > 1
         # Who the shared screen shows between human turns: the only human, else a spectator.
         self.observer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.renderer = RENDERERS.get(game.name)
+        self.renderer = renderer_of(game.name)
         self.log: deque[Event] = deque(maxlen=LOG_LINES)
 
     # ---- drawing ------------------------------------------------------------

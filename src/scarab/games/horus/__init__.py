@@ -6,17 +6,20 @@ clauses: clauses.toml.
 
 from __future__ import annotations
 
-from scarab.core.game import JSON, Game
-from scarab.games.horus import board, describe, rules
+from scarab.core.game import JSON, Game, GameInfo
+from scarab.games.horus import action_space, board, describe, rules
 from scarab.games.horus.actions import HorusAction, parse
 from scarab.games.horus.state import HorusState
 
 
 class Horus(Game):
-    name = "horus"
-    title = "The Adventurers: The Pyramid of Horus"
-    min_players = 2
-    max_players = 6
+    info = GameInfo(
+        name="horus",
+        title="The Adventurers: The Pyramid of Horus",
+        min_players=2,
+        max_players=6,
+        longest=10_000,
+    )
     words = describe
     action_type = HorusAction
 
@@ -28,6 +31,9 @@ class Horus(Game):
 
     def board(self) -> dict[str, JSON]:
         return board.board()
+
+    def _every_action(self) -> list[HorusAction]:
+        return action_space.every_action()
 
 
 GAME = Horus()

@@ -5,17 +5,14 @@ Rules: rules.py; data: luxor.toml; notation: actions.py; clauses: clauses.toml.
 
 from __future__ import annotations
 
-from scarab.core.game import JSON, Game
-from scarab.games.luxor import board, describe, rules
+from scarab.core.game import JSON, Game, GameInfo
+from scarab.games.luxor import action_space, board, describe, rules
 from scarab.games.luxor.actions import LuxorAction, parse
 from scarab.games.luxor.state import LuxorState
 
 
 class Luxor(Game):
-    name = "luxor"
-    title = "Luxor"
-    min_players = 2
-    max_players = 4
+    info = GameInfo(name="luxor", title="Luxor", min_players=2, max_players=4, longest=2_000)
     words = describe
     action_type = LuxorAction
 
@@ -27,6 +24,9 @@ class Luxor(Game):
 
     def board(self) -> dict[str, JSON]:
         return board.board()
+
+    def _every_action(self) -> list[LuxorAction]:
+        return action_space.every_action()
 
 
 GAME = Luxor()

@@ -9,20 +9,24 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from scarab.core.errors import BadOption
-from scarab.core.game import JSON, Game
-from scarab.games.pyramids import board, describe, rules
+from scarab.core.game import JSON, Game, GameInfo
+from scarab.games.pyramids import action_space, board, describe, rules
 from scarab.games.pyramids.actions import PyramidsAction, parse
 from scarab.games.pyramids.state import PyramidsState
 
 
 class Pyramids(Game):
-    name = "pyramids"
-    title = "Silver & Gold: Pyramids"
-    min_players = 1
-    max_players = 4
+    info = GameInfo(
+        name="pyramids",
+        title="Silver & Gold: Pyramids",
+        min_players=1,  # the solo variant (PYR-SOLO); the rulebook's game is for 2 to 4
+        max_players=4,
+        longest=2_000,
+        simultaneous=True,  # each seat's pick of two cards, hidden until all have picked
+        options=MappingProxyType({"solo": bool}),
+    )
     words = describe
     action_type = PyramidsAction
-    options = MappingProxyType({"solo": bool})
 
     def _new_game(
         self, names: tuple[str, ...], seed: int, options: dict[str, JSON]
@@ -42,6 +46,9 @@ class Pyramids(Game):
 
     def board(self) -> dict[str, JSON]:
         return board.board()
+
+    def _every_action(self) -> list[PyramidsAction]:
+        return action_space.every_action()
 
 
 GAME = Pyramids()
