@@ -14,11 +14,12 @@ from scarab.agents import (
     RandomAgent,
     Seat,
     agent_names,
-    heuristic_for,
     make_agent,
+    valuation_of,
 )
 from scarab.core.errors import BadSeat
 from scarab.core.game import State
+from scarab.core.registry import load
 from scarab.games.luxor import data as D
 from scarab.games.luxor import heuristic
 from tests.agents.support import greedy_changes_nothing, greedy_is_blind_to, play_out
@@ -104,7 +105,7 @@ def test_make_agent_rejects_unknown_names() -> None:
 
 
 def test_greedy_uses_the_luxor_heuristic() -> None:
-    assert heuristic_for("luxor") is heuristic.evaluate
+    assert valuation_of(load("luxor")).evaluate is heuristic.evaluate
 
 
 def test_explanations_name_the_choice() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,15 +18,18 @@ from scarab.agents import (
     Budget,
     GreedyAgent,
     IsmctsAgent,
+    Level,
     RandomAgent,
+    Search,
     Seat,
-    _level_settings,
-    heuristic_for,
     level_agent,
     make_agent,
+    valuation_of,
 )
-from scarab.agents.greedy import win_chances_for
 from scarab.agents.ismcts import Node, _drawable
+from scarab.agents.settings import read_level
+from scarab.core.game import SLIPS
+from scarab.core.registry import load
 from scarab.games.horus import data as D
 from scarab.games.horus import heuristic
 from scarab.games.horus.actions import BACK, END
@@ -104,7 +108,7 @@ def test_greedy_does_not_see_the_decks_the_sarcophagi_or_the_rng() -> None:
 
 
 def test_greedy_uses_the_horus_heuristic() -> None:
-    assert heuristic_for("horus") is heuristic.evaluate
+    assert valuation_of(load("horus")).evaluate is heuristic.evaluate
 
 
 # ---- the Horus heuristic ----------------------------------------------------------
@@ -251,7 +255,7 @@ def test_a_search_values_the_actions_still_in_hand() -> None:
     state.apply(HORUS.parse_action(state, "move n"))
     ended = state.clone()
     ended.apply(HORUS.parse_action(ended, "end"))
-    search = heuristic_for("horus", "search_value")
+    search = valuation_of(load("horus")).leaf_value()
     assert search(state, seat) > search(ended, seat) + heuristic.LOAD
     assert heuristic.evaluate(state, seat) == pytest.approx(
         search(state, seat) - heuristic.LOAD * state.left
@@ -363,7 +367,7 @@ def test_a_chest_is_a_die_at_the_exit_and_a_tie_counts_half() -> None:
 
 def test_a_search_with_win_chances_uses_them_only_when_its_rivals_are_settled() -> None:
     ahead = _last_in_play(rival_score=5, carrying=10)
-    bot = IsmctsAgent(seed=1, budget=Budget(iterations=30), own_turn=True, win_chances=True)
+    bot = IsmctsAgent(1, Search(Budget(iterations=30), own_turn=True, win_chances=True))
     bot.choose(Seat(ahead, 0))
     assert bot._chances is heuristic.win_chances
     both_in = _waiting_at_round_one(3)
@@ -394,7 +398,7 @@ def test_a_rollout_of_the_last_seat_in_play_heads_out_once_it_is_ahead() -> None
     searched the pond instead (as the expert once did until it was sealed, 20 points to 6)."""
     state, walk_after = _far_ahead_in_the_pond()
     walk = heuristic.read(state, 0).way_out
-    bot = IsmctsAgent(seed=1, own_turn=True, greedy_rollout=True, win_chances=True)
+    bot = IsmctsAgent(1, Search(own_turn=True, greedy_rollout=True, win_chances=True))
     legal = state.legal_actions()
     bot._chances = None  # a rival still looking: points
     assert str(bot._greedy_choice(state, legal, heuristic.search_value)) == "search"
@@ -438,15 +442,13 @@ def test_tuned_weights_discount_a_distant_find_more_and_only_by_the_walk() -> No
 
 def test_the_expert_searches_with_the_tuned_weights_and_greedy_keeps_the_hand_set() -> None:
     """Greedy is an anchor of the ladder: tuning must not move it."""
-    assert heuristic_for("horus") is heuristic.evaluate
-    assert heuristic_for("horus", "search_value", tuned=True) is heuristic.tuned_search_value
-    assert win_chances_for("horus", tuned=True) is heuristic.tuned_win_chances
-    assert heuristic_for("luxor", "search_value", tuned=True) is heuristic_for(
-        "luxor", "search_value"
-    )
+    assert valuation_of(load("horus")).evaluate is heuristic.evaluate
+    assert valuation_of(load("horus"), tuned=True).search_value is heuristic.tuned_search_value
+    assert valuation_of(load("horus"), tuned=True).win_chances is heuristic.tuned_win_chances
+    assert valuation_of(load("luxor"), tuned=True) is valuation_of(load("luxor"))
     expert = level_agent("expert", seed=1, budget=Budget(iterations=30))
-    assert expert.tuned == {"horus": True}
-    assert level_agent("strong", seed=1).tuned is False
+    assert expert.level.for_game("horus").tuned and not expert.level.for_game("luxor").tuned
+    assert not level_agent("strong", seed=1).level.for_game("horus").tuned
     ahead = _last_in_play(rival_score=5, carrying=10)
     expert.choose(Seat(ahead, 0))
     assert expert._chances is heuristic.tuned_win_chances
@@ -478,7 +480,7 @@ def test_the_expert_says_when_it_takes_an_action_that_was_not_the_most_visited()
     for seed, iterations, differs in ((11, 30, True), (1, 60, False)):
         state, _ = _far_ahead_in_the_pond()
         bot = IsmctsAgent(
-            seed, budget=Budget(iterations=iterations), own_turn=True, win_chances=True
+            seed, Search(Budget(iterations=iterations), own_turn=True, win_chances=True)
         )
         chosen = bot.choose(Seat(state, 0))
         top = bot.candidates(3)
@@ -498,7 +500,9 @@ def _slips(level: str, slips: bool, games: int = 4) -> dict[str, int]:
         bot = make_agent(level, seed=i)
         assert isinstance(bot, IsmctsAgent)
         if slips:
-            bot.never_drawn = ()
+            bot.level = Level.same(
+                level, replace(bot.level.for_game("horus"), never_drawn=frozenset())
+            )
         agents: list[Agent] = [GreedyAgent(i), GreedyAgent(i)]
         agents[me] = bot
 
@@ -598,7 +602,7 @@ def test_only_an_end_that_leaves_actions_unused_gives_up_a_turn() -> None:
     legal = state.legal_actions()
     drop = next(a for a in legal if a.verb == "discard")
     assert state.slip(END) is None
-    assert _drawable(legal, drop, ["gives_up", "walks_back"], Seat(state, seat).slip) == legal
+    assert _drawable(legal, drop, frozenset(SLIPS), Seat(state, seat).slip) == legal
     while state.stage != ACTIONS or state.current_player != seat:
         state.apply(END if END in state.legal_actions() else state.legal_actions()[0])
     assert state.left > 0 and state.slip(END) == "gives_up"
@@ -607,8 +611,10 @@ def test_only_an_end_that_leaves_actions_unused_gives_up_a_turn() -> None:
 
 
 def test_a_level_names_only_kinds_of_slip_the_games_tell_apart() -> None:
-    assert level_agent("novice", seed=1).never_drawn == {"horus": ["gives_up", "walks_back"]}
-    assert level_agent("casual", seed=1).never_drawn == {"horus": ["gives_up", "walks_back"]}
-    assert level_agent("strong", seed=1).never_drawn == {"horus": ["walks_back"]}
+    def never(level: str, game: str = "horus") -> frozenset[str]:
+        return level_agent(level, seed=1).level.for_game(game).never_drawn
+
+    assert never("novice") == never("casual") == {"gives_up", "walks_back"}
+    assert never("strong") == {"walks_back"} and never("strong", "luxor") == set()
     with pytest.raises(ValueError, match="gives_up, walks_back, not \\['end'\\]"):
-        _level_settings({"iterations": 10, "never_drawn": {"horus": ["end"]}})
+        read_level("test", {"iterations": 10, "never_drawn": {"horus": ["end"]}})

@@ -10,7 +10,8 @@ from dataclasses import replace
 import pytest
 
 import scarab
-from scarab.agents import Agent, GreedyAgent, RandomAgent, Seat, heuristic_for, make_agent
+from scarab.agents import Agent, GreedyAgent, RandomAgent, Seat, make_agent, valuation_of
+from scarab.core.registry import load
 from scarab.core.rng import Rng
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import heuristic, rules
@@ -109,7 +110,7 @@ def test_greedy_does_not_see_this_turns_marks_of_others() -> None:
 
 
 def test_greedy_uses_the_pyramids_heuristic() -> None:
-    assert heuristic_for("pyramids") is heuristic.evaluate
+    assert valuation_of(load("pyramids")).evaluate is heuristic.evaluate
 
 
 # ---- the Pyramids heuristic -------------------------------------------------------

@@ -13,11 +13,11 @@ from scarab.agents import (
     IsmctsAgent,
     Seat,
     agent_names,
-    heuristic_for,
     level_agent,
     make_agent,
+    valuation_of,
 )
-from scarab.agents.ismcts import per_game
+from scarab.agents.settings import Search, read_level
 from scarab.core.game import State
 from tests.agents.support import play_out
 
@@ -38,7 +38,7 @@ def decision(game: str, seed: int, plies: int = 25, players: int = 2) -> State:
 def choice(state: State, seed: int, budget: Budget) -> object:
     seat = state.current_player
     assert seat is not None
-    return IsmctsAgent(seed, budget).choose(Seat(state, seat))
+    return IsmctsAgent(seed, Search(budget)).choose(Seat(state, seat))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -89,13 +89,13 @@ def test_budgets_in_iterations_and_calls_are_honoured(game: str) -> None:
     state = decision(game, 6)
     seat = state.current_player
     assert seat is not None
-    agent = IsmctsAgent(1, Budget(iterations=37))
+    agent = IsmctsAgent(1, Search(Budget(iterations=37)))
     agent.choose(Seat(state, seat))
     assert agent.iterations == 37
-    agent = IsmctsAgent(1, Budget(iterations=None, calls=300), rollout_depth=5)
+    agent = IsmctsAgent(1, Search(Budget(iterations=None, calls=300), rollout_depth=5))
     agent.choose(Seat(state, seat))
     assert 300 <= agent.calls < 300 + 200  # stops after the iteration that crossed it
-    agent = IsmctsAgent(1, Budget(iterations=None, seconds=0.01))
+    agent = IsmctsAgent(1, Search(Budget(iterations=None, seconds=0.01)))
     agent.choose(Seat(state, seat))
     assert agent.iterations >= 1
 
@@ -109,7 +109,7 @@ def test_candidates_rank_legal_actions_by_visits_and_explain_names_them() -> Non
     state = decision("luxor", 8)
     seat = state.current_player
     assert seat is not None
-    agent = IsmctsAgent(2, Budget(iterations=200))
+    agent = IsmctsAgent(2, Search(Budget(iterations=200)))
     best = agent.choose(Seat(state, seat))
     top = agent.candidates(3)
     assert top[0][0] == best and 1 <= len(top) <= 3
@@ -125,12 +125,13 @@ def test_the_levels_grow_in_budget_and_cool_down(game: str) -> None:
     bots = [make_agent(name, seed=1) for name in names]
     assert all(isinstance(b, IsmctsAgent) and b.name == n for b, n in zip(bots, names, strict=True))
     bots = [b for b in bots if isinstance(b, IsmctsAgent)]
-    budgets = [per_game(b.budget, game, Budget()).iterations for b in bots]
-    heat = [per_game(b.temperature, game, 0.0) for b in bots]
+    searches = [b.level.for_game(game) for b in bots]
+    budgets = [s.budget.iterations or 0 for s in searches]
+    heat = [s.temperature for s in searches]
     assert budgets == sorted(budgets) and budgets[0] < budgets[-1]
     assert heat == sorted(heat, reverse=True) and heat[-1] == 0 and heat[0] > 0
-    assert per_game(bots[-1].budget, game, Budget()).seconds <= 2
-    assert all(per_game(b.budget, game, Budget()).seconds is None for b in bots[:-1])
+    assert (searches[-1].budget.seconds or 3) <= 2
+    assert all(s.budget.seconds is None for s in searches[:-1])
 
 
 def test_a_warm_level_draws_close_moves_often_and_clearly_worse_ones_seldom() -> None:
@@ -141,7 +142,7 @@ def test_a_warm_level_draws_close_moves_often_and_clearly_worse_ones_seldom() ->
     counts: dict[object, int] = {}
     gaps = []
     for seed in range(60):
-        warm = IsmctsAgent(seed, Budget(iterations=300), temperature=0.05)
+        warm = IsmctsAgent(seed, Search(Budget(iterations=300), temperature=0.05))
         act = warm.choose(Seat(state, seat))
         assert warm.iterations == 300  # it searched; the draw is over the search's values
         counts[act] = counts.get(act, 0) + 1
@@ -158,8 +159,9 @@ def test_a_cold_search_and_a_warm_one_search_alike() -> None:
     state = decision("pyramids", 4)
     seat = state.current_player
     assert seat is not None
-    cold, warm = IsmctsAgent(5, Budget(iterations=50)), IsmctsAgent(5, Budget(iterations=50))
-    warm.temperature = {"luxor": 1.0}  # warm in Luxor only: Pyramids plays cold
+    cold = IsmctsAgent(5, Search(Budget(iterations=50)))
+    # warm in Luxor only: Pyramids plays cold
+    warm = IsmctsAgent(5, read_level("warm", {"iterations": 50, "temperature": {"luxor": 1.0}}))
     assert cold.choose(Seat(state, seat)) == warm.choose(Seat(state, seat))
 
 
@@ -171,7 +173,7 @@ def test_own_turn_search_never_plays_for_another_seat() -> None:
     assert seat is not None
     movers: dict[bool, set[int | None]] = {}
     for own in (True, False):
-        agent = IsmctsAgent(2, Budget(iterations=300), own_turn={"horus": own})
+        agent = IsmctsAgent(2, read_level("test", {"iterations": 300, "own_turn": {"horus": own}}))
         step = agent._step
 
         def spy(world: State, act: object, own: bool = own, step: Any = step) -> None:
@@ -195,7 +197,7 @@ def test_every_legal_action_starts_with_the_heuristic_value_of_one_world() -> No
     state = decision("pyramids", 3)
     seat = state.current_player
     assert seat is not None
-    agent = IsmctsAgent(1, Budget(iterations=1), prior=3)
+    agent = IsmctsAgent(1, Search(Budget(iterations=1), prior=3))
     agent.choose(Seat(state, seat))
     root = agent._root
     assert root is not None
@@ -209,7 +211,9 @@ def test_the_rollout_depth_may_differ_by_game() -> None:
     assert seat is not None
     calls = []
     for depth in (0, 8):
-        agent = IsmctsAgent(1, Budget(iterations=30), rollout_depth={"luxor": depth, "horus": 3})
+        agent = IsmctsAgent(
+            1, read_level("test", {"iterations": 30, "rollout_depth": {"luxor": depth, "horus": 3}})
+        )
         agent.choose(Seat(state, seat))
         calls.append(agent.calls)
     assert calls[0] < calls[1]
@@ -223,7 +227,10 @@ def test_the_value_scale_may_differ_by_game_and_softens_a_lead() -> None:
     assert seat is not None
     rewards = []
     for scale in (2.0, 40.0):
-        agent = IsmctsAgent(1, Budget(iterations=1), value_scale={"pyramids": scale, "luxor": 1.0})
+        agent = IsmctsAgent(
+            1,
+            read_level("test", {"iterations": 1, "value_scale": {"pyramids": scale, "luxor": 1.0}}),
+        )
         agent.choose(Seat(state, seat))
         assert agent._root is not None
         rewards.append([c.reward[seat] / c.visits for c in agent._root.children.values()])
@@ -236,8 +243,8 @@ def test_a_greedy_rollout_plays_what_the_heuristic_values_most() -> None:
     state = decision("horus", 7, plies=30)
     seat = state.current_player
     assert seat is not None
-    agent = IsmctsAgent(1, Budget(iterations=20), greedy_rollout={"horus": True}, rollout_depth=3)
-    evaluate = heuristic_for("horus")
+    agent = IsmctsAgent(1, Search(Budget(iterations=20), greedy_rollout=True, rollout_depth=3))
+    evaluate = valuation_of(load("horus")).evaluate
     legal = state.legal_actions()
     act = agent._greedy_choice(state, legal, evaluate)
     values = {}
@@ -247,7 +254,9 @@ def test_a_greedy_rollout_plays_what_the_heuristic_values_most() -> None:
         values[a] = evaluate(trial, seat)
     assert values[act] == max(values.values())
     agent.choose(Seat(state, seat))
-    assert agent._greedy and agent.calls > 20 * 3  # each rollout step tries every action
+    assert (
+        agent.level.for_game("horus").greedy_rollout and agent.calls > 20 * 3
+    )  # each rollout step tries every action
 
 
 # Iterations a decision and seats to play: small, to keep the test fast. Horus needs
@@ -276,11 +285,15 @@ def test_the_draw_leaves_out_the_named_kinds_of_slip_unless_the_search_takes_the
     kinds = {"end": "gives_up", "move s": "walks_back"}
     legal = ["move n", "move s", "search", "end"]
     both = ["gives_up", "walks_back"]
-    assert _drawable(legal, "search", both, kinds.get) == ["move n", "search"]
-    assert _drawable(legal, "end", both, kinds.get) == ["move n", "search", "end"]  # its own
-    assert _drawable(legal, "search", "gives_up", kinds.get) == ["move n", "move s", "search"]
-    assert _drawable(legal, "search", (), kinds.get) == legal
-    assert _drawable(legal, "search", "walks", kinds.get) == legal  # a name, not its letters
+    assert _drawable(legal, "search", frozenset(both), kinds.get) == ["move n", "search"]
+    assert _drawable(legal, "end", frozenset(both), kinds.get) == [
+        "move n",
+        "search",
+        "end",
+    ]  # its own
+    gives_up = frozenset({"gives_up"})
+    assert _drawable(legal, "search", gives_up, kinds.get) == ["move n", "move s", "search"]
+    assert _drawable(legal, "search", frozenset(), kinds.get) == legal
 
 
 def test_of_actions_visited_alike_the_search_takes_the_better_rated() -> None:
@@ -288,7 +301,7 @@ def test_of_actions_visited_alike_the_search_takes_the_better_rated() -> None:
     treasure, where keeping it was rated three times as likely to win."""
     from scarab.agents.ismcts import Node
 
-    bot = IsmctsAgent(0, Budget(iterations=10))
+    bot = IsmctsAgent(0, Search(Budget(iterations=10)))
     bot._seat = 0
     root = Node(2)
     for act, visits, won in (("discard sobek3", 8, 0.12), ("end", 8, 0.34), ("move n", 5, 0.5)):

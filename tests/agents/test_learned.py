@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scarab import load
-from scarab.agents import Budget, IsmctsAgent, Seat, learned
+from scarab.agents import Budget, IsmctsAgent, Search, Seat, learned
 from scarab.agents.learned import LearnedValue, learned_value, weights_file
 from tests.agents.test_ismcts import decision
 
@@ -84,9 +84,9 @@ def test_a_search_with_learned_values_rewards_seats_by_them() -> None:
     state = decision("horus", 9, plies=30)
     seat = state.current_player
     assert seat is not None
-    agent = IsmctsAgent(1, Budget(iterations=1), learned={"horus": True})
+    agent = IsmctsAgent(1, Search(Budget(iterations=1), learned=True))
     agent.choose(Seat(state, seat))
     assert agent._learned is learned_value("horus")
-    plain = IsmctsAgent(1, Budget(iterations=1))
+    plain = IsmctsAgent(1, Search(Budget(iterations=1)))
     plain.choose(Seat(state, seat))
     assert plain._learned is None

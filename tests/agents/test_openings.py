@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import scarab
 from scarab.agents import Budget, IsmctsAgent, Seat, level_agent
 from scarab.agents import openings as book
 from scarab.agents.ismcts import Node
+from scarab.agents.settings import Level
 
 
 def _table() -> dict[str, dict[str, object]]:
@@ -52,7 +54,8 @@ def test_the_horus_expert_opens_by_the_book_where_its_search_reads_every_opening
     shares = book.book_for("horus")
     assert str(opening) == max(shares, key=shares.__getitem__) == "choose gore e2"
     assert "choose gore e2 won most in measured play, 63% of games" in expert.explain()
-    expert.book = False
+    horus = expert.level.for_game("horus")
+    expert.level = Level.same("expert", replace(horus, book=False))
     assert str(expert.choose(Seat(state, seat))) == "choose gore e1"
     assert "measured play" not in expert.explain()
 

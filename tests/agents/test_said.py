@@ -11,7 +11,8 @@ import scarab
 from scarab import i18n
 from scarab.agents import Seat, make_agent
 from scarab.agents.base import english
-from scarab.agents.ismcts import Budget, IsmctsAgent
+from scarab.agents.ismcts import IsmctsAgent
+from scarab.agents.settings import Budget, Search
 
 
 def reasons(game: str, agents: dict[str, Any], decisions: int = 40) -> set[str]:
@@ -40,7 +41,7 @@ def reasons(game: str, agents: dict[str, Any], decisions: int = 40) -> set[str]:
 
 @pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
 def test_every_bot_gives_its_reason_in_every_language(game: str) -> None:
-    drawn = IsmctsAgent(seed=5, budget=Budget(iterations=30), temperature=0.5)
+    drawn = IsmctsAgent(5, Search(Budget(iterations=30), temperature=0.5))
     agents = {
         "random": make_agent("random", 1),
         "greedy": make_agent("greedy", 2),

@@ -9,7 +9,7 @@ import time
 import pytest
 
 import scarab
-from scarab.agents import Budget, IsmctsAgent, make_agent
+from scarab.agents import Budget, IsmctsAgent, Search, make_agent
 from scarab.agents.unseen import RUN_SECONDS, RUN_SPARE, run_seconds, unseen_run
 from scarab.core.game import State
 
@@ -54,17 +54,17 @@ def test_a_move_the_others_see_is_a_run_of_one(game: str) -> None:
 
 def test_a_search_shares_the_runs_time_and_keeps_its_own_budget() -> None:
     state, _ = runs("pyramids", 3, 1, 1)[2]
-    budget = Budget(iterations=20)
-    agent = IsmctsAgent(seed=5, budget=budget)
+    agent = IsmctsAgent(5, Search(Budget(iterations=20)))
+    level = agent.level
     again, unseen = unseen_run(agent, state.clone(), 1)
-    assert unseen and len(again) == 2 and agent.budget is budget  # put back after the run
+    assert unseen and len(again) == 2 and agent.level is level  # put back after the run
     assert run_seconds("expert") == 1.5 + RUN_SPARE  # its own cap, then what is left
     assert run_seconds("strong") == run_seconds("greedy") == RUN_SECONDS
 
 
 def test_a_run_ends_within_its_time_whatever_its_searches_own_clocks_say() -> None:
     state, _ = runs("pyramids", 3, 1, 1)[2]
-    agent = IsmctsAgent(seed=5, budget=Budget(iterations=None, seconds=60.0))
+    agent = IsmctsAgent(5, Search(Budget(iterations=None, seconds=60.0)))
     began = time.monotonic()
     acts, unseen = unseen_run(agent, state.clone(), 1)
     assert unseen and len(acts) >= 1

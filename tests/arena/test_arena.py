@@ -21,6 +21,7 @@ import scarab.arena.backends as backends
 import scarab.arena.runner as runner_module
 from scarab import read_record, replay
 from scarab.agents import LEVELS
+from scarab.agents.settings import read_level
 from scarab.arena import ArenaSpec, Job, run_arena
 from scarab.arena.play import TIMING_FIELDS, play_game
 from scarab.arena.results import GAMES, read_games
@@ -181,13 +182,13 @@ def test_a_run_resumes_only_with_the_levels_it_began_with(
     spec = ArenaSpec("luxor", ("novice", "random"), games=1, seed=1)
     run_arena(spec, tmp_path, progress=False)
     manifest = json.loads((tmp_path / "arena.json").read_text())
-    novice = LEVELS["novice"]
+    novice = LEVELS["novice"].table
     assert manifest["levels"]["novice"]["rollout_depth"] == novice["rollout_depth"]["luxor"]
     # a change for another game leaves this run as it was: it resumes
     depth = {**novice["rollout_depth"], "horus": 3}
-    monkeypatch.setitem(LEVELS, "novice", {**novice, "rollout_depth": depth})
+    monkeypatch.setitem(LEVELS, "novice", read_level("novice", {**novice, "rollout_depth": depth}))
     assert run_arena(ArenaSpec("luxor", ("novice", "random"), games=2, seed=1), tmp_path) == 1
-    monkeypatch.setitem(LEVELS, "novice", {**novice, "iterations": 11})
+    monkeypatch.setitem(LEVELS, "novice", read_level("novice", {**novice, "iterations": 11}))
     with pytest.raises(BadOption, match="levels were set differently"):
         run_arena(ArenaSpec("luxor", ("novice", "random"), games=3, seed=1), tmp_path)
 
@@ -199,7 +200,7 @@ def test_a_run_begun_with_every_games_settings_resumes_with_its_own_games(
     spec = ArenaSpec("luxor", ("novice", "random"), games=1, seed=1)
     run_arena(spec, tmp_path, progress=False)
     manifest = json.loads((tmp_path / "arena.json").read_text())
-    manifest["levels"] = {"novice": LEVELS["novice"]}  # as older runs wrote it
+    manifest["levels"] = {"novice": dict(LEVELS["novice"].table)}  # as older runs wrote it
     (tmp_path / "arena.json").write_text(json.dumps(manifest))
     assert run_arena(ArenaSpec("luxor", ("novice", "random"), games=2, seed=1), tmp_path) == 1
 

@@ -9,8 +9,7 @@ import re
 import pytest
 
 import scarab
-from scarab.agents import LEVELS, Budget, IsmctsAgent, agent_names
-from scarab.agents.ismcts import per_game
+from scarab.agents import LEVELS, IsmctsAgent, agent_names
 from scarab.cli import main
 from scarab.core.game import State
 from scarab.terminal import play_main
@@ -115,9 +114,8 @@ def test_the_default_hint_level_in_a_game_at_the_keyboard() -> None:
     out = buf.getvalue()
     searches = re.search(rf"Hint from the {HINT_LEVEL} bot, (\d+) searches", out)
     assert HINT_LEVEL == "expert"  # the strongest level: it answers within 2 s
-    assert searches and 0 < int(searches[1]) <= per_game(
-        LEVELS[HINT_LEVEL]["iterations"], "luxor", 0
-    )
+    assert searches
+    assert 0 < int(searches[1]) <= (LEVELS[HINT_LEVEL].for_game("luxor").budget.iterations or 0)
     assert len(WIN.findall(out)) >= 2
     assert f"'hint' shows the {HINT_LEVEL} bot's top 3 actions" in out  # the help text
     assert all("help" in p for p in keys.prompts)
@@ -135,8 +133,7 @@ def test_any_bot_at_any_seat() -> None:
     for seat, level in ((1, "expert"), (2, "strong")):
         agent = session.agents[seat]
         assert isinstance(agent, IsmctsAgent) and agent.name == level
-        budget = per_game(agent.budget, "luxor", Budget())
-        assert budget.iterations == per_game(LEVELS[level]["iterations"], "luxor", 0)
+        assert agent.level is LEVELS[level]
 
 
 def test_cheap_levels_play_their_moves_beside_a_human() -> None:

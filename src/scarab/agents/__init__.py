@@ -10,14 +10,13 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from scarab.agents.base import Agent, NotYourTurn, Seat
-from scarab.agents.greedy import GreedyAgent, heuristic_for
-from scarab.agents.ismcts import DEFAULT_DEPTH, DEFAULT_SCALE, Budget, IsmctsAgent, slip_kinds
+from scarab.agents.greedy import GreedyAgent, valuation_of
+from scarab.agents.ismcts import IsmctsAgent
 from scarab.agents.random_bot import RandomAgent
+from scarab.agents.settings import Budget, Level, Search, read_level
 from scarab.core.errors import BadOption, brief
-from scarab.core.game import SLIPS
 
 _MAKERS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
@@ -26,66 +25,29 @@ _MAKERS: dict[str, Callable[[int | None], Agent]] = {
 LEVELS_FILE = Path(__file__).with_name("levels.toml")
 
 
-def _levels() -> dict[str, dict[str, Any]]:
+def _levels() -> dict[str, Level]:
     with LEVELS_FILE.open("rb") as f:
-        return tomllib.load(f)
+        return {name: read_level(name, table) for name, table in tomllib.load(f).items()}
 
 
-LEVELS = _levels()
-
-
-def _slips(never: Any) -> Any:
-    """A level's ``never_drawn`` (a list, or lists by game), checked against SLIPS: a
-    misspelt kind would leave the draw unchanged without a word."""
-    for kinds in never.values() if isinstance(never, dict) else [never]:
-        wrong = sorted(slip_kinds(kinds) - set(SLIPS))
-        if wrong:
-            raise ValueError(f"never_drawn names kinds of slip {', '.join(SLIPS)}, not {wrong}")
-    return never
-
-
-def _level_settings(config: dict[str, Any]) -> dict[str, Any]:
-    """IsmctsAgent's keyword arguments for a level of levels.toml."""
-    iterations, seconds = config.get("iterations"), config.get("seconds")
-    budget: Budget | dict[str, Budget]
-    if isinstance(iterations, dict):
-        budget = {game: Budget(iterations=n, seconds=seconds) for game, n in iterations.items()}
-    else:
-        budget = Budget(iterations=iterations, seconds=seconds)
-    return {
-        "budget": budget,
-        "rollout_depth": config.get("rollout_depth", DEFAULT_DEPTH),
-        "value_scale": config.get("value_scale", DEFAULT_SCALE),
-        "temperature": config.get("temperature", 0.0),
-        "own_turn": config.get("own_turn", False),
-        "learned": config.get("learned", False),
-        "greedy_rollout": config.get("greedy_rollout", False),
-        "win_chances": config.get("win_chances", False),
-        "tuned": config.get("tuned", False),
-        "never_drawn": _slips(config.get("never_drawn", ())),
-        "book": config.get("book", False),
-    }
+LEVELS = _levels()  # the named levels, weakest first
 
 
 def level_agent(name: str, seed: int | None, budget: Budget | None = None) -> IsmctsAgent:
     """The named level's bot; ``budget`` replaces its own (benchmarks search by the clock)."""
-    settings = _level_settings(LEVELS[name])
-    if budget is not None:
-        settings["budget"] = budget
-    return IsmctsAgent(seed, name=name, **settings)
+    level = LEVELS[name]
+    return IsmctsAgent(seed, level if budget is None else level.with_budget(budget), name)
 
 
-def _level_maker(name: str, config: dict[str, Any]) -> Callable[[int | None], Agent]:
-    settings = _level_settings(config)
-
+def _level_maker(level: Level) -> Callable[[int | None], Agent]:
     def make(seed: int | None) -> Agent:
-        return IsmctsAgent(seed, name=name, **settings)
+        return IsmctsAgent(seed, level, level.name)
 
     return make
 
 
-for _name, _config in LEVELS.items():
-    _MAKERS[_name] = _level_maker(_name, _config)
+for _level in LEVELS.values():
+    _MAKERS[_level.name] = _level_maker(_level)
 
 
 def agent_names() -> list[str]:
@@ -108,11 +70,13 @@ __all__ = [
     "Budget",
     "GreedyAgent",
     "IsmctsAgent",
+    "Level",
     "NotYourTurn",
     "RandomAgent",
+    "Search",
     "Seat",
     "agent_names",
-    "heuristic_for",
     "level_agent",
     "make_agent",
+    "valuation_of",
 ]

@@ -4,27 +4,22 @@ For each decision it resamples the hidden information once (its own seeded
 RNG), plays every legal action on a clone of that sample and keeps the action
 whose resulting position the game's heuristic values most for its seat; ties
 go to its RNG. ``explain()`` gives gains over the position before the move,
-not absolute values, so the explanation reveals nothing hidden. A game supplies the heuristic as
-``scarab.games.<game>.heuristic.evaluate(state, seat) -> float``; a game
-without one is valued by its score track.
+not absolute values, so the explanation reveals nothing hidden. A game supplies the
+heuristic as ``Game.heuristics`` (scarab.core.valuation); a game without one is valued
+by its score track.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 import random
-from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from scarab.agents.base import NOT_YET, Phrase, Seat, english
 from scarab.core.errors import IllegalAction
-from scarab.core.game import State
+from scarab.core.game import Game, State
+from scarab.core.valuation import Valuation, Value, WinChances
 
-Heuristic = Callable[[State, int], float]
-WinChances = Callable[[State], "list[float] | None"]
-
-_HEURISTICS: dict[str, Heuristic] = {}
+Heuristic = Value  # one seat's value of a position
 TIE = 1e-9
 
 
@@ -32,45 +27,13 @@ def _score_track(state: State, seat: int) -> float:
     return float(state.scores()[seat])
 
 
-def heuristic_for(game: str, use: str = "evaluate", tuned: bool = False) -> Heuristic:
-    """The game's position value, ``scarab.games.<game>.heuristic.evaluate``; cached.
-
-    ``use="search_value"`` asks for the variant a search values its leaves with, where the
-    game has one (else ``evaluate``); ``tuned`` for its ``tuned_<use>``, with weights tuned
-    by play, where the game has one (else ``<use>``)."""
-    key = f"{game}.{use}.{tuned}"
-    found = _HEURISTICS.get(key)
-    if found is None:
-        module = _heuristic_module(game)
-        if module is None:
-            found = _score_track
-        else:
-            plain = getattr(module, use, module.evaluate)
-            found = getattr(module, f"tuned_{use}", plain) if tuned else plain
-        _HEURISTICS[key] = found
-    return found
+SCORE_TRACK = Valuation(_score_track)  # for a game that declares no heuristics
 
 
-@functools.cache
-def _heuristic_module(game: str) -> Any:
-    """``scarab.games.<game>.heuristic``, or None for a game without one (looked up once:
-    every search asks for the game's win chances)."""
-    try:
-        return importlib.import_module(f"scarab.games.{game}.heuristic")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"scarab.games.{game}.heuristic":
-            raise
-        return None
-
-
-def win_chances_for(game: str, tuned: bool = False) -> WinChances | None:
-    """The game's ``heuristic.win_chances(state)`` (each seat's chance to win, or None where
-    it cannot tell), or None for a game without one; ``tuned``: its ``tuned_win_chances``
-    where it has one."""
-    module = _heuristic_module(game)
-    plain = getattr(module, "win_chances", None)
-    found = getattr(module, "tuned_win_chances", plain) if tuned else plain
-    return cast("WinChances | None", found)
+def valuation_of(game: Game, tuned: bool = False) -> Valuation:
+    """The game's position values (``Game.heuristics``): with ``tuned``, its weights tuned
+    by play where it has them; a game without a heuristic is valued by its score track."""
+    return game.heuristics.valuation(tuned) if game.heuristics is not None else SCORE_TRACK
 
 
 class GreedyAgent:
@@ -94,7 +57,7 @@ class GreedyAgent:
         if len(legal) == 1:
             self._said = [("bot.only", {"action": str(legal[0])})]
             return legal[0]
-        evaluate = self.value or heuristic_for(seat.game.name)
+        evaluate = self.value or valuation_of(seat.game).evaluate
         sample = seat.determinize(self.rng)
         if self.chances is not None and self.chances(sample) is not None:
             evaluate = self._chance_of_winning

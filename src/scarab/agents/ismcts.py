@@ -18,19 +18,19 @@ the seat hands over: in Horus a turn is several actions, and a value taken in th
 middle of one seat's turn does not compare with one taken in another's. A seat that
 closes one round and opens the next, and the last seat in play, hand over to no one
 at the round's end and search on through it (stopping there too lost games in
-Horus: README, "Bot levels"). Such a search values its leaves with the game's
+Horus: docs/bots.md). Such a search values its leaves with the game's
 ``search_value`` where it has one (it counts the actions still in hand, since a
 leaf may lie in the middle of the seat's turn), else ``evaluate``.
 
 With ``win_chances`` (per game) a search whose rivals are all settled values its
-leaves with the game's ``heuristic.win_chances``, each seat's chance to win, where
+leaves with the game's ``win_chances``, each seat's chance to win, where
 the game has one: in Horus the last seat in play must beat scores already made, which
 a lead in points misreads. The choice is made once per search, at the root, so that
 one search never mixes the two scales, and a greedy rollout then chooses by win chances
 too (by points it would go on looking for treasure that no longer matters). With
 ``tuned`` (per game) it values positions with the game's heuristic weights tuned by
-play (``tuned_search_value``, ``tuned_win_chances``) where the game has them, not the
-greedy bot's hand-set ones. With ``book`` (per game), of actions the search rated exactly
+play (``Game.heuristics.tuned``) where the game has them, not the greedy bot's
+hand-set ones. With ``book`` (per game), of actions the search rated exactly
 alike it takes the one that won most in measured play (``openings.toml``): Horus's
 heuristic reads every opening alike, and the first listed is not the best.
 
@@ -45,7 +45,7 @@ that the draw leaves out unless the search takes the action itself: in Horus
 straight back where the seat came from this turn. A player does not stop or turn round
 by a slip where they judge going on best; the value rates a turn given up close to one
 used and is flat far from any find, so the draw ended one Horus turn in five with every
-action unused, and then walked back and forth (README, "Bot levels").
+action unused, and then walked back and forth (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -53,40 +53,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from scarab.agents.base import NOT_YET, Phrase, Seat, english
-from scarab.agents.greedy import WinChances, heuristic_for, win_chances_for
+from scarab.agents.greedy import valuation_of
 from scarab.agents.learned import LearnedValue, learned_value
 from scarab.agents.openings import book_for
+from scarab.agents.settings import Level, Search
 from scarab.core.errors import IllegalAction
 from scarab.core.game import JSON, State
-
-DEFAULT_DEPTH = 8
-DEFAULT_SCALE = 5.0
-T = TypeVar("T")
-
-
-def per_game(setting: T | Mapping[str, T], game: str, default: T) -> T:
-    """A setting given once for all games, or per game (a game not named gets ``default``)."""
-    if isinstance(setting, Mapping):
-        return setting.get(game, default)
-    return setting
-
-
-@dataclass(frozen=True)
-class Budget:
-    """When a search stops: the first limit reached (None = no limit of that kind)."""
-
-    iterations: int | None = 1000
-    seconds: float | None = None
-    calls: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.iterations is None and self.seconds is None and self.calls is None:
-            raise ValueError("a budget needs at least one limit: iterations, seconds or calls")
+from scarab.core.valuation import WinChances
 
 
 class Node:
@@ -105,43 +82,15 @@ class IsmctsAgent:
     """SO-ISMCTS with multi-seat rewards and heuristic-cut rollouts."""
 
     def __init__(
-        self,
-        seed: int | None = None,
-        budget: Budget | Mapping[str, Budget] | None = None,
-        exploration: float = 0.7,
-        rollout_depth: int | Mapping[str, int] = 8,
-        name: str = "ismcts",
-        value_scale: float | Mapping[str, float] = 5.0,
-        prior: int = 3,
-        temperature: float | Mapping[str, float] = 0.0,
-        own_turn: bool | Mapping[str, bool] = False,
-        learned: bool | Mapping[str, bool] = False,
-        greedy_rollout: bool | Mapping[str, bool] = False,
-        win_chances: bool | Mapping[str, bool] = False,
-        tuned: bool | Mapping[str, bool] = False,
-        never_drawn: Sequence[str] | Mapping[str, Sequence[str]] = (),
-        book: bool | Mapping[str, bool] = False,
+        self, seed: int | None = None, settings: Search | Level | None = None, name: str = "ismcts"
     ) -> None:
         self.rng = random.Random(seed)
-        self.budget = budget or Budget()  # one for all games, or one per game
-        self.exploration = exploration
-        self.rollout_depth = rollout_depth
-        self._depth = DEFAULT_DEPTH  # the depth for the game being searched
-        self.value_scale = value_scale
-        self._scale = DEFAULT_SCALE  # the value scale for the game being searched
-        self.prior = prior
-        self.temperature = temperature
-        self.own_turn = own_turn
-        self._own_turn = False  # for the game being searched
-        self.learned = learned
-        self.greedy_rollout = greedy_rollout
-        self._greedy = False  # for the game being searched
+        if not isinstance(settings, Level):
+            settings = Level.same(name, settings or Search())
+        self.level = settings  # the search for each game
+        self._search = Search()  # for the game being searched
         self._learned: LearnedValue | None = None  # for the game being searched
-        self.win_chances = win_chances
         self._chances: WinChances | None = None  # for the game being searched
-        self.tuned = tuned
-        self.never_drawn = never_drawn
-        self.book = book
         self._book: Mapping[str, float] = {}  # for the game being searched
         self.name = name
         self.calls = 0  # forward-model calls of the last search
@@ -170,10 +119,9 @@ class IsmctsAgent:
         alike = self._alike(root, best) if self._book else []
         if alike and self._share(best) > max(map(self._share, alike)):
             self._said.append(("bot.search.book", _book_said(best, self._share(best), alike)))
-        heat = per_game(self.temperature, seat.game.name, 0.0)
+        heat = self._search.temperature
         if heat > 0:
-            never = per_game(self.never_drawn, seat.game.name, ())
-            kept = _drawable(legal, best, never, seat.slip)
+            kept = _drawable(legal, best, self._search.never_drawn, seat.slip)
             act = self._draw(root, kept, heat)
             if act != best:
                 self._said = [self._drawn(root, act, best, heat)]
@@ -238,20 +186,15 @@ class IsmctsAgent:
         """Grow the tree for ``seat``'s decision within the budget; the root node."""
         self._seat = seat.seat
         game = seat.game.name
-        self._depth = per_game(self.rollout_depth, game, DEFAULT_DEPTH)
-        self._scale = per_game(self.value_scale, game, DEFAULT_SCALE)
-        self._own_turn = per_game(self.own_turn, game, False)
-        self._learned = learned_value(game) if per_game(self.learned, game, False) else None
-        self._greedy = per_game(self.greedy_rollout, game, False)
-        wants = per_game(self.win_chances, game, False)
-        tuned = per_game(self.tuned, game, False)
-        self._chances = win_chances_for(game, tuned) if wants else None
-        self._book = book_for(game) if per_game(self.book, game, False) else {}
-        use = "search_value" if self._own_turn else "evaluate"
-        evaluate = heuristic_for(game, use, tuned)
+        self._search = s = self.level.for_game(game)
+        self._learned = learned_value(game) if s.learned else None
+        valuation = valuation_of(seat.game, s.tuned)
+        self._chances = valuation.win_chances if s.win_chances else None
+        self._book = book_for(game) if s.book else {}
+        evaluate = valuation.leaf_value() if s.own_turn else valuation.evaluate
         root: Node | None = None
         allowed = set(legal)
-        b = per_game(self.budget, game, Budget())
+        b = s.budget
         deadline = None if b.seconds is None else time.perf_counter() + b.seconds
         self.calls = self.iterations = 0
         while True:
@@ -277,14 +220,14 @@ class IsmctsAgent:
         """The root with each legal action valued once by the heuristic, in the first world,
         worth ``prior`` visits: wide decisions start from the greedy order, not from noise."""
         root = Node(world.num_players)
-        if self.prior <= 0:
+        if self._search.prior <= 0:
             return root
         for act in legal:
             trial = world.clone()
             self._step(trial, act)
             child = root.children[act] = Node(world.num_players)
-            child.visits = child.avail = self.prior
-            child.reward = [self.prior * r for r in self._value(trial, evaluate)]
+            child.visits = child.avail = self._search.prior
+            child.reward = [self._search.prior * r for r in self._value(trial, evaluate)]
         return root
 
     def _iterate(self, root: Node, world: State, allowed: set[Any], evaluate: Any) -> None:
@@ -294,7 +237,7 @@ class IsmctsAgent:
         while not world.is_over:
             mover = world.current_player
             assert mover is not None
-            if self._own_turn and mover != self._seat:
+            if self._search.own_turn and mover != self._seat:
                 break  # the turn is over: value it here, where every leaf is comparable
             legal = world.legal_actions()
             if at_root:
@@ -324,7 +267,7 @@ class IsmctsAgent:
         root.visits += 1
 
     def _select(self, node: Node, legal: list[Any], mover: int) -> Any:
-        c = self.exploration
+        c = self._search.exploration
         best, best_value = legal[0], -math.inf
         for a in legal:
             child = node.children[a]
@@ -340,11 +283,12 @@ class IsmctsAgent:
         self.calls += 1
 
     def _rollout(self, world: State, evaluate: Any) -> list[float]:
-        for _ in range(self._depth):
-            if world.is_over or (self._own_turn and world.current_player != self._seat):
+        search = self._search
+        for _ in range(search.rollout_depth):
+            if world.is_over or (search.own_turn and world.current_player != self._seat):
                 break
             legal = world.legal_actions()
-            act = self._greedy_choice(world, legal, evaluate) if self._greedy else None
+            act = self._greedy_choice(world, legal, evaluate) if search.greedy_rollout else None
             try:
                 self._step(world, act if act is not None else self.rng.choice(legal))
             except IllegalAction:  # pragma: no cover - legal_actions() is always legal
@@ -355,7 +299,7 @@ class IsmctsAgent:
         """The action the search's own value rates most for the mover, one ply ahead: a
         rollout that plays like a sensible player. In Horus that value counts the actions
         in hand, so a seat that closes the round ends its turn sooner than the greedy bot
-        would (choosing as greedy does lost games: README, "Bot levels"). Once the search
+        would (choosing as greedy does lost games: docs/bots.md). Once the search
         values leaves by win chances, so does the rollout: a seat far ahead of the settled
         scores has only to get out, and points would send it looking."""
         mover = world.current_player
@@ -379,7 +323,7 @@ class IsmctsAgent:
         logistic of the seat's heuristic lead over the best other seat."""
         n = world.num_players
         if n == 1:  # a score attack: the gain over the root's value, the same logistic
-            return [_logistic((float(evaluate(world, 0)) - self._par) / self._scale)]
+            return [_logistic((float(evaluate(world, 0)) - self._par) / self._search.value_scale)]
         if world.is_over:
             return [world.win_share(i) for i in range(n)]
         if self._learned is not None:
@@ -390,7 +334,7 @@ class IsmctsAgent:
                 return chances
         values = [float(evaluate(world, i)) for i in range(n)]
         return [
-            _logistic((v - max(values[j] for j in range(n) if j != i)) / self._scale)
+            _logistic((v - max(values[j] for j in range(n) if j != i)) / self._search.value_scale)
             for i, v in enumerate(values)
         ]
 
@@ -417,23 +361,17 @@ class IsmctsAgent:
         return list(self._said)
 
     def __repr__(self) -> str:
-        return f"<IsmctsAgent {self.name} {self.budget}>"
+        return f"<IsmctsAgent {self.name}>"
 
 
 def _drawable(
-    legal: list[Any], best: Any, never: Sequence[str], slip: Callable[[Any], str | None]
+    legal: list[Any], best: Any, never: frozenset[str], slip: Callable[[Any], str | None]
 ) -> list[Any]:
     """The actions a temperature may draw: all but those whose kind of slip is named in
     ``never``, unless the search takes that one itself."""
-    kinds = slip_kinds(never)
-    if not kinds:
+    if not never:
         return legal
-    return [a for a in legal if a == best or slip(a) not in kinds]
-
-
-def slip_kinds(never: str | Sequence[str]) -> set[str]:
-    """The kinds of slip a level names: one name alone is taken whole, not as its letters."""
-    return {never} if isinstance(never, str) else set(never)
+    return [a for a in legal if a == best or slip(a) not in never]
 
 
 def _logistic(x: float) -> float:

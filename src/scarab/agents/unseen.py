@@ -15,7 +15,7 @@ from typing import Any
 
 from scarab.agents import LEVELS
 from scarab.agents.base import Agent, Seat
-from scarab.agents.ismcts import Budget, IsmctsAgent, per_game
+from scarab.agents.ismcts import IsmctsAgent
 from scarab.core.game import State
 
 RUN_SECONDS = 1.0  # the time a run of unseen choices takes, at the least
@@ -24,8 +24,8 @@ RUN_SPARE = 0.5  # a level with a time cap: its cap for the run's first search, 
 
 def run_seconds(bot: str) -> float:
     """How long after it began a run of the bot's unseen choices is shown."""
-    cap = LEVELS[bot].get("seconds") if bot in LEVELS else None
-    return RUN_SECONDS if cap is None else max(RUN_SECONDS, float(cap) + RUN_SPARE)
+    cap = LEVELS[bot].seconds if bot in LEVELS else None
+    return RUN_SECONDS if cap is None else max(RUN_SECONDS, cap + RUN_SPARE)
 
 
 def unseen_run(agent: Agent, state: State, seat: int) -> tuple[list[Any], bool]:
@@ -36,20 +36,22 @@ def unseen_run(agent: Agent, state: State, seat: int) -> tuple[list[Any], bool]:
     time is up, however many choices it holds."""
     unseen = state.choosing_unseen
     search = agent if isinstance(agent, IsmctsAgent) else None
-    budget = None if search is None else search.budget
+    level = None if search is None else search.level
     end = time.monotonic() + run_seconds(agent.name)
     acts: list[Any] = []
     try:
         while True:
-            if unseen and search is not None and budget is not None:  # the run's clock
-                own = per_game(budget, state.game.name, Budget())
+            if unseen and search is not None and level is not None:  # the run's clock
+                own = level.for_game(state.game.name).budget
                 left = max(0.0, end - time.monotonic())
-                search.budget = replace(own, seconds=min(own.seconds or left, left))
+                search.level = level.with_budget(
+                    replace(own, seconds=min(own.seconds or left, left))
+                )
             act = agent.choose(Seat(state, seat))
             acts.append(act)
             state.apply(act)
             if not (unseen and state.choosing_unseen and state.current_player == seat):
                 return acts, unseen
     finally:
-        if search is not None and budget is not None:
-            search.budget = budget
+        if search is not None and level is not None:
+            search.level = level

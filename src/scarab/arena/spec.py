@@ -115,7 +115,7 @@ class ArenaSpec:
         """The configuration (levels.toml) of each level playing, as it applies to this
         game: a run resumes only with it (a change for another game does not matter)."""
         return levels_for(
-            {name: LEVELS[name] for name in set(self.players) if name in LEVELS}, self.game
+            {name: LEVELS[name].table for name in set(self.players) if name in LEVELS}, self.game
         )
 
     @classmethod

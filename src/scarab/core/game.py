@@ -20,6 +20,7 @@ from scarab.core.rng import RandomSource, Rng
 
 if TYPE_CHECKING:
     from scarab.core.record import Record
+    from scarab.core.valuation import Heuristics
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 _NO_DATA: Mapping[str, JSON] = MappingProxyType({})
@@ -486,6 +487,7 @@ class Game(ABC):
 
     info: GameInfo
     action_type: type  # the class of this game's actions
+    heuristics: Heuristics | None = None  # how its bots value positions (None: the score)
 
     @property
     def name(self) -> str:
