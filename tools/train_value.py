@@ -33,7 +33,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import log_loss, roc_auc_score
 from sklearn.preprocessing import StandardScaler
 
-from scarab.agents import Seat, heuristic_for, make_agent
+from scarab.agents import Seat, make_agent, valuation_of
 from scarab.agents.learned import LearnedValue, weights_file
 from scarab.arena.spec import derived_seed
 from scarab.core.registry import load
@@ -82,7 +82,7 @@ def collect(args: argparse.Namespace) -> list[dict]:
 
 def heuristic_estimate(game: str, scale: float, games: list[dict]) -> list[float]:
     """The hand-written heuristic's win chance for each held-out row (ISMCTS's reading)."""
-    evaluate = heuristic_for(game)
+    evaluate = valuation_of(load(game)).evaluate
     out: list[float] = []
     for g in games:
         state = load(game).new_game(g["players"], seed=g["seed"])

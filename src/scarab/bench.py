@@ -241,7 +241,7 @@ def hostile_inputs(game: str) -> dict[str, float]:
     from scarab.core.record import MAX_LINE_CHARS, read_record, replay
 
     g = load(game)
-    state = g.new_game(g.min_players if game != "pyramids" else 2, seed=1)
+    state = g.new_game(max(2, g.min_players), seed=1)  # a rival, so views hide something
     spaces = "L" + " " * (MAX_LINE_CHARS - 20) + "S+3"  # many inner spaces: no backtracking
     comment = "{" + "x" * (MAX_LINE_CHARS - 20)  # a comment never closed
     return {

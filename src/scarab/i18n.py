@@ -31,7 +31,6 @@ from scarab.core.registry import games
 
 LANGS = ("en", "pt", "es")
 NAMES = {"en": "English", "pt": "Português", "es": "Español"}
-_TAG = re.compile(r"([a-zA-Z]{2,3})(?:[-_][a-zA-Z0-9]{1,8})*(?:;q=([0-9.]{1,5}))?")
 
 
 @cache
@@ -104,23 +103,6 @@ def argument(lang: str, value: Any, names: Sequence[str]) -> str:
     if isinstance(value, list):
         return " ".join(argument(lang, v, names) for v in value)
     return str(value)
-
-
-def pick(accept: str | None) -> str:
-    """The best of our languages for an Accept-Language header (English by default)."""
-    best, weight = "en", -1.0
-    for part in (accept or "")[:200].split(","):
-        match = _TAG.fullmatch(part.strip())
-        if not match:
-            continue
-        lang = match.group(1).lower()
-        try:
-            q = float(match.group(2) or 1)
-        except ValueError:
-            continue
-        if lang in LANGS and q > weight:
-            best, weight = lang, q
-    return best
 
 
 def lang_field(value: object) -> str:

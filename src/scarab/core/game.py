@@ -196,6 +196,20 @@ def events_for(events: Iterable[Event], viewer: int | None) -> list[Event]:
     return out
 
 
+SHARED_SLOTS = (  # every game's state has these; pickling needs their names
+    "date",
+    "final",
+    "game",
+    "hist",
+    "legal",
+    "names",
+    "options",
+    "rng",
+    "sampled",
+    "seed",
+)
+
+
 class State(ABC):
     """A game in progress. Mutable; clone() before exploring.
 
@@ -204,18 +218,7 @@ class State(ABC):
     """
 
     # What every game's state has; a game's own slots hold its position (see key()).
-    __slots__ = (
-        "date",
-        "final",
-        "game",
-        "hist",
-        "legal",
-        "names",
-        "options",
-        "rng",
-        "sampled",
-        "seed",
-    )
+    __slots__ = SHARED_SLOTS
 
     game: Game
     names: tuple[str, ...]
@@ -403,7 +406,7 @@ class State(ABC):
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle support: the history is stored flat (its nested form is deep)."""
-        out = {n: getattr(self, n) for n in (*State.__slots__, *type(self).__slots__)}
+        out = {n: getattr(self, n) for n in (*SHARED_SLOTS, *type(self).__slots__)}
         out["hist"] = self.history()
         out["legal"] = None
         return out

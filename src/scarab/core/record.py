@@ -38,7 +38,6 @@ MAX_LINE_CHARS = 1_000
 MAX_OPTIONS_DEPTH = 4  # Options is a flat JSON object; nesting this deep is refused unread
 MAX_NUMBER_DIGITS = 7  # a move number; seats have at most 2 digits
 MAX_SEAT = 98  # p99, the last seat two digits write
-TAGS = ("Game", "Players", "Seed", "Options", "Date", "Result")
 _REQUIRED = ("Game", "Players", "Seed")
 _DIGITS = frozenset("0123456789")
 _TAG_NAME = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")

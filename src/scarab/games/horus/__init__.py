@@ -7,6 +7,7 @@ clauses: clauses.toml.
 from __future__ import annotations
 
 from scarab.core.game import JSON, Game, GameInfo
+from scarab.core.valuation import Heuristics
 from scarab.games.horus import action_space, board, describe, heuristic, rules
 from scarab.games.horus.actions import HorusAction, parse
 from scarab.games.horus.state import HorusState
@@ -21,7 +22,7 @@ class Horus(Game):
         longest=10_000,
     )
     words = describe
-    heuristics = heuristic.HEURISTICS
+    heuristics: Heuristics | None = heuristic.HEURISTICS
     action_type = HorusAction
 
     def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> HorusState:

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from scarab.games.horus.state import HorusState
 
 
+FREE_VERBS = frozenset(("bag", "udjat", "clairvoyance", *CURES))  # cost no action
+
+
 def _r(key: str, **params: Arg) -> Reason:
     return Reason(f"horus.refuse.{key}", **params)
 
@@ -87,7 +90,7 @@ def _adjust_reason(s: HorusState, p: int, act: HorusAction) -> Reason | None:
         return _r("phase1", verb=v)
     if v == "discard":
         return discard_reason(s, p, act.arg)
-    if v in ("bag", "udjat", "clairvoyance", *CURES):
+    if v in FREE_VERBS:
         return free_reason(s, p, act)
     return None
 

@@ -113,7 +113,6 @@ class HorusState(State):
     lock_alcove: int
     pending: list[tuple[int, int, int]]  # interruptions: (kind, seat, argument)
     final: list[Breakdown] | None
-    hist: tuple[Any, int, HorusAction] | None
     legal: list[HorusAction] | None
 
     # ---- the protocol -------------------------------------------------------

@@ -6,6 +6,7 @@ Rules: rules.py; data: luxor.toml; notation: actions.py; clauses: clauses.toml.
 from __future__ import annotations
 
 from scarab.core.game import JSON, Game, GameInfo
+from scarab.core.valuation import Heuristics
 from scarab.games.luxor import action_space, board, describe, heuristic, rules
 from scarab.games.luxor.actions import LuxorAction, parse
 from scarab.games.luxor.state import LuxorState
@@ -14,7 +15,7 @@ from scarab.games.luxor.state import LuxorState
 class Luxor(Game):
     info = GameInfo(name="luxor", title="Luxor", min_players=2, max_players=4, longest=2_000)
     words = describe
-    heuristics = heuristic.HEURISTICS
+    heuristics: Heuristics | None = heuristic.HEURISTICS
     action_type = LuxorAction
 
     def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> LuxorState:

@@ -137,13 +137,3 @@ assert len(TREASURE_SPACES) == len(TREASURES), "one treasure tile per treasure s
 assert len(OSIRIS_SPACES) <= len(OSIRIS_TILES)
 # The longest single move (a card or an Osiris push): the move tables go this far.
 MAX_STEPS = max(max(CARD_N), max(OSIRIS_TILES))
-
-
-def provisional_notes() -> list[tuple[str, str]]:
-    """(what, why) for every value the data file marks provisional."""
-    notes = [("path", _path["provisional"]), ("chamber wall", _path["chamber_wall_provisional"])]
-    notes.append(("horus cards", RAW["horus_cards"]["provisional"]))
-    notes.append(("treasures", RAW["treasures"]["provisional"]))
-    notes.append(("temple tiles", RAW["temple"]["provisional"]))
-    notes.append(("scarabs", _supply["scarabs_provisional"]))
-    return notes

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 PLAY, DIE, ACT, CHOICE, OVER = range(5)
 CH = D.CHAMBER
-SIDES = ("L", "R")
 
 
 # ---- setup ------------------------------------------------------------------

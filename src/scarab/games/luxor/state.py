@@ -104,7 +104,6 @@ class LuxorState(State):
     choices: tuple[str, ...]
     act_spaces: tuple[int, ...]
     final: list[Breakdown] | None
-    hist: tuple[Any, int, LuxorAction] | None
     legal: list[LuxorAction] | None
 
     # ---- the protocol -------------------------------------------------------

@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from scarab.core.errors import BadOption
 from scarab.core.game import JSON, Game, GameInfo
+from scarab.core.valuation import Heuristics
 from scarab.games.pyramids import action_space, board, describe, heuristic, rules
 from scarab.games.pyramids.actions import PyramidsAction, parse
 from scarab.games.pyramids.state import PyramidsState
@@ -26,7 +27,7 @@ class Pyramids(Game):
         options=MappingProxyType({"solo": bool}),
     )
     words = describe
-    heuristics = heuristic.HEURISTICS
+    heuristics: Heuristics | None = heuristic.HEURISTICS
     action_type = PyramidsAction
 
     def _new_game(

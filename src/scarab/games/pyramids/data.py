@@ -147,11 +147,3 @@ PYRAMID_POINTS: tuple[int, ...] = tuple(SCORE["pyramid_points"])
 CLAIM_AT: tuple[int, ...] = tuple(SCORE["claim_at"])
 SKULLS: tuple[int, ...] = tuple(SCORE["skulls"])
 COLOUR_HEX: dict[str, str] = {c: RAW["look"]["colours"][c] for c in COLOURS}
-
-
-def provisional_notes() -> list[tuple[str, str]]:
-    return [
-        ("pyramid cards", DECK_RAW["provisional"]),
-        ("expedition cards", RAW["expedition"]["provisional"]),
-        ("skull values", SCORE["skulls_provisional"]),
-    ]

@@ -76,7 +76,6 @@ class PyramidsState(State):
     snap: list[tuple[int, int, int, int]]  # score cards as the others last saw them
     queue: list[tuple[int, int]]  # (seat, completed card) replacements still to make
     final: list[Breakdown] | None
-    hist: tuple[Any, int, PyramidsAction] | None
     legal: list[PyramidsAction] | None
 
     @property
