@@ -745,7 +745,7 @@ def test_one_player_plays_solo_under_the_same_rules() -> None:
 
 @pytest.mark.rule("PYR-SOLO")
 def test_solo_is_named_our_variant_not_the_rulebooks() -> None:
-    """Issue 9: the rulebook is for 2-4 players; the catalogue and README say whose solo is."""
+    """The rulebook is for 2-4 players; the catalogue and the docs say whose solo is."""
     from pathlib import Path
 
     from scarab.core.clauses import catalogue
@@ -753,8 +753,8 @@ def test_solo_is_named_our_variant_not_the_rulebooks() -> None:
     solo = next(c for c in catalogue("pyramids") if c.id == "PYR-SOLO")
     assert "not in the rulebook" in solo.text and "not the rulebook" in solo.source
     assert not solo.source.startswith("rulebook")
-    readme = (Path(__file__).parents[3] / "README.md").read_text("utf-8")
-    assert "Scarab's own\nvariant, not the rulebook's" in readme
+    notation = (Path(__file__).parents[3] / "docs" / "research.md").read_text("utf-8")
+    assert "Scarab's own\nvariant, not the rulebook's" in notation
 
 
 @pytest.mark.rule("PYR-HIDDEN")
