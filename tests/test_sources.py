@@ -49,7 +49,7 @@ def test_the_pattern_finds_each_kind_of_working_paper_and_spares_rulebook_source
     assert not any(WORKING_PAPER.search(text) for text in kept)
 
 
-@pytest.mark.parametrize("game", scarab.games())
+@pytest.mark.parametrize("game", scarab.game_names())
 def test_no_clause_or_worked_example_cites_a_working_paper(game: str) -> None:
     texts = {f"{c.id} text": c.text for c in catalogue(game)}
     texts |= {f"{c.id} source": c.source for c in catalogue(game)}
