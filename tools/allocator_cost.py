@@ -54,7 +54,7 @@ def run(allocator: str, games: int) -> float:
     cmd = [sys.executable, __file__, "--child", str(games)]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True, timeout=600)
     result = json.loads(out.stdout)
-    return 1e6 * result["cpu"] / result["moves"]
+    return 1e6 * float(result["cpu"]) / int(result["moves"])
 
 
 def main() -> None:

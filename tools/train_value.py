@@ -19,7 +19,6 @@ Same arguments, same seed: the same data and the same weights.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import math
 import random
@@ -37,13 +36,23 @@ from scarab.agents import Seat, make_agent, valuation_of
 from scarab.agents.learned import LearnedValue, weights_file
 from scarab.arena.spec import derived_seed
 from scarab.core.registry import load
+from scarab.core.valuation import Features
 
 Row = tuple[int, list[float], float]  # (game index, features, win share)
 
 
-def play(game: str, index: int, players: int, seed: int, explore: float, sample: float) -> dict:
+def _features(game: str) -> Features:
+    declared = load(game).heuristics
+    if declared is None or declared.features is None:
+        raise SystemExit(f"{game} declares no features to learn a value from")
+    return declared.features
+
+
+def play(
+    game: str, index: int, players: int, seed: int, explore: float, sample: float
+) -> dict[str, Any]:
     """One game's sampled rows, and its seed and moves (to rebuild positions later)."""
-    features = importlib.import_module(f"scarab.games.{game}.features").features
+    features = _features(game).read
     rng = random.Random(seed)
     state = load(game).new_game(players, seed=seed)
     bots = [make_agent("greedy", seed=rng.randrange(2**31)) for _ in range(players)]
@@ -69,7 +78,7 @@ def play(game: str, index: int, players: int, seed: int, explore: float, sample:
     }
 
 
-def collect(args: argparse.Namespace) -> list[dict]:
+def collect(args: argparse.Namespace) -> list[dict[str, Any]]:
     counts = [int(n) for n in args.players.split(",")]
     jobs = [
         (args.game, i, counts[i % len(counts)], derived_seed(args.seed, args.game, i))
@@ -80,7 +89,7 @@ def collect(args: argparse.Namespace) -> list[dict]:
         return [f.result() for f in futures]
 
 
-def heuristic_estimate(game: str, scale: float, games: list[dict]) -> list[float]:
+def heuristic_estimate(game: str, scale: float, games: list[dict[str, Any]]) -> list[float]:
     """The hand-written heuristic's win chance for each held-out row (ISMCTS's reading)."""
     evaluate = valuation_of(load(game)).evaluate
     out: list[float] = []
@@ -102,13 +111,13 @@ def heuristic_estimate(game: str, scale: float, games: list[dict]) -> list[float
     return out
 
 
-def arrays(games: list[dict]) -> tuple[Any, Any]:
+def arrays(games: list[dict[str, Any]]) -> tuple[Any, Any]:
     x = np.array([f for g in games for _, _, f, _ in g["rows"]], dtype=float)
     y = np.array([w for g in games for _, _, _, w in g["rows"]], dtype=float)
     return x, y
 
 
-def fit(games: list[dict], c: float) -> tuple[list[float], float]:
+def fit(games: list[dict[str, Any]], c: float) -> tuple[list[float], float]:
     """Weights and bias on the raw features; rows with a shared win count half each way."""
     x, y = arrays(games)
     scaler = StandardScaler().fit(x)
@@ -124,7 +133,9 @@ def fit(games: list[dict], c: float) -> tuple[list[float], float]:
     return [float(v) for v in w], b
 
 
-def checks(game: str, games: list[dict], value: LearnedValue, count: int) -> list[dict]:
+def checks(
+    game: str, games: list[dict[str, Any]], value: LearnedValue, count: int
+) -> list[dict[str, Any]]:
     """A few held-out positions (seed, moves, seat) with the value the weights give them."""
     out = []
     for g in games[:count]:
@@ -162,7 +173,7 @@ def main() -> None:
     held = [g for g in games if g["index"] % 5 == 4]
     train = [g for g in games if g["index"] % 5 != 4]
     weights, bias = fit(train, args.c)
-    names = importlib.import_module(f"scarab.games.{args.game}.features").NAMES
+    names = _features(args.game).names
     model: dict[str, Any] = {"game": args.game, "features": list(names)}
     model |= {"weights": weights, "bias": bias}
     value = LearnedValue(args.game, model)

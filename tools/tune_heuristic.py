@@ -73,7 +73,8 @@ def play(
     game: str, w: Any, seed: int, index: int, endgame: bool = False, opening: str = ""
 ) -> float:
     """One game: the candidate's share of the win (0 when nobody wins)."""
-    return played(game, w, seed, index, endgame, opening).win_share(index % 2)
+    share: float = played(game, w, seed, index, endgame, opening).win_share(index % 2)
+    return share
 
 
 def played(game: str, w: Any, seed: int, index: int, endgame: bool, opening: str) -> Any:

@@ -1,7 +1,7 @@
 """Position values learned from play: a logistic model over a game's features.
 
 ``tools/train_value.py`` plays arena games, reads each position's features (the
-game's ``features`` module) and fits the chance that a seat goes on to win; the
+game's ``heuristics.features``) and fits the chance that a seat goes on to win; the
 weights are a data file, ``values/<game>.json``, shipped with the package. Here
 they are read back and applied in pure Python: one dot product and a logistic, so
 a search can call it at every leaf.
@@ -9,15 +9,15 @@ a search can call it at every leaf.
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from scarab.core.game import State
+from scarab.core.registry import load
 
 VALUES = Path(__file__).with_name("values")
 
@@ -32,14 +32,14 @@ class LearnedValue:
     __slots__ = ("bias", "features", "weights")
 
     def __init__(self, game: str, model: dict[str, Any]) -> None:
-        module = importlib.import_module(f"scarab.games.{game}.features")
-        names: Sequence[str] = module.NAMES
-        if list(model["features"]) != list(names):
+        declared = load(game).heuristics
+        features = declared.features if declared is not None else None
+        if features is None or list(model["features"]) != list(features.names):
             raise ValueError(
-                f"{weights_file(game)} was fitted on other features than "
-                f"scarab.games.{game}.features computes: run tools/train_value.py again"
+                f"{weights_file(game)} was fitted on other features than the game's "
+                f"heuristics.features reads: run tools/train_value.py again"
             )
-        self.features: Callable[[State, int], list[float]] = module.features
+        self.features: Callable[[State, int], list[float]] = features.read
         self.weights: tuple[float, ...] = tuple(float(w) for w in model["weights"])
         self.bias = float(model["bias"])
 

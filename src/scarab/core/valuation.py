@@ -32,11 +32,20 @@ class Valuation:
 
 
 @dataclass(frozen=True)
+class Features:
+    """The numbers a learned position value reads (agents/learned.py), by name."""
+
+    names: tuple[str, ...]
+    read: Callable[[State, int], list[float]]  # one seat's numbers, in ``names``' order
+
+
+@dataclass(frozen=True)
 class Heuristics:
     """A game's hand-set valuation and, where it has one, the one tuned by play."""
 
     hand: Valuation  # hand-set weights: the greedy bot's, and the yardstick of a tuning
     tuned: Valuation | None = None  # weights tuned by play (tools/tune_heuristic.py)
+    features: Features | None = None  # what a learned value reads (tools/train_value.py)
 
     def valuation(self, tuned: bool = False) -> Valuation:
         """The tuned valuation when asked for and the game has one, else the hand-set."""

@@ -7,8 +7,8 @@ clauses: clauses.toml.
 from __future__ import annotations
 
 from scarab.core.game import JSON, Game, GameInfo
-from scarab.core.valuation import Heuristics
-from scarab.games.horus import action_space, board, describe, heuristic, rules
+from scarab.core.valuation import Features, Heuristics, Valuation
+from scarab.games.horus import action_space, board, describe, features, heuristic, rules
 from scarab.games.horus.actions import HorusAction, parse
 from scarab.games.horus.state import HorusState
 
@@ -22,7 +22,13 @@ class Horus(Game):
         longest=10_000,
     )
     words = describe
-    heuristics: Heuristics | None = heuristic.HEURISTICS
+    heuristics: Heuristics | None = Heuristics(
+        hand=Valuation(heuristic.evaluate, heuristic.search_value, heuristic.win_chances),
+        tuned=Valuation(
+            heuristic.evaluate, heuristic.tuned_search_value, heuristic.tuned_win_chances
+        ),
+        features=Features(features.NAMES, features.features),
+    )
     action_type = HorusAction
 
     def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> HorusState:

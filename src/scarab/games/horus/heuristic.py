@@ -38,7 +38,6 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from scarab.core.game import State
-from scarab.core.valuation import Heuristics, Valuation
 from scarab.games.horus import data as D
 from scarab.games.horus import hazards as H
 from scarab.games.horus.rules import curses_of, wll_of
@@ -681,9 +680,3 @@ def win_chances(state: State, w: Weights = HAND) -> list[float] | None:
 def tuned_win_chances(state: State) -> list[float] | None:
     """``win_chances`` with the weights tuned by play."""
     return win_chances(state, TUNED)
-
-
-HEURISTICS = Heuristics(
-    hand=Valuation(evaluate, search_value, win_chances),
-    tuned=Valuation(evaluate, tuned_search_value, tuned_win_chances),
-)

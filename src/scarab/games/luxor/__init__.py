@@ -6,8 +6,8 @@ Rules: rules.py; data: luxor.toml; notation: actions.py; clauses: clauses.toml.
 from __future__ import annotations
 
 from scarab.core.game import JSON, Game, GameInfo
-from scarab.core.valuation import Heuristics
-from scarab.games.luxor import action_space, board, describe, heuristic, rules
+from scarab.core.valuation import Features, Heuristics, Valuation
+from scarab.games.luxor import action_space, board, describe, features, heuristic, rules
 from scarab.games.luxor.actions import LuxorAction, parse
 from scarab.games.luxor.state import LuxorState
 
@@ -15,7 +15,9 @@ from scarab.games.luxor.state import LuxorState
 class Luxor(Game):
     info = GameInfo(name="luxor", title="Luxor", min_players=2, max_players=4, longest=2_000)
     words = describe
-    heuristics: Heuristics | None = heuristic.HEURISTICS
+    heuristics: Heuristics | None = Heuristics(
+        hand=Valuation(heuristic.evaluate), features=Features(features.NAMES, features.features)
+    )
     action_type = LuxorAction
 
     def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> LuxorState:

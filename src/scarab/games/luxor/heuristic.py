@@ -17,7 +17,6 @@ the value never uses what the seat cannot know.
 from __future__ import annotations
 
 from scarab.core.game import State
-from scarab.core.valuation import Heuristics, Valuation
 from scarab.games.luxor import data as D
 from scarab.games.luxor.scoring import max_sets, set_points
 from scarab.games.luxor.state import LuxorState
@@ -68,6 +67,3 @@ def evaluate(state: State, seat: int) -> float:
         value += PARTIAL_SET * (set_points(sets + 1) - have) * min(spare, 2) / 3
     value += HORUS_CARD * sum(1 for c in s.hands[seat] if c >= D.NUM_BASIC)
     return value
-
-
-HEURISTICS = Heuristics(hand=Valuation(evaluate))

@@ -10,8 +10,8 @@ from types import MappingProxyType
 
 from scarab.core.errors import BadOption
 from scarab.core.game import JSON, Game, GameInfo
-from scarab.core.valuation import Heuristics
-from scarab.games.pyramids import action_space, board, describe, heuristic, rules
+from scarab.core.valuation import Features, Heuristics, Valuation
+from scarab.games.pyramids import action_space, board, describe, features, heuristic, rules
 from scarab.games.pyramids.actions import PyramidsAction, parse
 from scarab.games.pyramids.state import PyramidsState
 
@@ -27,7 +27,9 @@ class Pyramids(Game):
         options=MappingProxyType({"solo": bool}),
     )
     words = describe
-    heuristics: Heuristics | None = heuristic.HEURISTICS
+    heuristics: Heuristics | None = Heuristics(
+        hand=Valuation(heuristic.evaluate), features=Features(features.NAMES, features.features)
+    )
     action_type = PyramidsAction
 
     def _new_game(

@@ -26,7 +26,6 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from scarab.core.game import State
-from scarab.core.valuation import Heuristics, Valuation
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import rules
 from scarab.games.pyramids.scoring import gem_points, points
@@ -187,6 +186,3 @@ def evaluate(state: State, seat: int) -> float:
             for weight, sym in near:
                 value += weight * sym_value[sym]
     return value
-
-
-HEURISTICS = Heuristics(hand=Valuation(evaluate))
