@@ -105,10 +105,11 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 /** An HTML element with attributes; children may be elements or strings.
- * @param {string} tag
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
  * @param {Attrs} [attrs]
  * @param {...Child} children
- * @returns {HTMLElement & Record<string, any>} a form control's value and checked are read */
+ * @returns {HTMLElementTagNameMap[K]} */
 export function html(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -120,6 +121,12 @@ export function html(tag, attrs = {}, ...children) {
     if (child === null || child === undefined || child === false) continue;
     el.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
   }
+  return el;
+}
+
+/** Empty ``el`` of its children; ``el``. @template {Element} E @param {E} el @returns {E} */
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
   return el;
 }
 
