@@ -44,7 +44,9 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
  */
 
 /**
- * What a board module's render(root, ctx) is given by the table (see above).
+ * What a board module's render(root, ctx) is given by the table (see above); ``Board``
+ * is the game's static board.
+ * @template [Board=Json]
  * @typedef {object} BoardContext
  * @property {Json} view
  * @property {number | null} seat
@@ -55,7 +57,7 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
  * @property {(text: string, tone?: string) => void} say
  * @property {(entry: LegalEntry, question: string) => void} confirm
  * @property {Json} memo
- * @property {Json} board the game's static board (GET /api/games/<game>/board)
+ * @property {Board} board the game's static board (GET /api/games/<game>/board)
  */
 
 /**

@@ -21,13 +21,13 @@ import { BOARD, BOARD_H, BOARD_W, squareName, useBoard } from "./horus/tables.js
 
 export { useBoard };
 
-/** @typedef {import("../common.js").BoardContext} BoardContext */
+/** @typedef {import("../common.js").BoardContext<import("./horus/tables.js").HorusBoard>} BoardContext */
 /** @typedef {import("../common.js").Json} Json */
 /** @typedef {import("./horus/scene.js").HorusScene} HorusScene */
 
 /** Draw the table into ``root`` (emptied) from ``ctx``. @param {Element} root @param {BoardContext} ctx */
 export function render(root, ctx) {
-  useBoard(/** @type {import("./horus/tables.js").HorusBoard} */ (ctx.board));
+  useBoard(ctx.board);
   const scene = sceneOf(root, ctx, render);
   const { panelWidth, wide } = scene;
   const PX = wide ? BOARD_W + 12 : 8;

@@ -23,12 +23,12 @@ import { cardLabel, tileName, useBoard } from "./luxor/tables.js";
 
 export { cardLabel, tileName, useBoard };
 
-/** @typedef {import("../common.js").BoardContext} BoardContext */
+/** @typedef {import("../common.js").BoardContext<import("./luxor/tables.js").LuxorBoard>} BoardContext */
 /** @typedef {import("../common.js").Json} Json */
 
 /** Draw the table into ``root`` (emptied) from ``ctx``. @param {Element} root @param {BoardContext} ctx */
 export function render(root, ctx) {
-  useBoard(/** @type {import("./luxor/tables.js").LuxorBoard} */ (ctx.board));
+  useBoard(ctx.board);
   const scene = sceneOf(root, ctx, render);
   const { me, mine, phase } = scene;
 

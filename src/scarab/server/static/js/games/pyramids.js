@@ -29,7 +29,7 @@ import { orient, placeShape, useBoard } from "./pyramids/tables.js";
 
 export { orient, placeShape, useBoard };
 
-/** @typedef {import("../common.js").BoardContext} BoardContext */
+/** @typedef {import("../common.js").BoardContext<import("./pyramids/tables.js").PyramidsBoard>} BoardContext */
 /** @typedef {import("./pyramids/header.js").ShapeTurns} ShapeTurns */
 
 // ---- keys: one listener for the module, talking to the table drawn last ------
@@ -52,7 +52,7 @@ if (typeof document !== "undefined") {
 
 /** Draw the table into ``root`` (emptied) from ``ctx``. @param {Element} root @param {BoardContext} ctx */
 export function render(root, ctx) {
-  useBoard(/** @type {import("./pyramids/tables.js").PyramidsBoard} */ (ctx.board));
+  useBoard(ctx.board);
   const scene = sceneOf(root, ctx, render);
   const turns = shapeTurns(scene);
   active = { root, ...turns };

@@ -7,7 +7,7 @@ import { redrawKeepingFocus, withFields } from "../../common.js";
 import { t } from "../../i18n.js";
 import { AREA, BOARD, CURES, INSIDE } from "./tables.js";
 
-/** @typedef {import("../../common.js").BoardContext} BoardContext */
+/** @typedef {import("../../common.js").BoardContext<import("./tables.js").HorusBoard>} BoardContext */
 /** @typedef {import("../../common.js").Json} Json */
 /** @typedef {import("../../common.js").LegalEntry} LegalEntry */
 

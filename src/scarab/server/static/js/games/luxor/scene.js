@@ -7,7 +7,7 @@ import { redrawKeepingFocus } from "../../common.js";
 import { t } from "../../i18n.js";
 import { pos } from "./tables.js";
 
-/** @typedef {import("../../common.js").BoardContext} BoardContext */
+/** @typedef {import("../../common.js").BoardContext<import("./tables.js").LuxorBoard>} BoardContext */
 /** @typedef {import("../../common.js").Json} Json */
 /** @typedef {import("../../common.js").LegalEntry} LegalEntry */
 

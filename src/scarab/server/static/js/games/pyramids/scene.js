@@ -6,7 +6,7 @@
 import { redrawKeepingFocus } from "../../common.js";
 import { markKey, orient } from "./tables.js";
 
-/** @typedef {import("../../common.js").BoardContext} BoardContext */
+/** @typedef {import("../../common.js").BoardContext<import("./tables.js").PyramidsBoard>} BoardContext */
 /** @typedef {import("../../common.js").Json} Json */
 /** @typedef {import("../../common.js").LegalEntry} LegalEntry */
 /** @typedef {import("./card.js").PyramidCard} PyramidCard */
