@@ -15,13 +15,13 @@
 //   single               toggle marking one single cell instead of the shape (key S)
 //
 // The parts: pyramids/tables.js (the static data), pyramids/scene.js (what one drawing
-// reads), pyramids/header.js (the line above), pyramids/mine.js (your cards),
+// reads), pyramids/header.js (the line above), pyramids/own_cards.js (your cards),
 // pyramids/side.js (display, deck, race, score cards), pyramids/others.js (the other
 // seats' cards), pyramids/card.js (one card), pyramids/input.js (the clicks).
 
 import { html } from "../common.js";
 import { headerOf, shapeTurns } from "./pyramids/header.js";
-import { drawMine } from "./pyramids/mine.js";
+import { drawMine } from "./pyramids/own_cards.js";
 import { drawOthers } from "./pyramids/others.js";
 import { sceneOf } from "./pyramids/scene.js";
 import { drawSide } from "./pyramids/side.js";
