@@ -180,7 +180,6 @@ export function tableView(main, tableId, board) {
   });
 }
 
-
 // A message to the table's socket; false (and the reader told) while it reconnects.
 /** @param {TablePage} page @param {Json} payload @returns {boolean} */
 function send(page, payload) {
