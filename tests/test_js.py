@@ -7,6 +7,7 @@ lint checks are skipped with that advice. The unit tests need only Node.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -38,6 +39,21 @@ def tool(name: str) -> str:
 
 def test_typescript_finds_no_type_error_in_the_page() -> None:
     run(tool("tsc"), "-p", "jsconfig.json")
+
+
+def test_the_page_is_checked_strictly_and_no_module_opts_out() -> None:
+    """jsconfig.json keeps TypeScript's strict checks (no implicit any, null checks), and
+    no module turns them off for itself or for a line."""
+    options = json.loads((ROOT / "jsconfig.json").read_text("utf-8"))["compilerOptions"]
+    assert options["strict"] is True and options["noImplicitAny"] is True
+    page = ROOT / "src" / "scarab" / "server" / "static" / "js"
+    opted = [
+        f"{path.relative_to(page)}: {word}"
+        for path in sorted(page.rglob("*.js"))
+        for word in ("@ts-nocheck", "@ts-ignore")
+        if word in path.read_text("utf-8")
+    ]
+    assert not opted, opted
 
 
 def test_eslint_finds_no_error_in_the_page_or_its_tests() -> None:

@@ -9,6 +9,7 @@ import random
 import re
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -191,13 +192,18 @@ def test_terms_and_list_messages_exist_for_everything_the_data_names() -> None:
 
 
 @pytest.mark.parametrize(
-    ("package", "name"),
-    [("scarab.server.static.js.games", "pyramids.js"), ("scarab.terminal", "pyramids.py")],
+    ("package", "names"),
+    [
+        # the page's entry module and the parts it imports (games/pyramids/)
+        ("scarab.server.static.js.games", ("pyramids.js", "pyramids/*.js")),
+        ("scarab.terminal", ("pyramids.py",)),
+    ],
 )
 def test_every_message_the_page_and_the_terminal_name_is_in_every_catalogue(
-    package: str, name: str
+    package: str, names: tuple[str, ...]
 ) -> None:
-    source = resources.files("scarab").joinpath(*package.split(".")[1:], name).read_text("utf-8")
+    folder = Path(str(resources.files("scarab").joinpath(*package.split(".")[1:])))
+    source = "".join(p.read_text("utf-8") for name in names for p in sorted(folder.glob(name)))
     named = set(re.findall(r"[\"'](pyramids\.[a-z0-9_.]+)[\"']", source))
     assert len(named) > 20
     for lang in i18n.LANGS:

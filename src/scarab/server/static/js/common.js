@@ -26,8 +26,55 @@
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
+/**
+ * A JSON object as the server sends it (a view, a board, an action's fields): the page
+ * reads the fields it draws and decides nothing from them.
+ * @typedef {Record<string, any>} Json
+ */
+
+/**
+ * One of the seat's legal actions as the server lists it: the notation to send back,
+ * its words (or a message id and arguments) and its structured fields.
+ * @typedef {object} LegalEntry
+ * @property {string} action
+ * @property {string} [text]
+ * @property {string} [msg]
+ * @property {Json} [args]
+ * @property {Json} fields
+ */
+
+/**
+ * What a board module's render(root, ctx) is given by the table (see above); ``Board``
+ * is the game's static board.
+ * @template [Board=Json]
+ * @typedef {object} BoardContext
+ * @property {Json} view
+ * @property {number | null} seat
+ * @property {string[]} names
+ * @property {LegalEntry[]} legal
+ * @property {(action: string) => void} act
+ * @property {(entries: LegalEntry[]) => void} choose
+ * @property {(text: string, tone?: string) => void} say
+ * @property {(entry: LegalEntry, question: string) => void} confirm
+ * @property {Json} memo
+ * @property {Board} board the game's static board (GET /api/games/<game>/board)
+ */
+
+/**
+ * An element's attributes: a value of null, undefined or false leaves it out; an
+ * "on<event>" function (HTML elements) listens to that event.
+ * @typedef {Record<string, any>} Attrs
+ */
+
+/**
+ * What an element may hold: elements, words and numbers; null, undefined and false are
+ * left out, and arrays are flattened.
+ * @typedef {Node | string | number | null | undefined | false | any[]} Child
+ */
+
 const SEAT_COLOURS = ["#d9534f", "#2e7dd7", "#3fa34d", "#e0a800", "#8e44ad", "#e67e22"];
 
+/** @param {number} seat */
 export function seatColour(seat) {
   return SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
@@ -36,14 +83,19 @@ export function seatColour(seat) {
 // each at 5.6:1 or more, where the marker colours above reach 2.1:1 to 5.6:1.
 const SEAT_INKS = ["#b52b27", "#1f5fa8", "#2a7336", "#7a5a00", "#7d3c98", "#a04d00"];
 
-/** A seat's colour for text (its name), readable on the page's paper. */
+/** A seat's colour for text (its name), readable on the page's paper.
+ * @param {number} seat */
 export function seatInk(seat) {
   return SEAT_INKS[seat % SEAT_INKS.length];
 }
 
-// An SVG element with attributes; children may be elements or strings.
+/** An SVG element with attributes; children may be elements or strings.
+ * @param {string} tag
+ * @param {Attrs} [attrs]
+ * @param {...Child} children
+ * @returns {SVGElement} */
 export function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
+  const el = /** @type {SVGElement} */ (document.createElementNS(SVG_NS, tag));
   for (const [key, value] of Object.entries(attrs)) {
     if (value !== null && value !== undefined && value !== false) el.setAttribute(key, String(value));
   }
@@ -54,7 +106,12 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
-// An HTML element with attributes; children may be elements or strings.
+/** An HTML element with attributes; children may be elements or strings.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]} */
 export function html(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -69,6 +126,12 @@ export function html(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Empty ``el`` of its children; ``el``. @template {Element} E @param {E} el @returns {E} */
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
+
 // A name's input holds at most twice the server's 40 characters: the browser counts an
 // emoji as two of its units where the server counts one character, so the server alone
 // says (in the reader's language) when a name is too long.
@@ -79,12 +142,14 @@ export const NAME_INPUT_MAX = 80;
 // of any language beside each other without measuring them in the document first.
 // Beyond the Latin letters (the ellipsis, other scripts, symbols) a character is a little
 // over an em.
+/** @param {unknown} str @param {number} size @param {boolean} [bold] */
 export function textWidth(str, size, bold = false) {
   let ems = 0;
   for (const ch of String(str)) ems += charEms(ch);
   return ems * size * (bold ? 1.13 : 1);
 }
 
+/** @param {string} ch */
 function charEms(ch) {
   if (ch > "\u024f") return 1.1;
   if (/[Wm@]/.test(ch)) return 1;
@@ -94,12 +159,14 @@ function charEms(ch) {
 }
 
 // The font size, at most ``size`` (and at least ``least``), at which a line fits ``room``.
+/** @param {unknown} str @param {number} size @param {number} room @param {boolean} [bold] @param {number} [least] */
 export function fitSize(str, size, room, bold = false, least = 0) {
   return Math.max(least, Math.min(size, (size * room) / textWidth(str, size, bold)));
 }
 
 // The line itself when it fits ``room`` at a font size, else its longest start that fits
 // with an ellipsis ("…" alone when nothing does): a long name shortened to its place.
+/** @param {unknown} str @param {number} size @param {number} room @param {boolean} [bold] */
 export function fitText(str, size, room, bold = false) {
   const whole = String(str);
   if (textWidth(whole, size, bold) <= room) return whole;
@@ -113,13 +180,16 @@ export function fitText(str, size, room, bold = false) {
 
 // A phrase around a name (``say(name)`` gives its words) that fits ``room``: the name,
 // and only the name, is shortened (fitText) to the room the other words leave it.
+/** @param {(name: string) => string} say @param {string} name @param {number} size @param {number} room @param {boolean} [bold] */
 export function fitPhrase(say, name, size, room, bold = false) {
   return say(fitText(name, size, room - textWidth(say(""), size, bold), bold));
 }
 
 // ``str`` broken between words into lines that each fit ``room`` at a font size; a word
 // longer than a line (a long name) is a line of its own, for fitText to shorten.
+/** @param {unknown} str @param {number} size @param {number} room @param {boolean} [bold] */
 export function wrapText(str, size, room, bold = false) {
+  /** @type {string[]} */
   const lines = [];
   let line = "";
   for (const word of String(str).split(/\s+/).filter(Boolean)) {
@@ -136,6 +206,7 @@ export function wrapText(str, size, room, bold = false) {
 // whole of it stays as its tooltip (a <title> beside it in a group, so the line's own
 // text is only what is drawn) and as what a screen reader says; it then takes the
 // pointer, for the tooltip to show.
+/** @param {SVGElement} el @param {string} whole */
 export function keepWhole(el, whole) {
   if (el.textContent === whole) return el;
   el.setAttribute("aria-label", whole);
@@ -145,6 +216,12 @@ export function keepWhole(el, whole) {
 
 // A line naming a seat (``say(name)`` its words), drawn by ``draw(x, y, words, attrs)`` in
 // ``room``: the name alone shortened to fit (fitPhrase), the whole line kept (keepWhole).
+/**
+ * @param {(x: number, y: number, words: string, attrs: Attrs) => SVGElement} draw
+ * @param {number} x @param {number} y
+ * @param {(name: string) => string} say @param {string} name @param {number} room
+ * @param {Attrs} attrs
+ */
 export function namedLine(draw, x, y, say, name, room, attrs) {
   const weight = attrs["font-weight"];
   const bold = weight === "bold" || Number(weight) >= 600;
@@ -154,6 +231,12 @@ export function namedLine(draw, x, y, say, name, room, attrs) {
 // Make an SVG element clickable and keyboard-operable (Enter or Space); ``live`` says
 // whether it has a legal action now (a click on one that has none still says why).
 // The arrow keys step to the previous or next piece of the same board.
+/**
+ * @template {Element} E
+ * @param {E} el @param {string} name @param {(event: Event) => void} onActivate
+ * @param {string} [label] @param {boolean} [live]
+ * @returns {E}
+ */
 export function hit(el, name, onActivate, label, live = true) {
   el.classList.add("hit");
   el.setAttribute("role", "button");
@@ -166,20 +249,23 @@ export function hit(el, name, onActivate, label, live = true) {
     onActivate(event);
   });
   el.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
+    const { key } = /** @type {KeyboardEvent} */ (event);
+    if (key === "Enter" || key === " ") {
       event.preventDefault();
       onActivate(event);
-    } else if (event.key in ARROW_STEPS) {
+    } else if (key in ARROW_STEPS) {
       event.preventDefault();
-      stepFocus(el, ARROW_STEPS[event.key]);
+      stepFocus(el, ARROW_STEPS[key]);
     }
   });
   return el;
 }
 
+/** @type {Record<string, number>} */
 const ARROW_STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 // Focus the piece ``by`` places after ``el`` among its board's pieces (round the ends).
+/** @param {Element} el @param {number} by */
 function stepFocus(el, by) {
   const board = el.closest("svg") || el.parentElement;
   if (!board) return;
@@ -191,6 +277,7 @@ function stepFocus(el, by) {
 
 // Draw ``root`` again (a board's own change: a selection, a rotation), the piece that had
 // the focus keeping it: what the Tab order holds may change with the selection.
+/** @param {Element} root @param {() => void} draw */
 export function redrawKeepingFocus(root, draw) {
   const was = document.activeElement;
   const focused = was && was.getAttribute ? was.getAttribute("data-hit") : null;
@@ -202,12 +289,14 @@ export function redrawKeepingFocus(root, draw) {
 
 // Legal entries whose structured fields satisfy a test: how a click becomes actions
 // (the page never reads notation; it sends back the entry's own).
+/** @param {BoardContext} ctx @param {(fields: Json) => boolean} test */
 export function withFields(ctx, test) {
   return ctx.legal.filter((entry) => test(entry.fields));
 }
 
 // Act on a click: one matching action is played, several are offered, none is
 // explained (the notation tried, when given, goes to the server for its reason).
+/** @param {BoardContext} ctx @param {LegalEntry[]} candidates @param {string | null} tried @param {string} why */
 export function resolve(ctx, candidates, tried, why) {
   if (candidates.length === 1) ctx.act(candidates[0].action);
   else if (candidates.length > 1) ctx.choose(candidates);

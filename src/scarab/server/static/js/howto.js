@@ -10,6 +10,7 @@ import { html } from "./common.js";
 import { t } from "./i18n.js";
 
 /** The guide's lists, in the order shown; each message's heading is howto.<part>. */
+/** @type {{part: string, list: "ol" | "ul"}[]} */
 const PARTS = [
   { part: "turn", list: "ol" },
   { part: "see", list: "ul" },

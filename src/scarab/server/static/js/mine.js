@@ -50,7 +50,7 @@ export function madeSeats(made, spec) {
   const people = made.seats.filter((s) => s.link);
   const own = people.find((s) => spec.seats[s.seat] && spec.seats[s.seat].me) || people[0];
   const entry = (/** @type {any} */ s) => ({ table: made.table, seat: s.seat, token: s.token, name: s.name, game: spec.game });
-  return people.map((s) => (s === own ? entry(s) : { ...entry(s), invited: true }))
+  return people.map((s) => /** @type {Kept} */ (s === own ? entry(s) : { ...entry(s), invited: true }))
     .sort((a, b) => Number(Boolean(a.invited)) - Number(Boolean(b.invited)));
 }
 
@@ -64,8 +64,11 @@ export function byTable(list) {
   /** @type {Map<string, {table: string, own: Kept[], others: Kept[]}>} */
   const tables = new Map();
   for (const entry of list) {
-    if (!tables.has(entry.table)) tables.set(entry.table, { table: entry.table, own: [], others: [] });
-    const group = tables.get(entry.table);
+    let group = tables.get(entry.table);
+    if (!group) {
+      group = { table: entry.table, own: [], others: [] };
+      tables.set(entry.table, group);
+    }
     (entry.invited ? group.others : group.own).push(entry);
   }
   return [...tables.values()];
@@ -178,6 +181,7 @@ export async function showMine(box) {
   // the rematches waiting for a seat kept here, asked all at once
   const rematches = await Promise.all(groups.map((g) => (g.own.length && !listed.has(byId[g.table].rematch)
     ? Promise.all(g.own.map((entry) => atRematch(byId[g.table], entry.token))) : [])));
+  /** @type {HTMLElement[]} */
   const lines = [];
   let playing = 0;
   groups.forEach(({ table, own, others }, n) => {

@@ -132,7 +132,7 @@ async function tableRecord(id) {
 /**
  * The replay viewer in ``main``; ``board(game)`` gives a game's drawing module.
  * @param {HTMLElement} main
- * @param {(game: string) => Promise<any>} board
+ * @param {import("./table.js").BoardLoader} board
  */
 export function replayView(main, board) {
   main.replaceChildren();
@@ -166,6 +166,7 @@ export function replayView(main, board) {
   }
 
   /** Show the position after ``at`` moves (the first frame of a record: ``at`` may be past its end). */
+  /** @param {number} at */
   async function show(at) {
     const mine = ++asked;
     target = at;
@@ -193,6 +194,7 @@ export function replayView(main, board) {
   /** Step to move ``n`` (held between the first and the last). */
   const step = (/** @type {number} */ n) => show(Math.max(0, Math.min(total, n)));
 
+  /** @param {import("./common.js").Json} f a frame of the record @param {import("./common.js").Json | null} before the view a move before */
   async function drawFrame(f, before) {
     if (!shown) {
       shown = controls((n) => step(n), () => target, () => total);
@@ -200,23 +202,12 @@ export function replayView(main, board) {
         html("h3", {}, t("ui.table.log")), shown.log);
     }
     total = f.moves.length;
-    const { heading, slider, plyText, error, moveLine, boardBox, log } = shown;
-    heading.textContent = `${f.title}: ${f.names.join(", ")} · ${replayResult(f)}`;
-    slider.max = String(total);
-    slider.value = String(f.ply);
-    plyText.textContent = ` ${t("ui.replay.at", { ply: f.ply, total })}`;
-    error.replaceChildren();
-    moveLine.textContent = moveWords(f);
-    drawLog(log, f);
+    fillFrame(shown, f, total);
     const drawn = last = { ply: f.ply, view: f.view };
     history.replaceState(null, "", replayHash(table, f.ply));
     const mod = await board(f.game);
     if (last !== drawn) return; // a later frame is drawn meanwhile
-    boardBox.replaceChildren();
-    mod.render(boardBox, { view: f.view, seat: null, names: f.names, legal: [], memo: {}, act: () => {}, choose: () => {}, say: () => {} });
-    for (const name of before && mod.moved ? mod.moved(before, f.view) : []) {
-      for (const el of boardBox.querySelectorAll(`[data-spot="${CSS.escape(name)}"]`)) el.setAttribute("data-last", "");
-    }
+    drawBoardFrame(mod, shown.boardBox, f, before);
   }
 
   /** Start on a record: its table (or null), its text, and the move to show first. */
@@ -233,7 +224,7 @@ export function replayView(main, board) {
   }
 
   fileInput.addEventListener("change", async () => {
-    const file = fileInput.files[0];
+    const file = fileInput.files && fileInput.files[0];
     if (!file) return;
     if (file.size > 1_000_000) {
       asked += 1;
@@ -246,6 +237,26 @@ export function replayView(main, board) {
     open(null, text, 0);
   });
 
+  /** The table's chat under its record, while that record is the one shown. @param {string} from */
+  const chatOf = async (from) => {
+    const said = await replayChat(from);
+    if (said && table === from) {
+      chat = said;
+      main.append(said);
+    }
+  };
+  openAtAddress(params, open, refuse, chatOf);
+}
+
+/**
+ * Open the record the address names: a table's (its chat below it, ``chatOf``), or on a
+ * reload (a language switch) the record uploaded in this tab.
+ * @param {URLSearchParams} params
+ * @param {(from: string | null, text: string, at: number) => Promise<void>} open
+ * @param {(...words: any[]) => void} refuse
+ * @param {(from: string) => Promise<void>} chatOf
+ */
+function openAtAddress(params, open, refuse, chatOf) {
   const from = params.get("table");
   const at = plyFrom(params.get("ply"));
   if (from) {
@@ -255,15 +266,43 @@ export function replayView(main, board) {
         return;
       }
       await open(from, got.text, at);
-      const said = await replayChat(from);
-      if (said && table === from) {
-        chat = said;
-        main.append(said);
-      }
+      await chatOf(from);
     }).catch((err) => refuse(err.message));
   } else if (params.has("ply")) { // a reload (a language switch) of a record uploaded in this tab
     let kept = null;
     try { kept = sessionStorage.getItem(KEPT); } catch { kept = null; }
     if (kept) open(null, kept, at);
+  }
+}
+
+/**
+ * A frame's words into the parts kept for its record: the heading, the slider and the
+ * move it is at, the move's words, the log.
+ * @param {import("./common.js").Json} shown the parts (controls())
+ * @param {import("./common.js").Json} f the frame @param {number} total the record's moves
+ */
+function fillFrame(shown, f, total) {
+  const { heading, slider, plyText, error, moveLine, log } = shown;
+  heading.textContent = `${f.title}: ${f.names.join(", ")} · ${replayResult(f)}`;
+  slider.max = String(total);
+  slider.value = String(f.ply);
+  plyText.textContent = ` ${t("ui.replay.at", { ply: f.ply, total })}`;
+  error.replaceChildren();
+  moveLine.textContent = moveWords(f);
+  drawLog(log, f);
+}
+
+/**
+ * A frame's board, drawn by the game's module for no seat, where the last move went
+ * marked (``before`` the view a move earlier).
+ * @param {import("./table.js").BoardModule} mod the game's drawing module
+ * @param {HTMLElement} boardBox
+ * @param {import("./common.js").Json} f @param {import("./common.js").Json | null} before
+ */
+function drawBoardFrame(mod, boardBox, f, before) {
+  boardBox.replaceChildren();
+  mod.render(boardBox, { view: f.view, seat: null, names: f.names, legal: [], memo: {}, act: () => {}, choose: () => {}, confirm: () => {}, say: () => {} });
+  for (const name of before && mod.moved ? mod.moved(before, f.view) : []) {
+    for (const el of boardBox.querySelectorAll(`[data-spot="${CSS.escape(name)}"]`)) el.setAttribute("data-last", "");
   }
 }
