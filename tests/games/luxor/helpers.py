@@ -59,12 +59,16 @@ def _swap_into_hand(s: LuxorState, seat: int, codes: list[str], horus: list[list
 
 def set_tile(s: LuxorState, space: int, kind: int, arg: int) -> None:
     """Put a tile on a space (treasure arg = a treasure id; swapped with its old space)."""
-    tk, ta = s.tk[:], s.ta[:]
-    if kind == D.TREASURE and arg in [ta[q] for q in range(1, D.CHAMBER) if tk[q] == D.TREASURE]:
-        other = next(q for q in range(1, D.CHAMBER) if tk[q] == D.TREASURE and ta[q] == arg)
-        tk[other], ta[other] = tk[space], ta[space]
-    tk[space], ta[space] = kind, arg
-    rules.set_board(s, tk, ta)
+    tile_kind, tile_arg = s.tile_kind[:], s.tile_arg[:]
+    if kind == D.TREASURE and arg in [
+        tile_arg[q] for q in range(1, D.CHAMBER) if tile_kind[q] == D.TREASURE
+    ]:
+        other = next(
+            q for q in range(1, D.CHAMBER) if tile_kind[q] == D.TREASURE and tile_arg[q] == arg
+        )
+        tile_kind[other], tile_arg[other] = tile_kind[space], tile_arg[space]
+    tile_kind[space], tile_arg[space] = kind, arg
+    rules.set_board(s, tile_kind, tile_arg)
     s.legal = None
 
 

@@ -108,7 +108,7 @@ def test_two_adventurers_take_a_three_and_reveal_a_cobra_tile() -> None:
     set_hand(s, 0, ["2", "1", "4", "5", "3"])
     ev = play(s, "L 3+2")  # 4, 5
     assert s.score[0] == 3
-    assert s.tk[5] == D.TEMPLE and s.ta[5] == D.F_TUNNEL  # the cobra stack is tunnels
+    assert s.tile_kind[5] == D.TEMPLE and s.tile_arg[5] == D.F_TUNNEL  # the cobra stack is tunnels
     assert s.adv[0] == [5, 5]
     assert "tunnel" not in kinds(ev)  # the revealed tile does not act now
 
@@ -198,7 +198,7 @@ def test_one_of_two_on_the_stairs_joins_the_next_and_takes_the_treasure() -> Non
     set_hand(s, 0, ["last", "1", "4", "5", "3"])
     play(s, "L last")
     assert s.adv[0] == [25, 16, 6, 6, D.STAIRS]
-    assert s.score[0] == 3 and s.tk[6] == D.EMPTY
+    assert s.score[0] == 3 and s.tile_kind[6] == D.EMPTY
 
 
 @pytest.mark.rule("LUX-HORUS-LESS")
@@ -279,7 +279,7 @@ def test_a_one_to_three_card_goes_three_tiles_and_takes_the_treasure() -> None:
     set_hand(s, 0, ["1-3", "2", "4", "5", "1"])
     assert {"L S+1", "L S+2", "L S+3"} <= set(texts(s.legal_actions()))
     play(s, "L S+3")
-    assert s.adv[0] == [3, D.STAIRS] and s.score[0] == 2 and s.tk[3] == D.EMPTY
+    assert s.adv[0] == [3, D.STAIRS] and s.score[0] == 2 and s.tile_kind[3] == D.EMPTY
 
 
 @pytest.mark.rule("LUX-HORUS-DIE")

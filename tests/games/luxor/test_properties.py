@@ -134,32 +134,32 @@ def check_invariants(s: LuxorState) -> None:
         assert all(D.CARDS[c].level > 0 for c in s.known[p])
     # the board: fixed spaces keep their tiles; treasures, temples and gaps elsewhere
     for sp in SPACES:
-        kind = s.tk[sp]
+        kind = s.tile_kind[sp]
         if sp in OSIRIS:
             assert kind == D.OSIRIS
         elif sp in HORUS_EYES:
-            assert (kind, s.ta[sp]) == (D.HORUS, HORUS_EYES[sp])
+            assert (kind, s.tile_arg[sp]) == (D.HORUS, HORUS_EYES[sp])
         else:
             assert kind in (D.TREASURE, D.TEMPLE, D.EMPTY)
             assert kind != D.TEMPLE or D.ICON[sp] >= 0, "temple tiles only under an icon"
     # LUX-MOVE-TILES, LUX-CHAMBER-EXACT: moves count tiles, skipping empty spaces; the
     # chamber is one step past the last tile and cannot be overshot
-    tiles = [sp for sp in SPACES if s.tk[sp] != D.EMPTY] + [D.CHAMBER]
+    tiles = [sp for sp in SPACES if s.tile_kind[sp] != D.EMPTY] + [D.CHAMBER]
     for src in range(D.CHAMBER):
         first = bisect.bisect_right(tiles, src)
         for steps in range(1, 7):
             i = first + steps - 1
             assert rules.dest(s, src, steps) == (tiles[i] if i < len(tiles) else -1)
-    on_board = [s.ta[sp] for sp in SPACES if s.tk[sp] == D.TREASURE]
+    on_board = [s.tile_arg[sp] for sp in SPACES if s.tile_kind[sp] == D.TREASURE]
     taken = [t for ts in s.treasures for t in ts]
     assert sorted(on_board + taken) == list(range(30)), "30 treasure tiles conserved"
     temple_total = 0
     for b in range(len(D.BACKS)):
-        faces = [s.ta[sp] for sp in SPACES if s.tk[sp] == D.TEMPLE and D.ICON[sp] == b]
+        faces = [s.tile_arg[sp] for sp in SPACES if s.tile_kind[sp] == D.TEMPLE and D.ICON[sp] == b]
         assert sorted([*s.temple[b], *faces]) == sorted(D.TEMPLE_STACKS[b]), D.BACKS[b]
         temple_total += len(s.temple[b]) + len(faces)
     assert temple_total == 14
-    osiris = [s.ta[sp] for sp in D.OSIRIS_SPACES]
+    osiris = [s.tile_arg[sp] for sp in D.OSIRIS_SPACES]
     assert sorted(osiris + s.osiris_box) == sorted(D.OSIRIS_TILES)
     # supplies
     assert min(s.key_supply, s.key_space, *s.keys) >= 0
@@ -388,7 +388,7 @@ def test_setup_deals_every_piece(seed: int, players: int) -> None:
     assert len(s.draw) == 31 - 5 * players and s.discard == []
     assert all(D.CARDS[c].level == 0 for c in s.draw + [c for h in s.hands for c in h])
     assert [len(st) for st in s.horus[1:]] == [8, 8, 8]
-    assert all(s.tk[sp] == D.TREASURE for sp in D.TREASURE_SPACES)
+    assert all(s.tile_kind[sp] == D.TREASURE for sp in D.TREASURE_SPACES)
     assert len(s.osiris_box) == 2
     assert [len(st) for st in s.temple] == [len(st) for st in D.TEMPLE_STACKS]
     assert s.adv == [[D.STAIRS, D.STAIRS]] * players and s.sleep == [0b111] * players

@@ -53,7 +53,7 @@ def entered_before(s: LuxorState, seat: int) -> None:
 
 
 def tile(s: LuxorState, sp: int) -> tuple[int, int]:
-    return s.tk[sp], s.ta[sp]
+    return s.tile_kind[sp], s.tile_arg[sp]
 
 
 def all_stuck(s: LuxorState) -> None:
@@ -131,8 +131,8 @@ def test_four_random_osiris_tiles_on_the_board_two_boxed_unseen() -> None:
     layouts = set()
     for seed in range(8):
         s = new(seed=seed)
-        on_board = [s.ta[sp] for sp in D.OSIRIS_SPACES]
-        assert all(s.tk[sp] == D.OSIRIS for sp in D.OSIRIS_SPACES)
+        on_board = [s.tile_arg[sp] for sp in D.OSIRIS_SPACES]
+        assert all(s.tile_kind[sp] == D.OSIRIS for sp in D.OSIRIS_SPACES)
         assert len(on_board) == 4 and len(s.osiris_box) == 2
         assert sorted(on_board + s.osiris_box) == [1, 2, 2, 3, 3, 4]
         assert "osiris_box" not in s.view(0) and "box" not in str(s.view(0))
@@ -143,7 +143,7 @@ def test_four_random_osiris_tiles_on_the_board_two_boxed_unseen() -> None:
 @pytest.mark.rule("LUX-SETUP-HORUS-TILES")
 def test_horus_tiles_lie_on_the_spaces_with_their_eye_count() -> None:
     s = new(seed=2)
-    assert [(sp, s.tk[sp], s.ta[sp]) for sp, _ in D.HORUS_SPACES] == [
+    assert [(sp, s.tile_kind[sp], s.tile_arg[sp]) for sp, _ in D.HORUS_SPACES] == [
         (4, D.HORUS, 1),
         (12, D.HORUS, 1),
         (17, D.HORUS, 2),
@@ -156,13 +156,13 @@ def test_horus_tiles_lie_on_the_spaces_with_their_eye_count() -> None:
 @pytest.mark.rule("LUX-SETUP-TREASURES")
 def test_every_other_space_gets_one_random_treasure() -> None:
     s = new(seed=4)
-    ids = [s.ta[sp] for sp in D.TREASURE_SPACES]
-    assert all(s.tk[sp] == D.TREASURE for sp in D.TREASURE_SPACES)
+    ids = [s.tile_arg[sp] for sp in D.TREASURE_SPACES]
+    assert all(s.tile_kind[sp] == D.TREASURE for sp in D.TREASURE_SPACES)
     assert sorted(ids) == list(range(30))
     assert sorted(D.TREASURE_SPACES + D.OSIRIS_SPACES + tuple(h for h, _ in D.HORUS_SPACES)) == (
         list(range(1, 41))
     )
-    assert ids != [new(seed=9).ta[sp] for sp in D.TREASURE_SPACES]
+    assert ids != [new(seed=9).tile_arg[sp] for sp in D.TREASURE_SPACES]
 
 
 @pytest.mark.rule("LUX-SETUP-TEMPLE")
@@ -477,7 +477,7 @@ def test_treasure_needs_enough_of_the_players_own_adventurers() -> None:
     place(s, 1, [3, 3])  # the other player's pieces do not count
     set_hand(s, 0, ["3", "1", "1", "1", "3"])
     ev = play(s, "L S+3")
-    assert "loot" not in kinds(ev) and s.tk[3] == D.TREASURE and s.score[0] == 0
+    assert "loot" not in kinds(ev) and s.tile_kind[3] == D.TREASURE and s.score[0] == 0
     other_turn(s)  # seat 1 plays anything
     ev = play(s, "R S+3")
     assert "loot" in kinds(ev) and s.score[0] == 3
@@ -529,7 +529,7 @@ def test_a_revealed_tile_acts_for_a_later_arrival() -> None:
     place(s, 0, [8, 8])
     set_hand(s, 0, ["1", "1", "1", "1", "1"])
     play(s, "L 8+1")  # reveal a scarab tile, no action
-    assert s.scarabs[0] == () and s.tk[9] == D.TEMPLE
+    assert s.scarabs[0] == () and s.tile_kind[9] == D.TEMPLE
     other_turn(s)
     set_hand(s, 0, ["1", "1", "1", "1", "1"])
     play(s, "L 8+1")
@@ -601,7 +601,7 @@ def test_osiris_tiles_chain() -> None:
     set_hand(s, 0, ["1", "1", "1", "1", "1"])
     ev = play(s, "L 6+1")
     assert kinds(ev).count("osiris") == 2 and s.adv[0] == [10]
-    assert all(s.tk[a] != D.OSIRIS for a in s.adv[0])
+    assert all(s.tile_kind[a] != D.OSIRIS for a in s.adv[0])
 
 
 @pytest.mark.rule("LUX-EDGE-OSIRIS-CHAMBER")
@@ -878,7 +878,7 @@ def test_last_joins_the_second_last_and_acts_there() -> None:
     set_treasure(s, 8, 3, 2)
     set_hand(s, 0, ["last", "2", "2", "2", "2"])
     play(s, "L last")
-    assert s.adv[0] == [20, 8, 8, 0] and s.score[0] == 3 and s.tk[8] == D.EMPTY
+    assert s.adv[0] == [20, 8, 8, 0] and s.score[0] == 3 and s.tile_kind[8] == D.EMPTY
 
 
 @pytest.mark.rule("LUX-HORUS-LAST", "LUX-EDGE-LAST")
@@ -888,7 +888,7 @@ def test_last_may_land_on_an_empty_space_with_no_action() -> None:
     place(s, 0, [6, 2])
     set_hand(s, 0, ["last", "2", "2", "2", "2"])
     ev = play(s, "L last")
-    assert s.adv[0] == [6, 6] and s.tk[6] == D.EMPTY
+    assert s.adv[0] == [6, 6] and s.tile_kind[6] == D.EMPTY
     assert kinds(ev) == ["play", "move", "draw"]
 
 
@@ -927,7 +927,7 @@ def test_one_less_only_helps_on_that_turn() -> None:
     set_treasure(s, 3, 3, 2)
     set_hand(s, 0, ["3", "2", "2", "2", "less3"])
     play(s, "L S+3")  # an ordinary 3: one adventurer is not enough
-    assert s.score[0] == 0 and s.tk[3] == D.TREASURE
+    assert s.score[0] == 0 and s.tile_kind[3] == D.TREASURE
 
 
 # ---- tomb chamber -----------------------------------------------------------

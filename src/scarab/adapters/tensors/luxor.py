@@ -108,14 +108,14 @@ def state_fill(n: int) -> Encoder:
     spaces = range(1, D.CHAMBER)
 
     def row(s: Any, sp: int) -> np.ndarray:
-        key = (sp, s.tk[sp], s.ta[sp])
+        key = (sp, s.tile_kind[sp], s.tile_arg[sp])
         if key not in rows:
             rows[key] = np.array(luxor_tile(tile_text(s, sp), D.WALL_VP[sp]), np.float32)
         return rows[key]
 
     def tiles(s: Any) -> np.ndarray:
         """The board block: it changes only when a space empties, so it is mostly cached."""
-        key = (*s.tk, *s.ta)
+        key = (*s.tile_kind, *s.tile_arg)
         return memo(boards, key, lambda: np.concatenate([row(s, sp) for sp in spaces]))
 
     def fill(s: Any, seat: int) -> np.ndarray:

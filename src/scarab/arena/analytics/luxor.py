@@ -99,11 +99,11 @@ def replay_game(line: Mapping[str, Any]) -> GameFacts:
     source = [""] * n  # the reward space each seat last acted on
     for seat, text in record.moves:
         act = game.parse_action(s, text)
-        tk, ta, rnd = s.tk, s.ta, s.round
+        tile_kind, tile_arg, rnd = s.tile_kind, s.tile_arg, s.round
         events = s.apply(act)
         landing = _landing(events, act.src if act.verb == "act" else -1)
         if landing >= 0 and s.phase != ACT:  # after advance all, the action waits for a pick
-            source[seat] = _source(tk[landing], ta[landing])
+            source[seat] = _source(tile_kind[landing], tile_arg[landing])
             if source[seat]:
                 g.fired[source[seat]] += 1
                 seats[seat].fired[source[seat]] += 1

@@ -141,8 +141,8 @@ def _facing(path: tuple[int, ...], at: int, compass: str) -> int:
     ahead = sq(x + dx, y + dy) if 0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT else -1
     behind = sq(x - dx, y - dy) if 0 <= x - dx < WIDTH and 0 <= y - dy < HEIGHT else -1
     nxt = path[at + 1] if at + 1 < len(path) else -2
-    prv = path[at - 1] if at > 0 else -2
-    return 1 if ahead == nxt or behind == prv else -1
+    before = path[at - 1] if at > 0 else -2
+    return 1 if ahead == nxt or behind == before else -1
 
 
 MUMMY_FACING: tuple[int, ...] = tuple(

@@ -52,9 +52,9 @@ def _path(empty: tuple[int, ...]) -> tuple[list[int], list[tuple[int, ...]]]:
 def _dest(view: dict[str, JSON], src: int, steps: int) -> int | None:
     """Where ``steps`` tiles from ``src`` end (None: past the chamber), by the rules' table."""
     empty = tuple(row["space"] for row in view["board"] if row["tile"] == "empty")
-    prv, ahead = _path(empty)
+    tile_behind, ahead = _path(empty)
     if steps < 0:
-        return prv[src] or None
+        return tile_behind[src] or None
     chain = ahead[src]
     return chain[steps - 1] if steps <= len(chain) else None
 

@@ -42,20 +42,20 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
     s.game, s.names, s.seed, s.options = game, names, seed, {}
     s.date = datetime.date.today().isoformat()
     s.rng = rng
-    tk = [D.EMPTY] * (CH + 1)
-    ta = [0] * (CH + 1)
+    tile_kind = [D.EMPTY] * (CH + 1)
+    tile_arg = [0] * (CH + 1)
     osiris = list(D.OSIRIS_TILES)
     rng.shuffle(osiris)  # LUX-SETUP-OSIRIS
     for space in D.OSIRIS_SPACES:
-        tk[space], ta[space] = D.OSIRIS, osiris.pop()
+        tile_kind[space], tile_arg[space] = D.OSIRIS, osiris.pop()
     s.osiris_box = osiris
     for space, eyes in D.HORUS_SPACES:  # LUX-SETUP-HORUS-TILES
-        tk[space], ta[space] = D.HORUS, eyes
+        tile_kind[space], tile_arg[space] = D.HORUS, eyes
     treasures = list(range(len(D.TREASURES)))
     rng.shuffle(treasures)  # LUX-SETUP-TREASURES
     for space in D.TREASURE_SPACES:
-        tk[space], ta[space] = D.TREASURE, treasures.pop()
-    set_board(s, tk, ta)
+        tile_kind[space], tile_arg[space] = D.TREASURE, treasures.pop()
+    set_board(s, tile_kind, tile_arg)
     s.temple = []
     for stack in map(list, D.TEMPLE_STACKS):  # LUX-SETUP-TEMPLE
         rng.shuffle(stack)
@@ -82,14 +82,14 @@ def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
     s.treasures = [() for _ in range(n)]
     s.sarcs = [() for _ in range(n)]
     s.seat, s.round, s.phase, s.die = 0, 1, PLAY, 0
-    s.less = s.took_horus = s.round_could_move = False
+    s.one_less = s.took_horus = s.round_could_move = False
     s.choices, s.act_spaces = (), ()
     s.final, s.hist, s.legal = None, None, None
     s.sampled = False
     return s
 
 
-def links(tk: list[int]) -> tuple[list[int], list[tuple[int, ...]]]:
+def links(tile_kind: list[int]) -> tuple[list[int], list[tuple[int, ...]]]:
     """For every position: the previous tile (0 if none) and the next MAX_STEPS positions
     a forward move reaches, ending at the chamber (LUX-MOVE-TILES, LUX-CHAMBER-EXACT).
 
@@ -99,21 +99,21 @@ def links(tk: list[int]) -> tuple[list[int], list[tuple[int, ...]]]:
     chain: tuple[int, ...] = (CH,)
     for pos in range(CH - 1, -1, -1):
         ahead[pos] = chain
-        if pos and tk[pos] != D.EMPTY:
+        if pos and tile_kind[pos] != D.EMPTY:
             chain = (pos, *chain[: D.MAX_STEPS - 1])
-    prv = [0] * (CH + 1)
+    tile_behind = [0] * (CH + 1)
     behind = 0
     for pos in range(1, CH + 1):
-        prv[pos] = behind
-        if pos < CH and tk[pos] != D.EMPTY:
+        tile_behind[pos] = behind
+        if pos < CH and tile_kind[pos] != D.EMPTY:
             behind = pos
-    return prv, ahead
+    return tile_behind, ahead
 
 
-def set_board(s: LuxorState, tk: list[int], ta: list[int]) -> None:
+def set_board(s: LuxorState, tile_kind: list[int], tile_arg: list[int]) -> None:
     """Replace the board tables (shared with clones, so never mutated in place)."""
-    s.tk, s.ta = tk, ta
-    s.prv, s.ahead = links(tk)
+    s.tile_kind, s.tile_arg = tile_kind, tile_arg
+    s.tile_behind, s.ahead = links(tile_kind)
 
 
 # ---- movement ---------------------------------------------------------------
@@ -184,7 +184,7 @@ def play_actions(s: LuxorState) -> list[LuxorAction]:
             for a, most in reaches:
                 if most:
                     out.append(forward[a][0])
-                if s.prv[a]:  # LUX-CARD-PM-BACK
+                if s.tile_behind[a]:  # LUX-CARD-PM-BACK
                     out.append(BACKWARD[side][a])
         elif kind == D.K_DIE or kind == D.K_RANGE_DIE:
             if any(most for _, most in reaches):
@@ -229,7 +229,7 @@ def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> Non
                 )
             )
         if verb == "move":
-            s.less = D.CARD_KIND[card] == D.K_LESS
+            s.one_less = D.CARD_KIND[card] == D.K_LESS
             pending = move_and_land(s, p, act.src, act.steps, ev)
         elif verb == "die":
             s.die = s.rng.die()  # LUX-CARD-DIE
@@ -261,7 +261,7 @@ def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> Non
                 )
             pending = False
     elif verb == "go":
-        s.less = False
+        s.one_less = False
         pending = move_and_land(s, p, act.src, act.steps, ev)
     elif verb == "act":
         pending = land(s, p, act.src, ev)
@@ -273,7 +273,7 @@ def play(s: LuxorState, p: int, act: LuxorAction, ev: list[Event] | None) -> Non
 
 
 def move_and_land(s: LuxorState, p: int, src: int, steps: int, ev: list[Event] | None) -> bool:
-    to = s.prv[src] if steps < 0 else dest(s, src, steps)
+    to = s.tile_behind[src] if steps < 0 else dest(s, src, steps)
     to = step_to(s, p, src, to, ev)
     return to != CH and land(s, p, to, ev)
 
@@ -281,11 +281,11 @@ def move_and_land(s: LuxorState, p: int, src: int, steps: int, ev: list[Event] |
 def step_to(s: LuxorState, p: int, src: int, to: int, ev: list[Event] | None) -> int:
     """Move one adventurer, enter the chamber or ride Osiris tiles; returns where it stops."""
     relocate(s, p, src, to, ev)
-    while s.tk[to] == D.OSIRIS:  # LUX-OSIRIS: never stops on an Osiris tile; chains
-        push = s.ta[to]
+    while s.tile_kind[to] == D.OSIRIS:  # LUX-OSIRIS: never stops on an Osiris tile; chains
+        push = s.tile_arg[to]
         d = dest(s, to, push)
         if (d == CH and s.keys[p] == 0) or d < 0:  # LUX-EDGE-OSIRIS-CHAMBER
-            d = s.prv[CH]
+            d = s.tile_behind[CH]
         if ev is not None:
             ev.append(Event("osiris", p, f"Osiris {push} carries it on", {"osiris": push}))
         if d == to:
@@ -360,7 +360,7 @@ def advance_all(s: LuxorState, p: int, n: int, ev: list[Event] | None) -> bool:
 
 def next_tunnel(s: LuxorState, sp: int) -> int:
     for q in range(sp + 1, CH):
-        if s.tk[q] == D.TEMPLE and s.ta[q] == D.F_TUNNEL:
+        if s.tile_kind[q] == D.TEMPLE and s.tile_arg[q] == D.F_TUNNEL:
             return q
     return 0
 
@@ -379,18 +379,18 @@ def rewards(s: LuxorState, front: int) -> tuple[str, ...]:
 
 def land(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> bool:
     """Perform the tile action on sp; True when a reward choice is now pending."""
-    k = s.tk[sp]
+    k = s.tile_kind[sp]
     if k == D.TREASURE:
-        t = D.TREASURES[s.ta[sp]]
-        need = t.need - (1 if s.less else 0)  # LUX-HORUS-LESS
+        t = D.TREASURES[s.tile_arg[sp]]
+        need = t.need - (1 if s.one_less else 0)  # LUX-HORUS-LESS
         if s.adv[p].count(sp) >= need:  # LUX-TREASURE-NEED
             loot(s, p, sp, ev)
         return False
     if k == D.HORUS:  # LUX-HORUS-TILE
-        eyes = s.ta[sp]
+        eyes = s.tile_arg[sp]
         opts = tuple(w for w, ok in (("key", s.key_supply), (f"h{eyes}", s.horus[eyes])) if ok)
     elif k == D.TEMPLE:
-        f = s.ta[sp]
+        f = s.tile_arg[sp]
         if f == D.F_TUNNEL:  # LUX-TEMPLE-TUNNEL
             q = next_tunnel(s, sp)
             if q:
@@ -411,7 +411,7 @@ def land(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> bool:
 
 def loot(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> None:
     """LUX-TREASURE-TAKE: score at once; LUX-TEMPLE-REVEAL under an icon, no action."""
-    tid = s.ta[sp]
+    tid = s.tile_arg[sp]
     t = D.TREASURES[tid]
     s.treasures[p] += (tid,)
     s.score[p] += t.vp
@@ -420,13 +420,13 @@ def loot(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> None:
         ev.append(
             Event("loot", p, f"looted a {t.vp}-VP {name}", {"space": sp, "type": name, "vp": t.vp})
         )
-    tk, ta = s.tk[:], s.ta[:]
+    tile_kind, tile_arg = s.tile_kind[:], s.tile_arg[:]
     back = D.ICON[sp]
     if back >= 0 and s.temple[back]:
         front = s.temple[back][-1]
         s.temple[back] = s.temple[back][:-1]
-        tk[sp], ta[sp] = D.TEMPLE, front
-        s.tk, s.ta = tk, ta
+        tile_kind[sp], tile_arg[sp] = D.TEMPLE, front
+        s.tile_kind, s.tile_arg = tile_kind, tile_arg
         if ev is not None:
             ev.append(
                 Event(
@@ -437,8 +437,8 @@ def loot(s: LuxorState, p: int, sp: int, ev: list[Event] | None) -> None:
                 )
             )
     else:
-        tk[sp], ta[sp] = D.EMPTY, 0
-        set_board(s, tk, ta)
+        tile_kind[sp], tile_arg[sp] = D.EMPTY, 0
+        set_board(s, tile_kind, tile_arg)
 
 
 def take(s: LuxorState, p: int, what: str, ev: list[Event] | None, favor: bool) -> None:
@@ -509,7 +509,7 @@ def end_turn(s: LuxorState, p: int, ev: list[Event] | None) -> None:
                         "reshuffle", None, "the discard pile is shuffled into a new draw pile", {}
                     )
                 )
-    s.phase, s.die, s.less, s.took_horus = PLAY, 0, False, False
+    s.phase, s.die, s.one_less, s.took_horus = PLAY, 0, False, False
     s.choices, s.act_spaces = (), ()
     s.seat = (p + 1) % len(s.names)
     if s.seat == 0:

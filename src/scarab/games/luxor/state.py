@@ -37,10 +37,9 @@ class LuxorState(State):
         "key_supply",
         "keys",
         "known",
-        "less",
+        "one_less",
         "osiris_box",
         "phase",
-        "prv",
         "round",
         "round_could_move",
         "sarcophagi",
@@ -50,9 +49,10 @@ class LuxorState(State):
         "score",
         "seat",
         "sleep",
-        "ta",
         "temple",
-        "tk",
+        "tile_arg",
+        "tile_behind",
+        "tile_kind",
         "took_horus",
         "treasures",
         "wild_supply",
@@ -66,9 +66,9 @@ class LuxorState(State):
     date: str
     rng: Rng
     # board (shared between clones; replaced when a space empties)
-    tk: list[int]  # tile kind per position 0..41
-    ta: list[int]  # tile argument: treasure id, eyes, Osiris value or temple front
-    prv: list[int]  # previous tile position (0 = none: the stairs are not a tile)
+    tile_kind: list[int]  # tile kind per position 0..41
+    tile_arg: list[int]  # tile argument: treasure id, eyes, Osiris value or temple front
+    tile_behind: list[int]  # previous tile position (0 = none: the stairs are not a tile)
     ahead: list[tuple[int, ...]]  # the positions 1..MAX_STEPS tiles ahead, up to the chamber
     # pieces
     adv: list[list[int]]  # active adventurers' positions per seat, highest first
@@ -98,7 +98,7 @@ class LuxorState(State):
     round: int
     phase: int
     die: int
-    less: bool
+    one_less: bool  # the card played was a one-less Horus card (LUX-HORUS-LESS)
     took_horus: bool
     round_could_move: bool
     choices: tuple[str, ...]
@@ -138,10 +138,10 @@ class LuxorState(State):
         c.options = self.options
         c.date = self.date
         c.rng = self.rng.copy()
-        c.tk = self.tk
-        c.ta = self.ta
+        c.tile_kind = self.tile_kind
+        c.tile_arg = self.tile_arg
         c.ahead = self.ahead
-        c.prv = self.prv
+        c.tile_behind = self.tile_behind
         c.adv = [*map(list.copy, self.adv)]
         c.sleep = self.sleep.copy()
         c.hands = [*map(list.copy, self.hands)]
@@ -167,7 +167,7 @@ class LuxorState(State):
         c.round = self.round
         c.phase = self.phase
         c.die = self.die
-        c.less = self.less
+        c.one_less = self.one_less
         c.took_horus = self.took_horus
         c.round_could_move = self.round_could_move
         c.choices = self.choices

@@ -23,7 +23,7 @@ PHASES = ("play", "die", "act", "choice", "over")
 
 
 def tile_text(s: LuxorState, sp: int) -> str:
-    k, a = s.tk[sp], s.ta[sp]
+    k, a = s.tile_kind[sp], s.tile_arg[sp]
     if k == D.TREASURE:
         t = D.TREASURES[a]
         return f"{D.TREASURE_TYPES[t.type]} {t.vp}vp need {t.need}"
@@ -40,7 +40,7 @@ def board(s: LuxorState) -> list[dict[str, JSON]]:
     out: list[dict[str, JSON]] = []
     for sp in range(1, D.CHAMBER):
         row: dict[str, JSON] = {"space": sp, "tile": tile_text(s, sp), "wall": D.WALL_VP[sp]}
-        if s.tk[sp] == D.EMPTY or s.tk[sp] == D.TREASURE:
+        if s.tile_kind[sp] == D.EMPTY or s.tile_kind[sp] == D.TREASURE:
             back = D.ICON[sp]
             if back >= 0:
                 row["icon"] = D.BACKS[back]
