@@ -41,6 +41,7 @@ import platform
 import random
 import time
 from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from scarab.core.errors import BadOption, ScarabError
@@ -74,7 +75,7 @@ DEFAULT_PLAYERS = 3
 _CLONE_BATCH = 64  # clones between clock reads
 
 
-def seats(game: Game, players: int | None) -> int:
+def seats(game: Game[Any], players: int | None) -> int:
     """The player count to bench: ``players``, or 3 kept inside the game's range."""
     if players is not None:
         return players
@@ -82,14 +83,14 @@ def seats(game: Game, players: int | None) -> int:
 
 
 def decisions_per_second(
-    game: Game, seconds: float, players: int, seed: int = 0, events: bool = False
+    game: Game[Any], seconds: float, players: int, seed: int = 0, events: bool = False
 ) -> float:
     """Random play for ``seconds`` of CPU time: decisions per CPU second, new games included."""
     done, spent = RandomPlay(game, players, seed, events).run(seconds)
     return done / spent
 
 
-def play_out(state: State, rng: random.Random) -> int:
+def play_out(state: State[Any], rng: random.Random) -> int:
     """Play uniformly random actions until the game ends; the number of decisions."""
     n = 0
     while not state.is_over:
@@ -98,7 +99,7 @@ def play_out(state: State, rng: random.Random) -> int:
     return n
 
 
-def games_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
+def games_per_second(game: Game[Any], seconds: float, players: int, seed: int = 0) -> float:
     """Complete random games per CPU second (a game under way when time is up still finishes)."""
     rng = random.Random(seed)
     games = 0
@@ -113,7 +114,7 @@ def games_per_second(game: Game, seconds: float, players: int, seed: int = 0) ->
             return games / (now - start)
 
 
-def mid_game(game: Game, players: int, seed: int = 0) -> State:
+def mid_game(game: Game[Any], players: int, seed: int = 0) -> State[Any]:
     """A state halfway (in decisions) through a seeded random game."""
     length = play_out(game.new_game(players, seed=seed), random.Random(seed))
     state = game.new_game(players, seed=seed)
@@ -123,13 +124,15 @@ def mid_game(game: Game, players: int, seed: int = 0) -> State:
     return state
 
 
-def clones_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
+def clones_per_second(game: Game[Any], seconds: float, players: int, seed: int = 0) -> float:
     """``clone()`` calls per CPU second on a mid-game state."""
     done, spent = Copies(mid_game(game, players, seed).clone).run(seconds)
     return done / spent
 
 
-def ismcts_iterations_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
+def ismcts_iterations_per_second(
+    game: Game[Any], seconds: float, players: int, seed: int = 0
+) -> float:
     """ISMCTS iterations per CPU second for the decision at a mid-game state (one search),
     with the expert level's settings for the game, searching by the clock.
 
@@ -150,7 +153,7 @@ def ismcts_iterations_per_second(game: Game, seconds: float, players: int, seed:
     return agent.iterations / (time.process_time() - start)
 
 
-def greedy_positions(game: Game, players: int, seed: int = 0) -> list[State]:
+def greedy_positions(game: Game[Any], players: int, seed: int = 0) -> list[State[Any]]:
     """Every decision with a choice in a seeded game between greedy bots."""
     from scarab.agents import GreedyAgent, Seat
 
@@ -166,7 +169,9 @@ def greedy_positions(game: Game, players: int, seed: int = 0) -> list[State]:
     return positions
 
 
-def ismcts_in_play_per_second(game: Game, seconds: float, players: int, seed: int = 0) -> float:
+def ismcts_in_play_per_second(
+    game: Game[Any], seconds: float, players: int, seed: int = 0
+) -> float:
     """ISMCTS iterations per CPU second with the expert level's settings over the positions
     of a few games between greedy bots: positions in a seeded random order, each searched for a
     fixed number of iterations, until ``seconds`` of CPU time are spent (at least one)."""
@@ -205,7 +210,7 @@ def measure(game: str, seconds: float, players: int | None = None) -> dict[str, 
 
 
 # ---- hostile input ----------------------------------------------------------------
-def _worst_seconds(work: Any, repeat: int = 3) -> float:
+def _worst_seconds(work: Callable[[], object], repeat: int = 3) -> float:
     """The slowest of a few runs of ``work`` (which must raise ScarabError)."""
     worst = 0.0
     for _ in range(repeat):
@@ -224,7 +229,7 @@ def _record_at_the_cap(game: str, line: str) -> str:
     """A record of MAX_RECORD_CHARS characters: a header, then numbered copies of line."""
     from scarab.core.record import MAX_RECORD_CHARS
 
-    out = [f'[Game "{game}"]\n[Players "a, b"]\n[Seed "1"]\n\n']
+    out = [f'[Game[Any] "{game}"]\n[Players "a, b"]\n[Seed "1"]\n\n']
     size, number = len(out[0]), 1
     while True:
         text = f"{number}. p1 {line}\n"
@@ -262,7 +267,7 @@ def hostile_inputs(game: str) -> dict[str, float]:
 
 
 # ---- OpenSpiel ----------------------------------------------------------------
-def openspiel() -> Any | None:
+def openspiel() -> ModuleType | None:
     """The ``pyspiel`` module with OpenSpiel's Python games registered, or None."""
     try:
         pyspiel = importlib.import_module("pyspiel")
@@ -278,7 +283,7 @@ class RandomPlay:
     """Our random-play loop (new games as they end), in slices of CPU time: ``step``, or
     ``apply`` with ``events`` (what a front end pays for the game's event list)."""
 
-    def __init__(self, game: Game, players: int, seed: int = 0, events: bool = False) -> None:
+    def __init__(self, game: Game[Any], players: int, seed: int = 0, events: bool = False) -> None:
         self.game, self.players, self.seed = game, players, seed
         self.rng = random.Random(seed)
         self.state = game.new_game(players, seed=seed)
@@ -306,7 +311,7 @@ class RandomPlay:
 class SpielRandomPlay:
     """The same loop on an OpenSpiel game; chance outcomes are drawn, not counted."""
 
-    def __init__(self, pyspiel: Any, name: str, seed: int = 0) -> None:
+    def __init__(self, pyspiel: ModuleType, name: str, seed: int = 0) -> None:
         self.game = pyspiel.load_game(name)
         self.state = self.game.new_initial_state()
         self.rng = random.Random(seed)

@@ -26,6 +26,7 @@ from typing import Any
 
 from scarab.core.clauses import catalogue as clauses
 from scarab.core.clauses import examples, sections
+from scarab.core.game import JSON
 from scarab.core.refusal import HOLE, english_templates
 from scarab.core.registry import games
 
@@ -87,7 +88,7 @@ def text(
     return HOLE.sub(fill, template)
 
 
-def argument(lang: str, value: Any, names: Sequence[str]) -> str:
+def argument(lang: str, value: JSON, names: Sequence[str]) -> str:
     """One argument as words: a term id translated, a seat named, a nested message
     worded, a listing's items joined with commas, a phrase's parts with spaces."""
     if isinstance(value, str) and value.startswith("@"):

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import operator
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from scarab.core.errors import brief
+from scarab.core.game import Action, State
 from scarab.core.registry import load
 
+A = TypeVar("A", bound=Action)
 
-class ActionSpace:
+
+class ActionSpace(Generic[A]):
     """Actions of one game numbered 0..n-1; encode/decode and a legal mask."""
 
-    def __init__(self, game: str, actions: list[Any]) -> None:
+    def __init__(self, game: str, actions: list[A]) -> None:
         self.game = game
         self.actions = tuple(actions)
         self.index = {a: i for i, a in enumerate(self.actions)}
@@ -28,7 +31,7 @@ class ActionSpace:
     def __len__(self) -> int:
         return len(self.actions)
 
-    def encode(self, action: Any) -> int:
+    def encode(self, action: A) -> int:
         try:
             return self.index[action]
         except KeyError:
@@ -50,18 +53,18 @@ class ActionSpace:
             f"not {brief(value)}"
         )
 
-    def decode(self, action_id: int) -> Any:
+    def decode(self, action_id: int) -> A:
         if not 0 <= action_id < len(self.actions):
             raise ValueError(
                 f"action id {action_id} is outside 0..{len(self.actions) - 1} for {self.game}"
             )
         return self.actions[action_id]
 
-    def legal_ids(self, state: Any) -> list[int]:
+    def legal_ids(self, state: State[A]) -> list[int]:
         return sorted(self.index[a] for a in state.legal_actions())
 
 
 @cache
-def action_space(game: str) -> ActionSpace:
+def action_space(game: str) -> ActionSpace[Any]:  # a game named at run time
     """The fixed action space of a registered game."""
     return ActionSpace(game, list(load(game).every_action()))

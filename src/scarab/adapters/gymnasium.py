@@ -56,7 +56,7 @@ class ScarabEnv(gym.Env[dict[str, np.ndarray], Any]):
             make_agent(name)  # an unknown bot is refused here, naming the bots, not at reset()
         self.opponent_names = names
         self.action_space: spaces.Space[Any] = spaces.Discrete(len(action_space(game)))
-        self.state: State | None = None
+        self.state: State[Any] | None = None
         self.bots: dict[int, Agent] = {}
 
     def reset(

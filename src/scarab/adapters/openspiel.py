@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import numpy as np
@@ -33,7 +34,7 @@ import pyspiel
 from scarab.adapters.actions import action_space
 from scarab.adapters.engine import new_engine_state, returns_of
 from scarab.adapters.observation import encode, layout, size
-from scarab.core.game import State
+from scarab.core.game import Action, State
 from scarab.core.registry import games, load
 from scarab.core.rng import Rng
 
@@ -146,7 +147,7 @@ class ScarabSpielGame(pyspiel.Game):  # type: ignore[misc]
 class ScarabSpielState(pyspiel.State):  # type: ignore[misc]
     """Wraps an engine state; everything lives in __dict__ (what Clone deep-copies)."""
 
-    def __init__(self, game: ScarabSpielGame, engine: State | None = None) -> None:
+    def __init__(self, game: ScarabSpielGame, engine: State[Any] | None = None) -> None:
         super().__init__(game)
         self._name = game.name
         self._players = game.players
@@ -155,7 +156,7 @@ class ScarabSpielState(pyspiel.State):  # type: ignore[misc]
         self._pending: tuple[Any, list[int], int] | None = None  # (action, draws, n)
 
     @property
-    def engine(self) -> State:
+    def engine(self) -> State[Any]:
         if self._state is None:
             raise ValueError("the game's seed is still being drawn (chance nodes)")
         return self._state
@@ -187,7 +188,7 @@ class ScarabSpielState(pyspiel.State):  # type: ignore[misc]
             act, draws, _ = self._pending
             self._run(act, [*draws, action])
 
-    def _run(self, act: Any, draws: list[int]) -> None:
+    def _run(self, act: Action, draws: list[int]) -> None:
         """Play act on a copy with these draws; keep it, or wait for one more draw."""
         trial = self.engine.clone()
         trial.rng = ScriptedDraws(draws)
@@ -217,7 +218,9 @@ class ScarabSpielState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self._players
         return returns_of(self.engine)
 
-    def resample_from_infostate(self, player: int, sampler: Any) -> ScarabSpielState:
+    def resample_from_infostate(
+        self, player: int, sampler: Callable[[], float]
+    ) -> ScarabSpielState:
         """A state consistent with the player's view, hidden things redrawn (determinize)."""
         rng = random.Random(int(sampler() * 2**53))
         return ScarabSpielState(self.get_game(), self.engine.determinize(player, rng))

@@ -47,7 +47,7 @@ def observation_space(game: str, players: int) -> spaces.Dict:
     )
 
 
-def mask_of(game: str, state: State) -> np.ndarray:
+def mask_of(game: str, state: State[Any]) -> np.ndarray:
     space = action_space(game)
     mask = np.zeros(len(space), np.int8)
     if not state.is_over:
@@ -72,7 +72,7 @@ class ScarabAECEnv(AECEnv):  # type: ignore[misc]
         act = spaces.Discrete(len(action_space(game)))
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
         self.action_spaces = dict.fromkeys(self.possible_agents, act)
-        self.state: State | None = None
+        self.state: State[Any] | None = None
         self._encode = encoder(game, players)
         self._seen: dict[int, np.ndarray] = {}  # this step's tensors by seat
         self._mask: np.ndarray | None = None  # this step's mask of the seat to move

@@ -17,15 +17,17 @@ a Horus seat's cards) are kept by their content and copied in whole.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from scarab.adapters.observation import HIGH, layout
+from scarab.core.game import State
 
-Encoder = Callable[[Any, int], np.ndarray]
+Encoder = Callable[[State[Any], int], np.ndarray]
+K = TypeVar("K", bound=Hashable)  # a memo's key
 
 
 _MEMO = 512  # blocks a cache keeps: a game brings back the same few many times
@@ -41,7 +43,7 @@ def count_into(x: np.ndarray, at: int, index: list[int], scale: float) -> None:
         x[at + k] = index.count(k) / scale
 
 
-def memo(cache: dict[Any, np.ndarray], key: Any, make: Callable[[], np.ndarray]) -> np.ndarray:
+def memo(cache: dict[K, np.ndarray], key: K, make: Callable[[], np.ndarray]) -> np.ndarray:
     """cache[key], made on a miss; the cache forgets all once it holds _MEMO blocks."""
     out = cache.get(key)
     if out is None:
@@ -58,7 +60,7 @@ def encoder(game: str, players: int) -> Encoder:
 
     fill: Encoder = tensors_of(game).state_fill(players)
 
-    def encode(state: Any, seat: int) -> np.ndarray:
+    def encode(state: State[Any], seat: int) -> np.ndarray:
         x = fill(state, seat)
         x.clip(0.0, HIGH, out=x)  # as encode clips; the method costs less than np.clip
         return x

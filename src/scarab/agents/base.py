@@ -12,11 +12,11 @@ deliberate introspection; this is a guard, not a sandbox.)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from scarab import i18n
 from scarab.core.errors import ScarabError
-from scarab.core.game import JSON, Game, State
+from scarab.core.game import JSON, Action, Game, State
 from scarab.core.rng import RandomSource
 
 # A bot's reason as message ids and their arguments (scarab/locales/*/bots.json), read
@@ -41,15 +41,18 @@ class NotYourTurn(ScarabError):
     code = "not_your_turn"
 
 
-class Seat:
+A = TypeVar("A", bound=Action)  # the game's action type
+
+
+class Seat(Generic[A]):
     """One seat's restricted view of a game in progress."""
 
     __slots__ = ("_determinize", "_legal", "_slip", "_view", "game", "seat")
 
     seat: int
-    game: Game
+    game: Game[A]
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State[A], seat: int) -> None:
         checked = state.seat_of(seat)  # BadSeat unless a seat of this game
         assert checked is not None
         self.seat = checked
@@ -58,33 +61,33 @@ class Seat:
         def view() -> dict[str, JSON]:
             return state.view(seat)
 
-        def legal() -> list[Any]:
+        def legal() -> list[A]:
             if state.current_player != seat:
                 who = state.current_player
                 now = "the game is over" if who is None else f"it is seat {who}'s decision"
                 raise NotYourTurn(f"seat {seat} has no legal actions now: {now}")
             return state.legal_actions()
 
-        def determinize(rng: RandomSource) -> State:
+        def determinize(rng: RandomSource) -> State[A]:
             return state.determinize(seat, rng)
 
-        def slip(action: Any) -> str | None:
+        def slip(action: A) -> str | None:
             return state.slip(action)
 
         self._view: Callable[[], dict[str, JSON]] = view
-        self._legal: Callable[[], list[Any]] = legal
-        self._determinize: Callable[[RandomSource], State] = determinize
-        self._slip: Callable[[Any], str | None] = slip
+        self._legal: Callable[[], list[A]] = legal
+        self._determinize: Callable[[RandomSource], State[A]] = determinize
+        self._slip: Callable[[A], str | None] = slip
 
     def view(self) -> dict[str, JSON]:
         """What this seat may know, JSON-able (the game's view for this seat)."""
         return self._view()
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[A]:
         """This seat's legal actions; NotYourTurn unless it is this seat's decision."""
         return self._legal()
 
-    def determinize(self, rng: RandomSource) -> State:
+    def determinize(self, rng: RandomSource) -> State[A]:
         """A full state this seat cannot tell from the real one; hidden things from ``rng``.
 
         It holds nothing else of the real game: its seed is drawn from ``rng``, its
@@ -92,7 +95,7 @@ class Seat:
         """
         return self._determinize(rng)
 
-    def slip(self, action: Any) -> str | None:
+    def slip(self, action: A) -> str | None:
         """The kind of loss a person takes only on purpose that ``action`` would be, or None
         (State.slip: judged from what the seat did itself, nothing hidden)."""
         return self._slip(action)
@@ -107,7 +110,7 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, seat: Seat) -> Any:
+    def choose(self, seat: Seat[A]) -> A:
         """One of ``seat.legal_actions()``."""
         ...
 

@@ -14,23 +14,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scarab.agents.base import NOT_YET, Phrase, Seat, english
+from scarab.agents.base import NOT_YET, A, Phrase, Seat, english
 from scarab.core.errors import IllegalAction
 from scarab.core.game import Game, State
 from scarab.core.valuation import Valuation, Value, WinChances
 
-Heuristic = Value  # one seat's value of a position
 TIE = 1e-9
 
 
-def _score_track(state: State, seat: int) -> float:
+def _score_track(state: State[Any], seat: int) -> float:
     return float(state.scores()[seat])
 
 
-SCORE_TRACK = Valuation(_score_track)  # for a game that declares no heuristics
+SCORE_TRACK: Valuation[Any] = Valuation(_score_track)  # for a game without heuristics
 
 
-def valuation_of(game: Game, tuned: bool = False) -> Valuation:
+def valuation_of(game: Game[A], tuned: bool = False) -> Valuation[A]:
     """The game's position values (``Game.heuristics``): with ``tuned``, its weights tuned
     by play where it has them; a game without a heuristic is valued by its score track."""
     return game.heuristics.valuation(tuned) if game.heuristics is not None else SCORE_TRACK
@@ -42,8 +41,8 @@ class GreedyAgent:
     def __init__(
         self,
         seed: int | None = None,
-        value: Heuristic | None = None,
-        chances: WinChances | None = None,
+        value: Value[Any] | None = None,
+        chances: WinChances[Any] | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.value = value  # None: the game's own heuristic (a tuning tool passes others)
@@ -52,7 +51,7 @@ class GreedyAgent:
         self.chances = chances
         self._said = NOT_YET
 
-    def choose(self, seat: Seat) -> Any:
+    def choose(self, seat: Seat[A]) -> A:
         legal = seat.legal_actions()
         if len(legal) == 1:
             self._said = [("bot.only", {"action": str(legal[0])})]
@@ -62,8 +61,8 @@ class GreedyAgent:
         if self.chances is not None and self.chances(sample) is not None:
             evaluate = self._chance_of_winning
         me = seat.seat
-        scored: list[tuple[float, Any]] = []
-        ending: set[Any] = set()  # actions that end the game in the sample
+        scored: list[tuple[float, A]] = []
+        ending: set[A] = set()  # actions that end the game in the sample
         for act in legal:
             trial = sample.clone()
             try:
@@ -100,7 +99,7 @@ class GreedyAgent:
             )
         return act
 
-    def _chance_of_winning(self, state: State, seat: int) -> float:
+    def _chance_of_winning(self, state: State[Any], seat: int) -> float:
         """The seat's chance to win: its share of a finished game, else the game's estimate
         (decided once per decision, so every action is valued on this one scale)."""
         if state.is_over:

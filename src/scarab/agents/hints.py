@@ -24,7 +24,9 @@ class Hint:
     searches: int  # the iterations the search ran (0: one legal action, not searched)
 
 
-def top_actions(state: State, seat: int, level: str, seed: int, count: int = HINT_COUNT) -> Hint:
+def top_actions(
+    state: State[Any], seat: int, level: str, seed: int, count: int = HINT_COUNT
+) -> Hint:
     """``level``'s ``count`` best actions for ``seat``, by the ratings of its search
     itself (never a temperature draw); a single legal action comes alone, unsearched."""
     from scarab.agents import make_agent  # the registry imports this module's neighbours

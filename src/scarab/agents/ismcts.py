@@ -53,8 +53,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from scarab.agents.base import NOT_YET, Phrase, Seat, english
 from scarab.agents.greedy import valuation_of
@@ -62,8 +62,10 @@ from scarab.agents.learned import LearnedValue, learned_value
 from scarab.agents.openings import book_for
 from scarab.agents.settings import Level, Search
 from scarab.core.errors import IllegalAction
-from scarab.core.game import JSON, State
-from scarab.core.valuation import WinChances
+from scarab.core.game import JSON, Action, State
+from scarab.core.valuation import Value, WinChances
+
+A = TypeVar("A", bound=Action)  # the searched game's action type
 
 
 class Node:
@@ -90,7 +92,7 @@ class IsmctsAgent:
         self.level = settings  # the search for each game
         self._search = Search()  # for the game being searched
         self._learned: LearnedValue | None = None  # for the game being searched
-        self._chances: WinChances | None = None  # for the game being searched
+        self._chances: WinChances[Any] | None = None  # for the game being searched
         self._book: Mapping[str, float] = {}  # for the game being searched
         self.name = name
         self.calls = 0  # forward-model calls of the last search
@@ -101,7 +103,7 @@ class IsmctsAgent:
         self._said = NOT_YET
 
     # ---- the search ---------------------------------------------------------
-    def choose(self, seat: Seat) -> Any:
+    def choose(self, seat: Seat[A]) -> A:
         legal = seat.legal_actions()
         if len(legal) == 1:
             self._root = None
@@ -109,7 +111,7 @@ class IsmctsAgent:
             return legal[0]
         root = self.search(seat, legal)
         top = self.candidates(3)
-        best = top[0][0]  # the candidates start with the action the search takes
+        best: A = top[0][0]  # the candidates start with the action the search takes
         self._said = [
             ("bot.search.rated" if i == 0 else "bot.search.also", _rated(a, p, n))
             for i, (a, p, n) in enumerate(top)
@@ -128,7 +130,7 @@ class IsmctsAgent:
             return act
         return best
 
-    def _drawn(self, root: Node, act: Any, best: Any, heat: float) -> Phrase:
+    def _drawn(self, root: Node, act: Action, best: Action, heat: float) -> Phrase:
         """Why a level below expert played ``act``, not the search's ``best``: a draw at its
         temperature. A drawn action rated above the one the search takes (most visited,
         fewer samples behind its rating) is not called worse than it."""
@@ -142,7 +144,7 @@ class IsmctsAgent:
         }
         return ("bot.search.drawn" if chance <= best_chance else "bot.search.drawn_visited", said)
 
-    def _best(self, root: Node, legal: list[Any]) -> Any:
+    def _best(self, root: Node, legal: list[A]) -> A:
         """The most visited action, the better rated of equals (a small search ties often:
         taking the first, Horus's novice threw a treasure away when keeping it was rated 3
         times as likely to win); but where the leaves were win chances, the best rated of
@@ -157,12 +159,12 @@ class IsmctsAgent:
         often = [a for a in legal if visits[a] * 2 >= visits[most]]
         return max(often, key=lambda a: (rated[a], visits[a], self._share(a)))
 
-    def _share(self, act: Any) -> float:
+    def _share(self, act: Action) -> float:
         """``act``'s share of games won in measured play (the level's book), -1 if unmeasured:
         the last tie-break, for actions the search rated exactly alike."""
         return self._book.get(str(act), -1.0) if self._book else -1.0
 
-    def _alike(self, root: Node, act: Any) -> list[Any]:
+    def _alike(self, root: Node, act: A) -> list[A]:
         """The other actions the search could not tell from ``act``: as many visits and
         the same rating."""
         seat, mine = self._seat, root.children[act]
@@ -170,11 +172,11 @@ class IsmctsAgent:
         kids = root.children.items()
         return [a for a, n in kids if a != act and (n.visits, n.reward[seat]) == same]
 
-    def _rating(self, root: Node, act: Any) -> float:
+    def _rating(self, root: Node, act: Action) -> float:
         child = root.children[act]
         return child.reward[self._seat] / child.visits if child.visits else 0.0
 
-    def _draw(self, root: Node, legal: list[Any], heat: float) -> Any:
+    def _draw(self, root: Node, legal: list[A], heat: float) -> A:
         """An action drawn with weight exp(rating / heat): close values are confused often,
         clearly worse ones seldom (a weaker player's mistakes, not random moves)."""
         rated = [(a, self._rating(root, a)) for a in legal if a in root.children]
@@ -182,7 +184,7 @@ class IsmctsAgent:
         weights = [math.exp((r - top) / heat) for _, r in rated]
         return self.rng.choices([a for a, _ in rated], weights)[0]
 
-    def search(self, seat: Seat, legal: list[Any]) -> Node:
+    def search(self, seat: Seat[A], legal: list[A]) -> Node:
         """Grow the tree for ``seat``'s decision within the budget; the root node."""
         self._seat = seat.seat
         game = seat.game.name
@@ -216,7 +218,7 @@ class IsmctsAgent:
         self._root = root
         return root
 
-    def _seeded_root(self, world: State, legal: list[Any], evaluate: Any) -> Node:
+    def _seeded_root(self, world: State[A], legal: list[A], evaluate: Value[A]) -> Node:
         """The root with each legal action valued once by the heuristic, in the first world,
         worth ``prior`` visits: wide decisions start from the greedy order, not from noise."""
         root = Node(world.num_players)
@@ -230,7 +232,7 @@ class IsmctsAgent:
             child.reward = [self._search.prior * r for r in self._value(trial, evaluate)]
         return root
 
-    def _iterate(self, root: Node, world: State, allowed: set[Any], evaluate: Any) -> None:
+    def _iterate(self, root: Node, world: State[A], allowed: set[A], evaluate: Value[A]) -> None:
         path: list[Node] = []  # the nodes this iteration went through, below the root
         node = root
         at_root = True
@@ -266,7 +268,7 @@ class IsmctsAgent:
                 n.reward[i] += r
         root.visits += 1
 
-    def _select(self, node: Node, legal: list[Any], mover: int) -> Any:
+    def _select(self, node: Node, legal: list[A], mover: int) -> A:
         c = self._search.exploration
         best, best_value = legal[0], -math.inf
         for a in legal:
@@ -278,11 +280,11 @@ class IsmctsAgent:
                 best, best_value = a, value
         return best
 
-    def _step(self, world: State, act: Any) -> None:
+    def _step(self, world: State[A], act: A) -> None:
         world.step(act)
         self.calls += 1
 
-    def _rollout(self, world: State, evaluate: Any) -> list[float]:
+    def _rollout(self, world: State[A], evaluate: Value[A]) -> list[float]:
         search = self._search
         for _ in range(search.rollout_depth):
             if world.is_over or (search.own_turn and world.current_player != self._seat):
@@ -295,7 +297,7 @@ class IsmctsAgent:
                 break
         return self._value(world, evaluate)
 
-    def _greedy_choice(self, world: State, legal: list[Any], evaluate: Any) -> Any:
+    def _greedy_choice(self, world: State[A], legal: list[A], evaluate: Value[A]) -> A | None:
         """The action the search's own value rates most for the mover, one ply ahead: a
         rollout that plays like a sensible player. In Horus that value counts the actions
         in hand, so a seat that closes the round ends its turn sooner than the greedy bot
@@ -316,7 +318,7 @@ class IsmctsAgent:
                 best, best_value = act, value
         return best
 
-    def _value(self, world: State, evaluate: Any) -> list[float]:
+    def _value(self, world: State[A], evaluate: Value[A]) -> list[float]:
         """Each seat's reward for a position: 1 to the winners of a finished game, else the
         learned chance of winning (for a level that uses it), else the game's own win
         chances (``win_chances``, where the level asks and the game can tell), else a
@@ -365,8 +367,8 @@ class IsmctsAgent:
 
 
 def _drawable(
-    legal: list[Any], best: Any, never: frozenset[str], slip: Callable[[Any], str | None]
-) -> list[Any]:
+    legal: list[A], best: A, never: frozenset[str], slip: Callable[[A], str | None]
+) -> list[A]:
     """The actions a temperature may draw: all but those whose kind of slip is named in
     ``never``, unless the search takes that one itself."""
     if not never:
@@ -378,9 +380,9 @@ def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
-def _book_said(act: Any, share: float, alike: list[Any]) -> dict[str, JSON]:
+def _book_said(act: Action, share: float, alike: Sequence[Action]) -> dict[str, JSON]:
     return {"action": str(act), "share": f"{share:.0%}", "n": len(alike)}
 
 
-def _rated(act: Any, chance: float, visits: int) -> dict[str, JSON]:
+def _rated(act: Action, chance: float, visits: int) -> dict[str, JSON]:
     return {"action": str(act), "chance": f"{chance:.0%}", "n": visits}

@@ -39,11 +39,11 @@ class LearnedValue:
                 f"{weights_file(game)} was fitted on other features than the game's "
                 f"heuristics.features reads: run tools/train_value.py again"
             )
-        self.features: Callable[[State, int], list[float]] = features.read
+        self.features: Callable[[State[Any], int], list[float]] = features.read
         self.weights: tuple[float, ...] = tuple(float(w) for w in model["weights"])
         self.bias = float(model["bias"])
 
-    def __call__(self, state: State, seat: int) -> float:
+    def __call__(self, state: State[Any], seat: int) -> float:
         xs = self.features(state, seat)
         z = self.bias + sum(w * x for w, x in zip(self.weights, xs, strict=True))
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))

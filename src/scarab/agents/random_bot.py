@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from scarab.agents.base import NOT_YET, Phrase, Seat, english
+from scarab.agents.base import NOT_YET, A, Phrase, Seat, english
 
 
 class RandomAgent:
@@ -15,7 +14,7 @@ class RandomAgent:
         self.rng = random.Random(seed)
         self._said = NOT_YET
 
-    def choose(self, seat: Seat) -> Any:
+    def choose(self, seat: Seat[A]) -> A:
         legal = seat.legal_actions()
         act = self.rng.choice(legal)
         self._said = [("bot.random", {"action": str(act), "n": len(legal)})]

@@ -121,7 +121,7 @@ def _search(where: str, table: Mapping[str, Any], game: str) -> Search:
     return Search(budget=budget, **settings)
 
 
-def _value(where: str, key: str, raw: Any, game: str) -> Any:
+def _value(where: str, key: str, raw: object, game: str) -> object:
     """A setting's value for ``game``: the one value, or the game's from a table by game
     (a game the table leaves out gets the setting's default)."""
     if not isinstance(raw, Mapping):
@@ -136,7 +136,7 @@ _MISSING = object()
 _KINDS = {bool: "true or false", int: "a whole number", float: "a number"}
 
 
-def _typed(where: str, key: str, value: Any) -> Any:
+def _typed(where: str, key: str, value: object) -> object:
     if key == "never_drawn":
         return value
     kind = _TYPES[key]
@@ -167,7 +167,7 @@ def _seconds(where: str, value: object) -> float | None:
     return float(value)
 
 
-def _slips(where: str, value: Any) -> frozenset[str]:
+def _slips(where: str, value: object) -> frozenset[str]:
     if value is _MISSING:
         return frozenset()
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

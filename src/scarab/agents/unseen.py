@@ -28,7 +28,7 @@ def run_seconds(bot: str) -> float:
     return RUN_SECONDS if cap is None else max(RUN_SECONDS, cap + RUN_SPARE)
 
 
-def unseen_run(agent: Agent, state: State, seat: int) -> tuple[list[Any], bool]:
+def unseen_run(agent: Agent, state: State[Any], seat: int) -> tuple[list[Any], bool]:
     """``agent``'s choices for ``seat`` from ``state`` (a copy: they are played on it), and
     whether the seat made them unseen. One choice; or, where the seat chooses unseen, every
     one until it is done, all within run_seconds(agent.name) of wall time (each search's

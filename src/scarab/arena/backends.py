@@ -158,11 +158,11 @@ def ray_workers(workers: int, address: str | None) -> Iterator[Play]:
         started = True
     remote = ray.remote(num_cpus=1)(play_games)
 
-    def first_done(refs: list[Any]) -> tuple[list[Any], list[Any]]:
+    def first_done(refs: list[ray.ObjectRef[Any]]) -> tuple[list[Any], list[Any]]:
         done, rest = ray.wait(refs, num_returns=1)
         return done, rest
 
-    def results(ref: Any) -> list[Result]:
+    def results(ref: ray.ObjectRef[Any]) -> list[Result]:
         return cast(list[Result], ray.get(ref))
 
     def play(jobs: Iterable[Job]) -> Iterator[Result]:

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from scarab.core.errors import BadOption, BadSeat, NoRecord, UnseenName, brief
 from scarab.core.refusal import Arg, Reason, listing, refused, unreadable
@@ -46,7 +46,6 @@ READ_AS_ID = ("@", "#")
 # ending a turn with actions unused, and stepping straight back where the seat came from
 # earlier in the same turn.
 SLIPS = ("gives_up", "walks_back")
-_EVERY_ACTION: dict[str, tuple[Any, ...]] = {}  # by game: Game.every_action, built once
 
 
 def check_name(name: object, shown: bool = False) -> None:
@@ -114,6 +113,10 @@ class Action(Protocol):
     def __hash__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
     def __str__(self) -> str: ...
+
+
+A = TypeVar("A", bound=Action)  # a game's action type
+W = TypeVar("W", bound=Action, contravariant=True)  # the action a game's words describe
 
 
 class Event:
@@ -210,7 +213,7 @@ SHARED_SLOTS = (  # every game's state has these; pickling needs their names
 )
 
 
-class State(ABC):
+class State(ABC, Generic[A]):
     """A game in progress. Mutable; clone() before exploring.
 
     ``sampled`` is True for a state made by determinize(): a world consistent
@@ -220,14 +223,15 @@ class State(ABC):
     # What every game's state has; a game's own slots hold its position (see key()).
     __slots__ = SHARED_SLOTS
 
-    game: Game
+    game: Game[A]
     names: tuple[str, ...]
     seed: int
     options: dict[str, JSON]
     date: str
     rng: Rng
-    hist: tuple[Any, int, Any] | None  # (earlier history, seat, action): shared by clones
-    legal: list[Any] | None  # legal_actions() cache, cleared by every action
+    # (earlier history, seat, action), shared by clones; the nested tuple is its own type
+    hist: tuple[Any, int, A] | None
+    legal: list[A] | None  # legal_actions() cache, cleared by every action
     round: int  # the game's own round counter (a slot of each game), as its view shows it
     sampled: bool
 
@@ -247,26 +251,26 @@ class State(ABC):
         marking). A front end must not let them count those decisions either."""
         return False
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[A]:
         """Every legal action; never empty while the game is not over."""
         if self.legal is None:
             self.legal = self._legal()
         return list(self.legal)
 
-    def apply(self, action: Any) -> list[Event]:
+    def apply(self, action: A) -> list[Event]:
         """Play an action and return its events. Raises, changing nothing, UnreadableAction
         for a value that is no action of this game, IllegalAction for one not legal here."""
         return self._play(action, True)
 
-    def step(self, action: Any) -> None:
+    def step(self, action: A) -> None:
         """Apply without building events: the same game, faster, for simulation."""
         self._play(action, False)
 
     @abstractmethod
-    def _legal(self) -> list[Any]:
+    def _legal(self) -> list[A]:
         """Compute the legal actions (legal_actions() caches them in self.legal)."""
 
-    def _play(self, action: Any, events: bool) -> list[Event]:
+    def _play(self, action: A, events: bool) -> list[Event]:
         """Refuse an illegal action unchanged; else record it and let the rules play it."""
         if type(action) is not self.game.action_type:
             raise unreadable(Reason("refuse.not_action", value=brief(action), game=self.game.title))
@@ -282,10 +286,10 @@ class State(ABC):
         return ev if ev is not None else []
 
     @abstractmethod
-    def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
+    def _do(self, seat: int, action: A, ev: list[Event] | None) -> None:
         """The forward model for a legal action; appends events to ev unless it is None."""
 
-    def refusal(self, action: Any, legal: list[Any]) -> Reason:
+    def refusal(self, action: A, legal: list[A]) -> Reason:
         """Why an action is not legal here, and what would be (``legal``), as a message."""
         if self.is_over:
             return Reason("refuse.over")
@@ -296,15 +300,15 @@ class State(ABC):
             legal=listing(self.legal_words(legal)),
         )
 
-    def explain(self, action: Any, legal: list[Any]) -> str:
+    def explain(self, action: A, legal: list[A]) -> str:
         """The refusal's English words."""
         return self.refusal(action, legal).english
 
     @abstractmethod
-    def why(self, action: Any) -> Reason:
+    def why(self, action: A) -> Reason:
         """Why an action is not legal for the seat to decide, while the game goes on."""
 
-    def legal_words(self, legal: list[Any]) -> list[Arg]:
+    def legal_words(self, legal: list[A]) -> list[Arg]:
         """The legal actions as a refusal lists them: their notation."""
         return [str(a) for a in legal]
 
@@ -322,7 +326,7 @@ class State(ABC):
         return 1 / len(winners) if seat in winners else 0.0
 
     @abstractmethod
-    def clone(self) -> State: ...
+    def clone(self) -> Self: ...
 
     def seat_of(self, player: object, spectator: bool = False) -> int | None:
         """``player`` when it is a seat of this game (or None, if a spectator is allowed)."""
@@ -341,7 +345,7 @@ class State(ABC):
         """What one seat (None = spectator) may know, JSON-able, sharing nothing with the state."""
         return self._view(self.seat_of(player, spectator=True))
 
-    def determinize(self, player: int, rng: RandomSource) -> State:
+    def determinize(self, player: int, rng: RandomSource) -> Self:
         """A full state that shows ``player`` the same view, every hidden thing resampled.
 
         It carries nothing of the real game beyond that view: its seed is drawn
@@ -365,10 +369,10 @@ class State(ABC):
         """The game's view for a valid seat (or None)."""
 
     @abstractmethod
-    def _determinize(self, player: int, rng: RandomSource) -> State:
+    def _determinize(self, player: int, rng: RandomSource) -> Self:
         """The game's resample for a valid seat; the core then severs seed and history."""
 
-    def slip(self, action: Any) -> str | None:
+    def slip(self, action: A) -> str | None:
         """The kind of loss a person takes only on purpose that ``action`` would be for the
         deciding seat, judged from what that seat knows: one of SLIPS, or None.
         ``"gives_up"`` ends a turn with actions unused; ``"walks_back"`` takes back the
@@ -378,9 +382,9 @@ class State(ABC):
         ``"walks_back"``."""
         return None
 
-    def history(self) -> list[tuple[int, Any]]:
+    def history(self) -> list[tuple[int, A]]:
         """(seat, action) for every action applied since setup."""
-        out: list[tuple[int, Any]] = []
+        out: list[tuple[int, A]] = []
         node = self.hist
         while node is not None:
             node, seat, act = node
@@ -401,7 +405,7 @@ class State(ABC):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return self.clone()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -412,7 +416,7 @@ class State(ABC):
         return out
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        hist: tuple[Any, int, Any] | None = None
+        hist: tuple[Any, int, A] | None = None
         for seat, act in fields.pop("hist"):
             hist = (hist, seat, act)
         for name, value in fields.items():
@@ -450,17 +454,17 @@ class State(ABC):
         return f"{scores} won by {won}"
 
 
-class Words(Protocol):
+class Words(Protocol[W]):
     """A game's describer module (games/<game>/describe.py), as Game uses it."""
 
-    def fields(self, view: dict[str, JSON], act: Any, /) -> dict[str, JSON]: ...
+    def fields(self, view: dict[str, JSON], act: W, /) -> dict[str, JSON]: ...
 
     def describe(
-        self, view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None, /
+        self, view: dict[str, JSON], act: W, known: dict[str, JSON] | None = None, /
     ) -> str: ...
 
     def phrase(
-        self, view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None, /
+        self, view: dict[str, JSON], act: W, known: dict[str, JSON] | None = None, /
     ) -> tuple[str, dict[str, JSON]]: ...
 
     def event_phrase(self, kind: str, data: dict[str, JSON], /) -> tuple[str, dict[str, JSON]]: ...
@@ -485,12 +489,13 @@ class GameInfo:
     options: Mapping[str, type] = field(default_factory=lambda: MappingProxyType({}))
 
 
-class Game(ABC):
+class Game(ABC, Generic[A]):
     """A game's rules: metadata, setup and notation."""
 
     info: GameInfo
-    action_type: type  # the class of this game's actions
-    heuristics: Heuristics | None = None  # how its bots value positions (None: the score)
+    action_type: type[A]  # the class of this game's actions
+    heuristics: Heuristics[A] | None = None  # how its bots value positions (None: the score)
+    _every: tuple[A, ...] | None = None  # every_action, once built
 
     @property
     def name(self) -> str:
@@ -513,21 +518,20 @@ class Game(ABC):
         """Option name -> the type of its value."""
         return self.info.options
 
-    def every_action(self) -> tuple[Any, ...]:
+    def every_action(self) -> tuple[A, ...]:
         """Every action the notation can name, in a fixed order that only ever grows at
         its end: the numbered action space of the research adapters (computed once)."""
-        found = _EVERY_ACTION.get(self.name)
-        if found is None:
-            found = _EVERY_ACTION[self.name] = tuple(self._every_action())
-        return found
+        if self._every is None:
+            self._every = tuple(self._every_action())
+        return self._every
 
     @abstractmethod
-    def _every_action(self) -> Iterable[Any]:
+    def _every_action(self) -> Iterable[A]:
         """The actions for every_action, built from the game's data."""
 
     def new_game(
         self, players: int | Sequence[str], seed: int | None = None, **options: JSON
-    ) -> State:
+    ) -> State[A]:
         """Set a game up, dealt from ``seed`` (a fresh one if None); BadOption on bad input.
 
         Everything is checked before anything is built: the player count or names,
@@ -542,10 +546,10 @@ class Game(ABC):
         return self._new_game(names, seed, options)
 
     @abstractmethod
-    def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> State:
+    def _new_game(self, names: tuple[str, ...], seed: int, options: dict[str, JSON]) -> State[A]:
         """Setup from checked arguments (the game checks how options combine)."""
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> A:
         """The action that notation names, legal or not. Raises UnreadableAction for text
         that names no action of this game (its message says which forms read)."""
         if not isinstance(text, str):
@@ -557,7 +561,7 @@ class Game(ABC):
         return self._parse(text)
 
     @abstractmethod
-    def _parse(self, text: str) -> Any:
+    def _parse(self, text: str) -> A:
         """Read checked ASCII notation; UnreadableAction if it names no action."""
 
     @abstractmethod
@@ -567,23 +571,23 @@ class Game(ABC):
 
     # What a front end shows of a game, read from views only: the game's ``words`` module
     # (games/<game>/describe.py) says it, and these pass the calls on.
-    words: Words
+    words: Words[A]
 
-    def fields(self, view: dict[str, JSON], action: Any) -> dict[str, JSON]:
+    def fields(self, view: dict[str, JSON], action: A) -> dict[str, JSON]:
         """A legal action's parts (``verb`` and, by game, the piece, card, from, to,
         cells, ...), read from the deciding seat's view, so that a front end matches a
         click to an action without parsing notation or knowing a rule."""
         return self.words.fields(view, action)
 
     def describe(
-        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
+        self, view: dict[str, JSON], action: A, fields: dict[str, JSON] | None = None
     ) -> str:
         """A few words on what a legal action does, read from the deciding seat's view
         (from its ``fields`` when the caller has them already)."""
         return self.words.describe(view, action, fields)
 
     def phrase(
-        self, view: dict[str, JSON], action: Any, fields: dict[str, JSON] | None = None
+        self, view: dict[str, JSON], action: A, fields: dict[str, JSON] | None = None
     ) -> tuple[str, dict[str, JSON]]:
         """What ``describe`` says, as a message id and its arguments, so that a front end
         words it in its reader's language from the message catalogues."""
@@ -604,7 +608,7 @@ class Game(ABC):
         ``cell_msgs`` too, one ``{"msg", "args"}`` per seat."""
         return self.words.final_rows(view)
 
-    def parse_action(self, state: State, text: str) -> Any:
+    def parse_action(self, state: State[A], text: str) -> A:
         """The legal action that ``text`` names. Raises UnreadableAction for text that names
         no action, IllegalAction (listing the legal ones) for an action not legal here."""
         act = self.parse(text)

@@ -25,7 +25,7 @@ import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scarab.core.errors import BadOption, BadRecord, ScarabError, brief
 from scarab.core.game import SEEDS
@@ -441,7 +441,7 @@ def _options(text: str, where: str) -> dict[str, JSON]:
 
 
 # ---- replaying ------------------------------------------------------------------
-def _setup(game: Game, record: Record) -> State:
+def _setup(game: Game[Any], record: Record) -> State[Any]:
     """The game the header describes; BadRecord naming the tag that is wrong."""
     checks = (
         ("Players", lambda: game.seat_names(record.players)),
@@ -460,7 +460,7 @@ def _setup(game: Game, record: Record) -> State:
         raise BadRecord(f"{where}: the header cannot set up a game: {exc}") from None
 
 
-def replay(record: Record) -> State:
+def replay(record: Record) -> State[Any]:
     """Set the game up from the record's seed and play every move again."""
     from scarab.core.registry import load
 

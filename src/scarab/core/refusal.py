@@ -83,7 +83,7 @@ def _english(value: Arg) -> str:
     return str(value)
 
 
-def _json(value: Arg) -> Any:
+def _json(value: Arg) -> object:
     if isinstance(value, Term):
         return "@" + value.msg
     if isinstance(value, Reason):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Any
 
 from scarab.core.errors import UnknownGame, brief
 from scarab.core.game import Game
@@ -18,7 +19,7 @@ def games() -> list[str]:
     )
 
 
-def load(name: str) -> Game:
+def load(name: str) -> Game[Any]:  # the name says the action type only at run time
     """The game registered under ``name``; UnknownGame for anything else."""
     known = games()
     if not isinstance(name, str) or name not in known:

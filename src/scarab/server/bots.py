@@ -13,6 +13,7 @@ import secrets
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 from scarab.agents import make_agent
 from scarab.agents.hints import top_actions
@@ -23,7 +24,7 @@ from scarab.server.memory import bots_on_own_allocator
 PARENT_POLL_SECONDS = 0.5
 
 
-def choose_run(state: State, seat: int, level: str, seed: int) -> tuple[list[str], bool]:
+def choose_run(state: State[Any], seat: int, level: str, seed: int) -> tuple[list[str], bool]:
     """The notations of the moves the bot at ``level`` makes for ``seat`` (one, or, where
     it chooses unseen, all of them until it is done: scarab.agents.unseen), and whether
     they were unseen. ``state`` is a copy, played on here."""
@@ -32,7 +33,7 @@ def choose_run(state: State, seat: int, level: str, seed: int) -> tuple[list[str
 
 
 def hint(
-    state: State, seat: int, level: str, seed: int
+    state: State[Any], seat: int, level: str, seed: int
 ) -> tuple[list[tuple[str, float, int]], int]:
     """``level``'s top actions for ``seat`` as (notation, win chance, visits), and how many
     searches that took; worked out from the seat's view, like a bot's move."""

@@ -53,7 +53,7 @@ class Replayed:
 
     def __init__(self, record: Record) -> None:
         final = replay(record)  # checks the whole record first, so every frame is of a real game
-        self.game: Game = load(record.game)
+        self.game: Game[Any] = load(record.game)
         self.moves = [notation for _, notation in record.moves]
         self.step = max(STEP, math.ceil(len(self.moves) / MAX_SAVED))
         # what no frame changes, as the start of its JSON object
@@ -102,7 +102,7 @@ class Replayed:
             said = f"ply is a move count from 0 to {len(self.moves)}, not {brief(ply)}"
             raise BadRecord(said, "ui.err.replay_ply", n=len(self.moves))
         start = ply // self.step
-        state: State = self.saved[start].clone()
+        state: State[Any] = self.saved[start].clone()
         for notation in self.moves[start * self.step : ply]:
             state.step(self.game.parse_action(state, notation))
         end = self.log_ends[ply]

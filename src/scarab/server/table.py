@@ -133,7 +133,7 @@ class SeatInfo:
 class Played:
     """A move worked out on a copy, not yet stored: nobody sees it until ``accept``."""
 
-    state: State
+    state: State[Any]
     events: list[Event]
     move: StoredMove
     undoable: bool
@@ -145,7 +145,7 @@ class Rebuilt:
     """A table's position rebuilt from a list of moves: the state, logs and undo marks, and
     when the deciding seat's turn began (None: before any move handed it over)."""
 
-    state: State
+    state: State[Any]
     moves: list[StoredMove]
     undoable: list[bool]
     logs: dict[int | None, deque[dict[str, JSON]]]
@@ -181,7 +181,7 @@ class Table:
         self.turn_started = rebuilt.turn_started or stored.created
 
     # ---- building -----------------------------------------------------------
-    def _fresh(self, seats: list[SeatInfo] | None = None, seed: int | None = None) -> State:
+    def _fresh(self, seats: list[SeatInfo] | None = None, seed: int | None = None) -> State[Any]:
         names = [s.name for s in seats or self.seats]
         return self.game.new_game(names, seed=self.seed if seed is None else seed, **self.options)
 
@@ -227,7 +227,7 @@ class Table:
             self._mark_trailing_undoable(out, *run_start)
         return out
 
-    def _mark_trailing_undoable(self, out: Rebuilt, first: int, before: State) -> None:
+    def _mark_trailing_undoable(self, out: Rebuilt, first: int, before: State[Any]) -> None:
         """After a restart: which of the deciding seat's latest moves (from move ``first``,
         played from ``before``) could be taken back."""
         seat = out.state.current_player
@@ -348,7 +348,7 @@ class Table:
 
     def header(
         self,
-        state: State | None = None,
+        state: State[Any] | None = None,
         seats: list[SeatInfo] | None = None,
         turn_started: float | None = None,
     ) -> Header:
@@ -380,7 +380,7 @@ class Table:
         act = self.game.parse_action(self.state, notation)  # type: ignore[arg-type]
         return self._played(self.state, act, StoredMove(seat, str(act), note, time.time()))
 
-    def _played(self, before: State, act: Any, move: StoredMove) -> Played:
+    def _played(self, before: State[Any], act: Any, move: StoredMove) -> Played:
         after = before.clone()
         events = after.apply(act)
         undoable = (
@@ -706,7 +706,7 @@ def log_events(
     logs: dict[int | None, deque[dict[str, JSON]]],
     events: list[Event],
     in_round: int,
-    game: Game,
+    game: Game[Any],
     move: StoredMove,
 ) -> None:
     """Add what each viewer may learn of ``events`` to that viewer's log, in English words

@@ -21,7 +21,7 @@ WORLDS = 6  # sampled worlds per seat
 CHECK_SEED = 0x5CA8AB  # the check is deterministic: the same move gets the same answer
 
 
-def reveals(before: State, action: Any, after: State, events: list[Event]) -> bool:
+def reveals(before: State[Any], action: Any, after: State[Any], events: list[Event]) -> bool:
     """True when playing ``action`` in ``before`` (giving ``after``) told anyone anything new."""
     if any(e.secret_to is not None for e in events) or before.rng.state != after.rng.state:
         return True

@@ -33,7 +33,7 @@ from scarab.agents.base import Phrase, reason_in
 from scarab.agents.hints import HINT_COUNT, HINT_LEVEL, top_actions
 from scarab.agents.unseen import run_seconds, unseen_run
 from scarab.core.errors import BadOption, IllegalAction, ScarabError
-from scarab.core.game import JSON, Event, Game, State, events_for
+from scarab.core.game import JSON, Action, Event, Game, State, events_for
 from scarab.core.record import MAX_RECORD_CHARS, read_record, replay, write_record
 from scarab.core.registry import load
 from scarab.terminal import luxor
@@ -101,8 +101,8 @@ class Session:
 
     def __init__(
         self,
-        game: Game,
-        state: State,
+        game: Game[Any],
+        state: State[Any],
         kinds: Sequence[str],
         console: Console,
         read: Reader,
@@ -163,7 +163,7 @@ class Session:
             for line in log:
                 self.console.print(Text("  " + line, "dim"))
 
-    def describe(self, view: dict[str, JSON], act: Any) -> str:
+    def describe(self, view: dict[str, JSON], act: Action) -> str:
         if lang() == "en":
             return self.game.describe(view, act)
         msg, args = self.game.phrase(view, act)
@@ -303,7 +303,7 @@ class Session:
         for i, act in enumerate(acts, 1):  # the reason is the last choice's
             self.bot_line(seat, act, said if i == len(acts) else [])
 
-    def bot_line(self, seat: int, act: Any, said: list[Phrase]) -> None:
+    def bot_line(self, seat: int, act: Action, said: list[Phrase]) -> None:
         events = self.state.apply(act)
         self.log.extend(events)
         line = Text.assemble((self.names[seat], self.style(seat)), f" {act}")
@@ -485,7 +485,7 @@ def play_main(
             save_record(out, state, record)
 
 
-def dealt(err: Console, g: Game, kinds: list[str], seed: int | None) -> State | None:
+def dealt(err: Console, g: Game[Any], kinds: list[str], seed: int | None) -> State[Any] | None:
     """A new game for these seats (None, said on ``err``, if the game refuses it)."""
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -496,7 +496,7 @@ def dealt(err: Console, g: Game, kinds: list[str], seed: int | None) -> State | 
         return None
 
 
-def recorded_game(err: Console, path: Path) -> State | None:
+def recorded_game(err: Console, path: Path) -> State[Any] | None:
     """The game a record file left off (None, said on ``err``, if it does not read or
     replay)."""
     try:
@@ -516,7 +516,7 @@ def kinds_of(names: Sequence[str]) -> list[str]:
     return [name.rstrip("0123456789") for name in names]
 
 
-def mismatch(state: State, g: Game, kinds: list[str], seed: int | None) -> str:
+def mismatch(state: State[Any], g: Game[Any], kinds: list[str], seed: int | None) -> str:
     """Why a recorded game cannot go on as asked ("" if it can)."""
     if state.game.name != g.name:
         return f"it is a game of {state.game.name}, not {g.name}"
@@ -537,7 +537,7 @@ def unwritable(path: Path) -> str:
         return exc.strerror or type(exc).__name__
 
 
-def save_record(out: Console, state: State, path: Path) -> None:
+def save_record(out: Console, state: State[Any], path: Path) -> None:
     """Write the game's record, finished or not (an unfinished one has Result "*")."""
     try:
         path.write_text(write_record(state.record()), encoding="utf-8")

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from scarab.core.game import JSON
 from scarab.games.pyramids import data as D
+from scarab.games.pyramids.actions import PyramidsAction
 from scarab.games.pyramids.describe import final_rows, phrase, term
 from scarab.terminal.common import score_table, seats_frame, t
 
@@ -317,7 +318,7 @@ def _own_cards(view: dict[str, JSON]) -> dict[int, dict[str, JSON]]:
     return {int(c["id"]): c for c in view["seats"][viewer]["cards"]}
 
 
-def gains(view: dict[str, JSON], act: Any) -> Text:
+def gains(view: dict[str, JSON], act: PyramidsAction) -> Text:
     """The symbols a mark would reach, as glyphs (T for the tomb)."""
     out = Text()
     if getattr(act, "verb", "") != "mark":

@@ -4,13 +4,17 @@ together (tests hold them equal)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from scarab.adapters.observation import Builder, View, relative, rotated, size
-from scarab.adapters.state_encoding import Encoder, count_into, memo, starts
+from scarab.adapters.state_encoding import count_into, memo, starts
+
+if TYPE_CHECKING:
+    from scarab.games.horus.state import HorusState
 
 
 @cache
@@ -110,7 +114,7 @@ def view_features(b: Builder, v: View, seat: int, n: int) -> None:
     b.counts("discard", names, v["discard"], 10)
 
 
-def state_fill(n: int) -> Encoder:
+def state_fill(n: int) -> Callable[[HorusState, int], np.ndarray]:
     from scarab.games.horus import data as D
     from scarab.games.horus.rules import cursed, missing, wll
     from scarab.games.horus.stages import MUMMY, OVER, P_FORESEE, STATUS_NAMES
@@ -132,7 +136,7 @@ def state_fill(n: int) -> Encoder:
 
     kits: dict[tuple[Any, ...], np.ndarray] = {}  # a seat's cards and counts, by what sets them
 
-    def belongings(s: Any, p: int) -> np.ndarray:
+    def belongings(s: HorusState, p: int) -> np.ndarray:
         """Seat p's cards (bagged ones too) counted by name, then its counts; wll and the
         curses follow from its cards, so the key of ``kits`` holds all this depends on."""
         x = np.zeros(cards_width + counts_width, np.float32)
@@ -151,7 +155,7 @@ def state_fill(n: int) -> Encoder:
         )
         return x
 
-    def fill(s: Any, seat: int) -> np.ndarray:
+    def fill(s: HorusState, seat: int) -> np.ndarray:
         x = np.zeros(length, np.float32)
         over = s.stage == OVER
         x[at["stage"] + s.stage] = 1.0

@@ -4,13 +4,17 @@ together (tests hold them equal)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from scarab.adapters.observation import Builder, View, relative, rotated, size
-from scarab.adapters.state_encoding import Encoder, count_into, memo, starts
+from scarab.adapters.state_encoding import count_into, memo, starts
+
+if TYPE_CHECKING:
+    from scarab.games.luxor.state import LuxorState
 
 
 @cache
@@ -86,7 +90,7 @@ def view_features(b: Builder, v: View, seat: int, n: int) -> None:
     b.counts("discard", codes, v["discard_pile"], 10)
 
 
-def state_fill(n: int) -> Encoder:
+def state_fill(n: int) -> Callable[[LuxorState, int], np.ndarray]:
     from scarab.games.luxor import data as D
     from scarab.games.luxor.actions import REWARDS
     from scarab.games.luxor.view import tile_text
@@ -107,18 +111,18 @@ def state_fill(n: int) -> Encoder:
     boards: dict[tuple[int, ...], np.ndarray] = {}  # tiles (kinds, then arguments) -> floats
     spaces = range(1, D.CHAMBER)
 
-    def row(s: Any, sp: int) -> np.ndarray:
+    def row(s: LuxorState, sp: int) -> np.ndarray:
         key = (sp, s.tile_kind[sp], s.tile_arg[sp])
         if key not in rows:
             rows[key] = np.array(luxor_tile(tile_text(s, sp), D.WALL_VP[sp]), np.float32)
         return rows[key]
 
-    def tiles(s: Any) -> np.ndarray:
+    def tiles(s: LuxorState) -> np.ndarray:
         """The board block: it changes only when a space empties, so it is mostly cached."""
         key = (*s.tile_kind, *s.tile_arg)
         return memo(boards, key, lambda: np.concatenate([row(s, sp) for sp in spaces]))
 
-    def fill(s: Any, seat: int) -> np.ndarray:
+    def fill(s: LuxorState, seat: int) -> np.ndarray:
         x = np.zeros(length, np.float32)
         x[at["phase"] + s.phase] = 1.0
         to_move = relative(n, seat, s.current_player)

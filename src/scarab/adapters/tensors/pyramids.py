@@ -1,16 +1,20 @@
-"""Pyramids's observation tensor, from a seat's view (``view_features``) and the
+"""Pyramids' observation tensor, from a seat's view (``view_features``) and the
 same numbers from the state (``state_fill``), kept side by side so that they change
 together (tests hold them equal)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from scarab.adapters.observation import Builder, View, layout, relative, rotated, size
-from scarab.adapters.state_encoding import Encoder, count_into, starts
+from scarab.adapters.state_encoding import count_into, starts
+
+if TYPE_CHECKING:
+    from scarab.games.pyramids.state import PyramidsState
 
 _SYMBOLS = ".#ETgrstpx"
 
@@ -80,7 +84,7 @@ def view_features(b: Builder, v: View, seat: int, n: int) -> None:
     b.add("extra_marks", [v.get("extra_marks", 0) / 2])
 
 
-def state_fill(n: int) -> Encoder:
+def state_fill(n: int) -> Callable[[PyramidsState, int], np.ndarray]:
     from scarab.games.pyramids import data as D
     from scarab.games.pyramids import rules
     from scarab.games.pyramids.view import public_marks
@@ -118,7 +122,7 @@ def state_fill(n: int) -> Encoder:
         for where, c in zip(slots, ids, strict=False):  # a slot may be empty
             x[where : where + width] = card(c, marks.get(c, 0))
 
-    def fill(s: Any, seat: int) -> np.ndarray:
+    def fill(s: PyramidsState, seat: int) -> np.ndarray:
         x = np.zeros(length, np.float32)
         phase = rules.MARK if s.phase == rules.EXTRA and seat != s.seat else s.phase
         x[at["phase"] + phase] = 1.0

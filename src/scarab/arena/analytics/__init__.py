@@ -17,7 +17,7 @@ from scarab.core.record import Record, read_record
 from scarab.core.registry import load
 
 
-def start(line: Mapping[str, Any], game: str) -> tuple[Game, State, Record]:
+def start(line: Mapping[str, Any], game: str) -> tuple[Game[Any], State[Any], Record]:
     """The game, its state before the first move and the record of one result line: an
     analytics replays the moves itself, reading the state between them."""
     text = line.get("record")

@@ -13,7 +13,7 @@ from scarab.games.horus.actions import HorusAction, parse
 from scarab.games.horus.state import HorusState
 
 
-class Horus(Game):
+class Horus(Game[HorusAction]):
     info = GameInfo(
         name="horus",
         title="The Adventurers: The Pyramid of Horus",
@@ -22,7 +22,7 @@ class Horus(Game):
         longest=10_000,
     )
     words = describe
-    heuristics: Heuristics | None = Heuristics(
+    heuristics: Heuristics[HorusAction] | None = Heuristics(
         hand=Valuation(heuristic.evaluate, heuristic.search_value, heuristic.win_chances),
         tuned=Valuation(
             heuristic.evaluate, heuristic.tuned_search_value, heuristic.tuned_win_chances

@@ -78,7 +78,7 @@ def fields(view: dict[str, JSON], act: HorusAction) -> dict[str, JSON]:
     return out
 
 
-def describe(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None) -> str:
+def describe(view: dict[str, JSON], act: HorusAction, known: dict[str, JSON] | None = None) -> str:
     """A few words on what an action does, from the viewer's view."""
     f = known if known is not None else fields(view, act)
     verb, arg = act.verb, act.arg
@@ -186,7 +186,7 @@ def _term(kind: str, key: str) -> str:
     return f"@horus.term.{kind}.{key}"
 
 
-def phrase(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None) -> Phrase:
+def phrase(view: dict[str, JSON], act: HorusAction, known: dict[str, JSON] | None = None) -> Phrase:
     """What ``describe`` says, as a message id (``horus.act.*``) and its arguments."""
     f = known if known is not None else fields(view, act)
     verb, arg = act.verb, act.arg

@@ -15,6 +15,7 @@ from scarab.core.game import State
 from scarab.games.horus import data as D
 from scarab.games.horus import hazards as H
 from scarab.games.horus import heuristic as V
+from scarab.games.horus.actions import HorusAction
 from scarab.games.horus.stages import ESCAPED, INSIDE, WAITING
 from scarab.games.horus.state import HorusState
 
@@ -63,7 +64,7 @@ def _seat(s: HorusState, p: int) -> list[float]:
     ]
 
 
-def features(state: State, seat: int) -> list[float]:
+def features(state: State[HorusAction], seat: int) -> list[float]:
     """The numbers a learned value reads for ``seat``, in the order of ``NAMES``."""
     if not isinstance(state, HorusState):
         raise TypeError(f"Horus features need a Horus state, not {type(state).__name__}")

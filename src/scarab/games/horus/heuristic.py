@@ -40,6 +40,7 @@ from typing import NamedTuple
 from scarab.core.game import State
 from scarab.games.horus import data as D
 from scarab.games.horus import hazards as H
+from scarab.games.horus.actions import HorusAction
 from scarab.games.horus.rules import curses_of, wll_of
 from scarab.games.horus.scoring import breakdown_of
 from scarab.games.horus.stages import (
@@ -441,12 +442,12 @@ class Reading:
     later: float = 0.0  # rounds to walk out after a round of looking
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(state: State[HorusAction], seat: int) -> float:
     """The value of ``state`` for ``seat``, in points (higher is better)."""
     return read(state, seat).value
 
 
-def read(state: State, seat: int, w: Weights = HAND) -> Reading:
+def read(state: State[HorusAction], seat: int, w: Weights = HAND) -> Reading:
     """The value of ``state`` for ``seat`` with its parts."""
     if not isinstance(state, HorusState):
         raise TypeError(f"the Horus heuristic needs a Horus state, not {type(state).__name__}")
@@ -531,7 +532,7 @@ def _waiting(s: HorusState, p: int, h: Held, w: Weights) -> Reading:
     return Reading(value, have, out, safe, find, risk=risk, falls=falls, later=later)
 
 
-def search_value(state: State, seat: int, w: Weights = HAND) -> float:
+def search_value(state: State[HorusAction], seat: int, w: Weights = HAND) -> float:
     """``evaluate`` plus the actions the seat still holds this round, for a search.
 
     A search compares positions in the middle of a turn with positions after it; without
@@ -541,7 +542,7 @@ def search_value(state: State, seat: int, w: Weights = HAND) -> float:
     return r.value + LOAD * r.in_hand
 
 
-def tuned_search_value(state: State, seat: int) -> float:
+def tuned_search_value(state: State[HorusAction], seat: int) -> float:
     """``search_value`` with the weights tuned by play (for the levels that ask for them)."""
     return search_value(state, seat, TUNED)
 
@@ -648,7 +649,7 @@ def _beats(mine: Plan, rivals: list[Plan]) -> float:
     return chance
 
 
-def win_chances(state: State, w: Weights = HAND) -> list[float] | None:
+def win_chances(state: State[HorusAction], w: Weights = HAND) -> list[float] | None:
     """Each seat's chance to win, once at most one seat is still in play (None before:
     while several seats are still looking, each one's finds race the others', which
     plans against settled scores cannot weigh, and points compare better).
@@ -677,6 +678,6 @@ def win_chances(state: State, w: Weights = HAND) -> list[float] | None:
     ]
 
 
-def tuned_win_chances(state: State) -> list[float] | None:
+def tuned_win_chances(state: State[HorusAction]) -> list[float] | None:
     """``win_chances`` with the weights tuned by play."""
     return win_chances(state, TUNED)

@@ -66,7 +66,7 @@ CURES = {"antidote": ("snake", "scorpion"), "medikit": ("crocodile", "block")}
 
 
 # ---- setup ------------------------------------------------------------------
-def new_state(game: Game, names: tuple[str, ...], seed: int) -> HorusState:
+def new_state(game: Game[HorusAction], names: tuple[str, ...], seed: int) -> HorusState:
     """HOR-SETUP-DECKS, HOR-SETUP-SARCOPHAGI, HOR-SETUP-MUMMIES, HOR-SETUP-KEEPER."""
     from scarab.games.horus.state import HorusState
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scarab.core.game import JSON, Event, Game, State
+from scarab.core.game import JSON, Event, State
 from scarab.core.refusal import Arg, Reason
 from scarab.core.rng import RandomSource, Rng
 from scarab.games.horus import explain, rules, view
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from scarab.games.horus.scoring import Breakdown
 
 
-class HorusState(State):
+class HorusState(State[HorusAction]):
     __slots__ = (
         "adv",
         "alcoves",
@@ -61,7 +61,6 @@ class HorusState(State):
         "used_ability",
     )
 
-    game: Game
     names: tuple[str, ...]
     seed: int
     options: dict[str, JSON]
@@ -127,10 +126,10 @@ class HorusState(State):
     def _legal(self) -> list[Any]:
         return rules.legal_actions(self)
 
-    def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
+    def _do(self, seat: int, action: HorusAction, ev: list[Event] | None) -> None:
         rules.play(self, seat, action, ev)
 
-    def slip(self, action: Any) -> str | None:
+    def slip(self, action: HorusAction) -> str | None:
         """``end`` while actions are left in a turn (not the end of phase 1's discards,
         which keeps every card), or a move straight back onto the square the seat's last
         action of this turn left (a turn opening where the seat's move ended the last
@@ -144,7 +143,7 @@ class HorusState(State):
         back = mine and last.verb == "move" and last.arg == BACK[action.arg]
         return "walks_back" if back else None
 
-    def why(self, action: Any) -> Reason:
+    def why(self, action: HorusAction) -> Reason:
         return explain.reason(self, action)
 
     def legal_words(self, legal: list[Any]) -> list[Arg]:

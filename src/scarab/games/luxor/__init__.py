@@ -12,10 +12,10 @@ from scarab.games.luxor.actions import LuxorAction, parse
 from scarab.games.luxor.state import LuxorState
 
 
-class Luxor(Game):
+class Luxor(Game[LuxorAction]):
     info = GameInfo(name="luxor", title="Luxor", min_players=2, max_players=4, longest=2_000)
     words = describe
-    heuristics: Heuristics | None = Heuristics(
+    heuristics: Heuristics[LuxorAction] | None = Heuristics(
         hand=Valuation(heuristic.evaluate), features=Features(features.NAMES, features.features)
     )
     action_type = LuxorAction

@@ -81,7 +81,7 @@ def fields(view: dict[str, JSON], act: LuxorAction) -> dict[str, JSON]:
     return out
 
 
-def describe(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None) -> str:
+def describe(view: dict[str, JSON], act: LuxorAction, known: dict[str, JSON] | None = None) -> str:
     """A few words on what an action does, from the viewer's view."""
     f = known if known is not None else fields(view, act)
     verb = f["verb"]
@@ -195,7 +195,7 @@ def _tile_args(tile: str, args: dict[str, JSON]) -> tuple[str, dict[str, JSON]]:
 
 
 def phrase(
-    view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None
+    view: dict[str, JSON], act: LuxorAction, known: dict[str, JSON] | None = None
 ) -> tuple[str, dict[str, JSON]]:
     """What ``describe`` says, as a message id (``luxor.act.*``) and its arguments."""
     f = known if known is not None else fields(view, act)

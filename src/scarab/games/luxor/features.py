@@ -15,6 +15,7 @@ from scarab.core.features import leads, with_rival
 from scarab.core.game import State
 from scarab.games.luxor import data as D
 from scarab.games.luxor import heuristic as V
+from scarab.games.luxor.actions import LuxorAction
 from scarab.games.luxor.state import LuxorState
 
 SEAT = ("score", "value", "active", "depth", "keys", "treasures", "horus_cards")
@@ -50,7 +51,7 @@ def _late(s: LuxorState) -> float:
     return max(len(s.chamber) / END_AT, deepest / D.CHAMBER / END_AT)
 
 
-def features(state: State, seat: int) -> list[float]:
+def features(state: State[LuxorAction], seat: int) -> list[float]:
     """The numbers a learned value reads for ``seat``, in the order of ``NAMES``."""
     if not isinstance(state, LuxorState):
         raise TypeError(f"Luxor features need a Luxor state, not {type(state).__name__}")

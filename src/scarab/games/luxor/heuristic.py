@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from scarab.core.game import State
 from scarab.games.luxor import data as D
+from scarab.games.luxor.actions import LuxorAction
 from scarab.games.luxor.scoring import max_sets, set_points
 from scarab.games.luxor.state import LuxorState
 
@@ -32,7 +33,7 @@ HORUS_CARD = 1.0  # per Horus card in hand
 _TYPES = len(D.TREASURE_TYPES)
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(state: State[LuxorAction], seat: int) -> float:
     """The value of ``state`` for ``seat``, in victory points (higher is better)."""
     if not isinstance(state, LuxorState):
         raise TypeError(f"the Luxor heuristic needs a Luxor state, not {type(state).__name__}")

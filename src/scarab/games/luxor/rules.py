@@ -32,7 +32,7 @@ CH = D.CHAMBER
 
 
 # ---- setup ------------------------------------------------------------------
-def new_state(game: Game, names: tuple[str, ...], seed: int) -> LuxorState:
+def new_state(game: Game[LuxorAction], names: tuple[str, ...], seed: int) -> LuxorState:
     """LUX-SETUP-*: board, supplies, hands and stacks dealt from the seed."""
     from scarab.games.luxor.state import LuxorState
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scarab.core.game import JSON, Event, Game, State
+from scarab.core.game import JSON, Event, State
 from scarab.core.refusal import Reason
 from scarab.core.rng import RandomSource, Rng
 from scarab.games.luxor import rules, view
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 PLAY, DIE, ACT, CHOICE, OVER = range(5)
 
 
-class LuxorState(State):
+class LuxorState(State[LuxorAction]):
     __slots__ = (
         "act_spaces",
         "adv",
@@ -59,7 +59,6 @@ class LuxorState(State):
         "wilds",
     )
 
-    game: Game
     names: tuple[str, ...]
     seed: int
     options: dict[str, JSON]
@@ -118,10 +117,10 @@ class LuxorState(State):
     def _legal(self) -> list[Any]:
         return rules.legal_actions(self)
 
-    def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
+    def _do(self, seat: int, action: LuxorAction, ev: list[Event] | None) -> None:
         rules.play(self, seat, action, ev)
 
-    def why(self, action: Any) -> Reason:
+    def why(self, action: LuxorAction) -> Reason:
         return rules.why(self, action)
 
     def scores(self) -> list[int]:

@@ -16,7 +16,7 @@ from scarab.games.pyramids.actions import PyramidsAction, parse
 from scarab.games.pyramids.state import PyramidsState
 
 
-class Pyramids(Game):
+class Pyramids(Game[PyramidsAction]):
     info = GameInfo(
         name="pyramids",
         title="Silver & Gold: Pyramids",
@@ -27,7 +27,7 @@ class Pyramids(Game):
         options=MappingProxyType({"solo": bool}),
     )
     words = describe
-    heuristics: Heuristics | None = Heuristics(
+    heuristics: Heuristics[PyramidsAction] | None = Heuristics(
         hand=Valuation(heuristic.evaluate), features=Features(features.NAMES, features.features)
     )
     action_type = PyramidsAction

@@ -52,7 +52,9 @@ def fields(view: dict[str, JSON], act: PyramidsAction) -> dict[str, JSON]:
     return out
 
 
-def describe(view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None) -> str:
+def describe(
+    view: dict[str, JSON], act: PyramidsAction, known: dict[str, JSON] | None = None
+) -> str:
     """A few words on what an action does, from the viewer's view."""
     f = known if known is not None else fields(view, act)
     verb = f["verb"]
@@ -128,7 +130,7 @@ def _listed(prefix: str, kind: str, names: Sequence[str]) -> tuple[str, dict[str
 
 
 def phrase(
-    view: dict[str, JSON], act: Any, known: dict[str, JSON] | None = None
+    view: dict[str, JSON], act: PyramidsAction, known: dict[str, JSON] | None = None
 ) -> tuple[str, dict[str, JSON]]:
     """What ``describe`` says, as a message id and its arguments (``("", {})`` where it
     says nothing: a mark that reaches no symbol)."""

@@ -15,6 +15,7 @@ from scarab.core.features import leads, with_rival
 from scarab.core.game import State
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import heuristic as V
+from scarab.games.pyramids.actions import PyramidsAction
 from scarab.games.pyramids.scoring import final_scoring
 from scarab.games.pyramids.state import PyramidsState
 
@@ -53,7 +54,7 @@ def _seat(s: PyramidsState, p: int) -> list[float]:
     ]
 
 
-def features(state: State, seat: int) -> list[float]:
+def features(state: State[PyramidsAction], seat: int) -> list[float]:
     """The numbers a learned value reads for ``seat``, in the order of ``NAMES``."""
     if not isinstance(state, PyramidsState):
         raise TypeError(f"Pyramids features need a Pyramids state, not {type(state).__name__}")

@@ -28,6 +28,7 @@ from functools import cache, lru_cache
 from scarab.core.game import State
 from scarab.games.pyramids import data as D
 from scarab.games.pyramids import rules
+from scarab.games.pyramids.actions import PyramidsAction
 from scarab.games.pyramids.scoring import gem_points, points
 from scarab.games.pyramids.state import PyramidsState
 
@@ -139,7 +140,7 @@ def _skull(skulls: int) -> float:
     return max(float(D.SKULLS[skulls] - now), SKULL_FLOOR)
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(state: State[PyramidsAction], seat: int) -> float:
     """The value of ``state`` for ``seat``, in victory points (higher is better)."""
     if not isinstance(state, PyramidsState):
         raise TypeError(

@@ -27,7 +27,9 @@ Events = list[Event] | None
 
 
 # ---- setup ------------------------------------------------------------------
-def new_state(game: Game, names: tuple[str, ...], seed: int, solo: bool) -> PyramidsState:
+def new_state(
+    game: Game[PyramidsAction], names: tuple[str, ...], seed: int, solo: bool
+) -> PyramidsState:
     """PYR-SETUP-DEAL: four cards each, from the shuffled deck; each seat keeps two."""
     from scarab.games.pyramids.state import PyramidsState
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scarab.core.game import JSON, Event, Game, State
+from scarab.core.game import JSON, Event, State
 from scarab.core.refusal import Reason
 from scarab.core.rng import RandomSource, Rng
 from scarab.games.pyramids import rules, view
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from scarab.games.pyramids.scoring import Breakdown
 
 
-class PyramidsState(State):
+class PyramidsState(State[PyramidsAction]):
     __slots__ = (
         "cards",
         "chosen",
@@ -44,7 +44,6 @@ class PyramidsState(State):
         "used",
     )
 
-    game: Game
     names: tuple[str, ...]
     seed: int
     options: dict[str, JSON]
@@ -93,10 +92,10 @@ class PyramidsState(State):
     def _legal(self) -> list[Any]:
         return rules.legal_actions(self)
 
-    def _do(self, seat: int, action: Any, ev: list[Event] | None) -> None:
+    def _do(self, seat: int, action: PyramidsAction, ev: list[Event] | None) -> None:
         rules.play(self, seat, action, ev)
 
-    def why(self, action: Any) -> Reason:
+    def why(self, action: PyramidsAction) -> Reason:
         return rules.why(self, action)
 
     def scores(self) -> list[int]:
