@@ -252,7 +252,7 @@ def test_two_moves_racing_for_one_seat_resolve_to_exactly_one(client: TestClient
 
     async def race() -> list[Any]:
         live = hub.live[t["table"]]
-        tries = [hub.act(live, seat, e["action"], m["version"]) for e in m["legal"][:2] * 2]
+        tries = [hub.changes.act(live, seat, e["action"], m["version"]) for e in m["legal"][:2] * 2]
         return await asyncio.gather(*tries, return_exceptions=True)
 
     results = client.portal.call(race)  # type: ignore[union-attr]
@@ -398,7 +398,7 @@ def zombie_notes(client: TestClient, t: dict[str, Any], seat: int) -> list[Any]:
 
 
 async def _kick(hub: Hub, table_id: str) -> None:
-    hub.kick(hub.live[table_id])
+    hub.bots.start_next(hub.live[table_id])
 
 
 def test_a_seat_that_leaves_for_good_is_played_by_the_zombie(client: TestClient) -> None:

@@ -378,7 +378,7 @@ def test_every_response_carries_the_security_headers(
     async def broken(_spec: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(hub_of(c), "summaries", broken)
+    monkeypatch.setattr(hub_of(c).live_tables, "summaries", broken)
     answers["server error"] = c.post("/api/tables/summaries", json={"tables": ["x"]})
     statuses = {name: r.status_code for name, r in answers.items()}
     assert statuses == {

@@ -76,14 +76,14 @@ def test_a_table_evicted_while_a_socket_waited_for_it_is_the_one_it_joins(
     a loaded machine): the watcher must still join the table that gets the moves."""
     hub = hub_of(served)
     t = make_table(served)
-    load = hub._load
+    load = hub.live_tables.load
 
     async def evicted_at_once(table_id: str) -> Any:
         live = await load(table_id)
         hub.live.pop(table_id)  # as the next tick does to a table nobody watches yet
         return live
 
-    monkeypatch.setattr(hub, "_load", evicted_at_once)
+    monkeypatch.setattr(hub.live_tables, "load", evicted_at_once)
     hub.live.pop(t["table"], None)
     with served.websocket_connect(f"/ws/{t['table']}") as ws:
         ws.send_json({"type": "hello", "token": token(t, 0)})
@@ -282,7 +282,7 @@ def test_a_move_through_a_copy_evicted_meanwhile_reaches_the_loaded_one(
     action = mine["legal"][0]["action"]
 
     async def late_move() -> None:
-        await hub.act(old, seat, action, mine["version"])
+        await hub.changes.act(old, seat, action, mine["version"])
 
     served.portal.call(late_move)  # type: ignore[union-attr]
     wait_for(lambda: len(hub.live[t["table"]].table.moves) == 1)
@@ -383,9 +383,9 @@ def test_summaries_and_sockets_pass_over_ids_of_a_shape_never_issued(served: Tes
 def test_bots_waiting_on_a_store_that_is_down_say_so_in_a_line_not_a_trace_each_time(
     served: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from scarab.server import hub as hub_module
+    from scarab.server import bot_turns
 
-    monkeypatch.setattr(hub_module, "CLAIM_RETRY", 0.05)
+    monkeypatch.setattr(bot_turns, "CLAIM_RETRY", 0.05)
     hub = hub_of(served)
     _failing(monkeypatch, hub.store, "claim")
     caplog.set_level(logging.WARNING, logger="scarab.server")
@@ -404,17 +404,17 @@ def test_a_bot_that_thinks_longer_than_a_claim_keeps_it_by_renewing_it(
     briefly), and the process that thinks renews it meanwhile, however long it takes."""
     from sqlalchemy import create_engine, text
 
-    from scarab.server import hub as hub_module
+    from scarab.server import bot_turns
 
-    monkeypatch.setattr(hub_module, "CLAIM_SECONDS", 0.4)
-    monkeypatch.setattr(hub_module, "CLAIM_RENEW", 0.1)
-    real = hub_module.choose_run
+    monkeypatch.setattr(bot_turns, "CLAIM_SECONDS", 0.4)
+    monkeypatch.setattr(bot_turns, "CLAIM_RENEW", 0.1)
+    real = bot_turns.choose_run
 
     def slow(*args: Any) -> Any:
         time.sleep(1.5)  # four claims' length
         return real(*args)
 
-    monkeypatch.setattr(hub_module, "choose_run", slow)
+    monkeypatch.setattr(bot_turns, "choose_run", slow)
     hub = hub_of(served)
     t = make_table(served, "luxor", seats=[{"kind": "bot", "level": "random"}] * 2)
     engine = create_engine(hub.store.url)

@@ -118,7 +118,7 @@ class Lobby:
         """The player whose key this is takes an open seat of a table."""
         player = await self.players.find(key)
         live = await self.hub.get(table_id)
-        return await self.hub.sit(live, msg.get("seat"), player)
+        return await self.hub.changes.sit(live, msg.get("seat"), player)
 
     async def quick(self, key: object, msg: dict[str, Any]) -> dict[str, JSON]:
         """Sit at the oldest open public table of this game and size, or make one with
@@ -152,7 +152,9 @@ class Lobby:
             {"kind": OPEN, "name": i18n.text(lang, "ui.new.open_name", {"seat": i + 1})}
             for i in range(1, count)
         ]
-        made = await self.hub.create({"game": game.name, "seats": seats, "public": True}, player)
+        made = await self.hub.new_tables.create(
+            {"game": game.name, "seats": seats, "public": True}, player
+        )
         first: dict[str, Any] = made["seats"][0]
         return {"table": made["table"], "seat": 0, "token": first["token"], "link": first["link"]}
 
@@ -169,7 +171,7 @@ class Lobby:
             if not free or table.seat_of_player(player[0]) is not None:
                 return None
             try:
-                return await self.hub.sit(live, free[0], player)
+                return await self.hub.changes.sit(live, free[0], player)
             except Stale:  # another process changed it first: caught up, look again
                 continue
             except TableError as exc:

@@ -25,6 +25,7 @@ from scarab.core.game import JSON, MAX_NAME, Event, Game, State
 from scarab.core.record import Record, write_record
 from scarab.core.registry import load
 from scarab.server.store import Header, StoredMove, StoredTable
+from scarab.server.turn_timers import TIMER_RAN_OUT, timer_shown
 from scarab.server.undo import reveals
 
 HUMAN = "human"
@@ -63,17 +64,11 @@ class StoreUnavailable(ScarabError):
 
 # The record's note on a move the zombie played for a seat, and the same for the log.
 ZOMBIE_NOTE = re.compile(r"played by the zombie \((?P<level>[a-z_]+)\): (?P<why>.*)")
-TIMER_RAN_OUT = "the turn timer ran out"
 
 
 def left_note(level: str, name: str) -> str:
     """The note on a move the zombie played for a seat whose person left for good."""
     return f"played by the zombie ({level}): {name} left"
-
-
-def timer_note(level: str) -> str:
-    """The note on a move the zombie played for a seat whose turn timer ran out."""
-    return f"played by the zombie ({level}): {TIMER_RAN_OUT}"
 
 
 def note_phrase(note: str | None, seat: int) -> dict[str, JSON] | None:
@@ -636,7 +631,7 @@ class Table:
             "view": view,
             "legal": legal,
             "log": log,
-            "timer": self._timer(current),
+            "timer": timer_shown(self, current),
             "undo": self.can_undo(seat),
             "allow_undo": me.allow_undo if me is not None else None,
             "rematch": self.rematch,
@@ -651,16 +646,6 @@ class Table:
             out["winners"] = state.winners()
             out["final_rows"] = self.game.final_rows(view)
         return out
-
-    def _timer(self, current: int | None) -> dict[str, JSON] | None:
-        if self.timer is None or current is None or self.bot_level(current) is not None:
-            return None
-        return {"seconds": self.timer, "deadline": self.turn_started + self.timer}
-
-    def deadline(self) -> float | None:
-        """When the zombie takes over the current decision; None if no timer applies."""
-        timer = self._timer(self.state.current_player)
-        return None if timer is None else float(timer["deadline"])
 
     def record(self) -> Record:
         rec = self.state.record()
