@@ -162,8 +162,8 @@ def test_a_new_rounds_lines_come_under_its_heading_not_the_round_before(game: st
     import random
     from collections import deque
 
-    from scarab.server.store import StoredMove
-    from scarab.server.table import log_events
+    from scarab.server.stored import StoredMove
+    from scarab.server.table_log import log_events
 
     g = scarab.load(game)
     state, rng = g.new_game(2, seed=3), random.Random(3)

@@ -21,7 +21,8 @@ from starlette.testclient import TestClient
 import scarab
 from scarab.server import bot_turns
 from scarab.server.app import create_app
-from scarab.server.store import Store, StoredTable
+from scarab.server.store import Store
+from scarab.server.stored import StoredTable
 from tests.server.conftest import (
     POSTGRES,
     act,
@@ -30,6 +31,7 @@ from tests.server.conftest import (
     hub_of,
     look,
     make_table,
+    server_config,
     token,
     wait_for,
 )
@@ -41,8 +43,8 @@ pytestmark = pytest.mark.skipif(POSTGRES is None, reason="needs SCARAB_TEST_POST
 def pair() -> Iterator[tuple[TestClient, TestClient]]:
     url = fresh_postgres()
     with (
-        TestClient(create_app(url, bot_workers=0)) as one,
-        TestClient(create_app(url, bot_workers=0, upgrade=False)) as two,
+        TestClient(create_app(server_config(url))) as one,
+        TestClient(create_app(server_config(url, upgrade=False))) as two,
     ):
         yield one, two
 
@@ -207,8 +209,8 @@ def test_racing_acts_undos_and_leaves_on_two_processes_keep_one_true_game(
 ) -> None:
     url = fresh_postgres()
     with (
-        TestClient(create_app(url, bot_workers=0)) as one,
-        TestClient(create_app(url, bot_workers=0, upgrade=False)) as two,
+        TestClient(create_app(server_config(url))) as one,
+        TestClient(create_app(server_config(url, upgrade=False))) as two,
     ):
         clients = (one, two)
         t = make_table(one, "horus", zombie="random")

@@ -27,13 +27,14 @@ from scarab.server.protocol import (
     MAX_MESSAGE,
     MAX_RECORD_BODY,
     BadRequest,
+    check_notation,
     field,
     issued_id,
     parse,
     told,
 )
 from scarab.server.replay import replay_body
-from scarab.server.table import Stale, TableError, check_notation
+from scarab.server.table import Stale, TableError
 
 STATIC = Path(__file__).parent / "static"
 MAX_SUMMARIES = 100
@@ -99,10 +100,10 @@ def page_routes() -> list[Route]:
         return _static_json(request, boards, "game", "game")
 
     return [
-        Route("/", page),
-        Route("/t/{table_id}", page),
-        Route("/replay", page),
-        Route("/p/{player}", page),
+        Route("/", page, name="lobby"),
+        Route("/t/{table_id}", page, name="table"),
+        Route("/replay", page, name="replay"),
+        Route("/p/{player}", page, name="player"),
         Route("/favicon.ico", favicon),
         Route("/api/games", list_games),
         Route("/api/games/{game}/board", board),

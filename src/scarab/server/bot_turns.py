@@ -25,7 +25,8 @@ from scarab.server.bots import bot_seed, choose_run
 from scarab.server.live import Live
 from scarab.server.live_tables import LiveTables
 from scarab.server.storage import StoreCalls
-from scarab.server.table import Stale, TableError, left_note
+from scarab.server.table import Stale, TableError
+from scarab.server.table_log import left_note
 from scarab.server.turn_timers import set_turn_alarm, timer_note
 
 log = logging.getLogger("scarab.server")

@@ -32,7 +32,9 @@ from typing import Any, TypeVar
 from scarab.server.bot_turns import BotTurns
 from scarab.server.bots import make_pool
 from scarab.server.chat_room import ChatRoom
+from scarab.server.config import ServerConfig
 from scarab.server.hints import Hints
+from scarab.server.links import Links
 from scarab.server.live import PRESENCE_BEAT, Background, Live
 from scarab.server.live_tables import LiveTables
 from scarab.server.memory import give_back
@@ -45,8 +47,6 @@ from scarab.server.table_changes import TableChanges
 from scarab.server.watchers import Watchers
 
 T = TypeVar("T")
-IDLE_SECONDS = 60.0  # a table nobody watches or plays leaves memory after this long
-TICK_SECONDS = 1.0  # how often due tables are looked for and idle ones evicted
 DUE_BATCH = 100  # due tables loaded per tick at most
 GIVE_BACK_SECONDS = 60.0  # after evictions, memory is handed back to the system this often
 
@@ -55,23 +55,15 @@ class Hub:
     """The tables this process serves, and the chores that keep them: each tick, load the
     tables whose turn has come and evict the idle ones."""
 
-    def __init__(
-        self,
-        store: Store,
-        bot_workers: int = 1,
-        *,
-        idle_seconds: float = IDLE_SECONDS,
-        tick: float = TICK_SECONDS,
-        pace: float = 1.0,
-        step: float = 0.0,
-    ) -> None:
+    def __init__(self, store: Store, config: ServerConfig, links: Links) -> None:
         self.store = store
-        self.idle_seconds = idle_seconds
-        self.tick = tick
+        self.links = links  # the page addresses the answers hand out
+        self.idle_seconds = config.idle_seconds  # a table nobody watches leaves memory then
+        self.tick = config.tick  # how often due tables are looked for and idle ones evicted
         self.owner = secrets.token_hex(8)  # this process, in claims and seats notices
         self.calls = StoreCalls(store)
         self.background = Background()
-        pool = make_pool(bot_workers)
+        pool = make_pool(config.bot_workers)
         self.live_tables = LiveTables(
             self.calls,
             self.background,
@@ -95,6 +87,7 @@ class Hub:
             self.calls,
             self.live_tables,
             self.background,
+            links,
             show=self.watchers.show,
             start_next=lambda live: self.bots.start_next(live),
         )
@@ -103,11 +96,11 @@ class Hub:
             self.live_tables,
             pool,
             self.owner,
-            pace=pace,
-            step=step,
+            pace=config.pace,
+            step=config.bot_step,
             play=self.changes.act,
         )
-        self.new_tables = NewTables(self.calls, self.live_tables, show=self.watchers.show)
+        self.new_tables = NewTables(self.calls, self.live_tables, links, show=self.watchers.show)
         self.hints = Hints(pool)
         self.chores: list[asyncio.Task[None]] = []
 

@@ -15,7 +15,8 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from scarab.server.chat import ChatGate, LinesSeen
-from scarab.server.table import SeatInfo, Table
+from scarab.server.seats import SeatInfo
+from scarab.server.table import Table
 
 MAX_OUTBOX = 32  # replies waiting for one slow client; state messages coalesce anyway
 PRESENCE_BEAT = 30.0  # each process says which seats it holds this often (PostgreSQL)

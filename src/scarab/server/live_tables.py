@@ -20,7 +20,7 @@ from scarab.core.game import JSON
 from scarab.server.live import Background, Live
 from scarab.server.protocol import issued_id
 from scarab.server.storage import StoreCalls
-from scarab.server.store import read_move
+from scarab.server.stored import read_move
 from scarab.server.table import NoTable, StoreUnavailable, Table, summary
 
 log = logging.getLogger("scarab.server")

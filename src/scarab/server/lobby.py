@@ -14,18 +14,20 @@ from scarab.core.errors import brief
 from scarab.core.game import JSON
 from scarab.core.registry import games, load
 from scarab.server.hub import Hub
+from scarab.server.links import Links
 from scarab.server.players import NoPlayer, Players
 from scarab.server.protocol import BadRequest, field
 from scarab.server.ratings import board_page
-from scarab.server.store import StoredTable
-from scarab.server.table import OPEN, NoTable, Stale, TableError
+from scarab.server.seats import OPEN
+from scarab.server.stored import StoredTable
+from scarab.server.table import NoTable, Stale, TableError
 
 PAGE = 20  # tables per lobby page
 MAX_PAGES = 50  # pages a client may ask for: older open tables are not listed
 QUICK_LOOK = 50  # open tables quick play looks through for one that fits
 
 
-def entry(stored: StoredTable, player: str | None = None) -> dict[str, JSON]:
+def entry(stored: StoredTable, links: Links, player: str | None = None) -> dict[str, JSON]:
     """What the lobby shows of a table; ``yours`` is the seat ``player`` (the one asking)
     holds there, if any."""
     yours = next(
@@ -50,7 +52,7 @@ def entry(stored: StoredTable, player: str | None = None) -> dict[str, JSON]:
         "rated": stored.rated,  # whoever sits there plays for their rating
         "options": stored.options,
         "created": stored.created,
-        "watch": f"/t/{stored.id}#watch",  # a watcher's view, even for one who sits there
+        "watch": links.watch(stored.id),  # a watcher's view, even for one who sits there
         "yours": yours,  # the asker's own seat: opened by their key, not taken again
     }
 
@@ -92,7 +94,7 @@ class Lobby:
         found = await self.hub.storage(store.lobby, game, number * PAGE, PAGE + 1, playing)
         me = await self._asker(key)
         return {
-            "tables": [entry(t, me) for t in found[:PAGE]],
+            "tables": [entry(t, self.hub.links, me) for t in found[:PAGE]],
             "page": number,
             "more": len(found) > PAGE and number + 1 < MAX_PAGES,
         }

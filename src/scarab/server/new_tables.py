@@ -17,12 +17,14 @@ from scarab.agents import agent_names
 from scarab.core.errors import BadOption, brief
 from scarab.core.game import JSON
 from scarab.core.registry import games, load
+from scarab.server.links import Links
 from scarab.server.live import Live
 from scarab.server.live_tables import LiveTables
 from scarab.server.protocol import BadRequest, field, given_name, timer_field
+from scarab.server.seats import BOT, HUMAN, OPEN, SeatInfo, token_hash
 from scarab.server.storage import StoreCalls
-from scarab.server.store import StoredTable
-from scarab.server.table import BOT, HUMAN, OPEN, SeatInfo, Table, TableError, token_hash
+from scarab.server.stored import StoredTable
+from scarab.server.table import Table, TableError
 
 
 def new_stored_table(
@@ -62,9 +64,10 @@ class NewTables:
     """Making tables. ``show`` sends a changed table to its watchers (a rematch offered)."""
 
     def __init__(
-        self, calls: StoreCalls, tables: LiveTables, *, show: Callable[[Live], None]
+        self, calls: StoreCalls, tables: LiveTables, links: Links, *, show: Callable[[Live], None]
     ) -> None:
         self.calls = calls
+        self.links = links
         self.store = calls.store
         self.tables = tables
         self.show = show
@@ -110,7 +113,7 @@ class NewTables:
         self.tables.add(Live(table))
         return {
             "table": table.id,
-            "watch": f"/t/{table.id}#watch",
+            "watch": self.links.watch(table.id),
             "seats": [
                 {
                     "seat": i,
@@ -118,7 +121,7 @@ class NewTables:
                     "kind": s["kind"],
                     "level": s["level"],
                     "token": tokens.get(i),
-                    "link": f"/t/{table.id}#seat={tokens[i]}" if i in tokens else None,
+                    "link": self.links.seat(table.id, tokens[i]) if i in tokens else None,
                 }
                 for i, s in enumerate(seats)
             ],
@@ -143,7 +146,7 @@ class NewTables:
             )
             old.rematch = await self.calls.call(self.store.offer_rematch, old.id, new)
             self.show(live)
-        return {"table": old.rematch, "watch": f"/t/{old.rematch}#watch"}
+        return {"table": old.rematch, "watch": self.links.watch(old.rematch)}
 
 
 def bot_level_named(value: str, what: str) -> str:

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from scarab.server.store import Conflict, Store
+from scarab.server.store import Store
+from scarab.server.stored import Conflict
 from scarab.server.table import StoreUnavailable
 
 T = TypeVar("T")

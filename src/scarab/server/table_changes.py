@@ -16,14 +16,16 @@ from typing import Any
 
 from scarab.agents import agent_names
 from scarab.core.errors import brief
+from scarab.server.links import Links
 from scarab.server.live import Background, Live
 from scarab.server.live_tables import LiveTables
 from scarab.server.new_tables import bot_level_named
 from scarab.server.protocol import BadRequest, given_name
 from scarab.server.ratings import settle
+from scarab.server.seats import BOT, HUMAN, SeatInfo, stored_seats
 from scarab.server.storage import StoreCalls
-from scarab.server.store import Conflict
-from scarab.server.table import BOT, HUMAN, Rebuilt, SeatInfo, Stale, TableError, stored_seats
+from scarab.server.stored import Conflict
+from scarab.server.table import Rebuilt, Stale, TableError
 
 log = logging.getLogger("scarab.server")
 
@@ -37,11 +39,13 @@ class TableChanges:
         calls: StoreCalls,
         tables: LiveTables,
         background: Background,
+        links: Links,
         *,
         show: Callable[[Live], None],
         start_next: Callable[[Live], None],
     ) -> None:
         self.calls = calls
+        self.links = links
         self.store = calls.store
         self.tables = tables
         self.background = background
@@ -145,7 +149,7 @@ class TableChanges:
             "table": table.id,
             "seat": seat,
             "token": token,
-            "link": f"/t/{table.id}#seat={token}",
+            "link": self.links.seat(table.id, token),
         }
 
     async def fill(

@@ -16,8 +16,8 @@ from scarab.server.guard import Guard, hang_up
 from scarab.server.hub import Hub
 from scarab.server.live import Connection, Live
 from scarab.server.players import Players
-from scarab.server.protocol import MAX_MESSAGE, BadRequest, field, parse, told
-from scarab.server.table import Stale, StoreUnavailable, TableError, check_notation
+from scarab.server.protocol import MAX_MESSAGE, BadRequest, check_notation, field, parse, told
+from scarab.server.table import Stale, StoreUnavailable, TableError
 
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
 MAX_DEVICE = 64  # characters of the device id a page keeps
