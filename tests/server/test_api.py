@@ -489,6 +489,6 @@ def test_a_post_path_read_by_get_or_a_delete_or_put_is_405_not_404_or_415(
 def test_the_api_takes_no_method_but_get_head_and_post(client: TestClient) -> None:
     """The guard reads the JSON of POSTs only (guard.BODY_METHOD); any other method that
     changes something would come in unchecked."""
-    routes = client.app.routes  # type: ignore[attr-defined]
+    routes = client.app.app.routes  # type: ignore[attr-defined]
     taken = {m for route in routes for m in getattr(route, "methods", None) or ()}
     assert taken <= {"GET", "HEAD", "POST"}

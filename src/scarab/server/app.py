@@ -19,7 +19,8 @@ Errors are JSON ``{"error": "...", "code": "..."}`` (or a WebSocket ``error`` me
 that say what was wrong, with ``msg`` and ``args`` where the catalogues word it in the
 reader's language and ``code`` its kind for a program; no stack trace ever leaves the
 server. The limits on what one client may do (rates, sockets, Origin, JSON bodies) and
-the security headers are in guard.py.
+the security headers are in guard.py, outside the whole app (``Guarded``); every setting
+of a server, with its default and its ``scarab serve`` flag, is in config.py.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from scarab.server.api import STATIC, error, page_routes, player_routes, table_r
 from scarab.server.config import ServerConfig
 from scarab.server.deadlines import protocol
 from scarab.server.door import DOOR, listening
-from scarab.server.guard import Guard, install
+from scarab.server.guard import Guard, Guarded
 from scarab.server.hub import Hub
 from scarab.server.links import Links
 from scarab.server.lobby import Lobby
@@ -67,7 +68,7 @@ BACKLOG = 256
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
 
-def create_app(config: ServerConfig | None = None) -> Starlette:
+def create_app(config: ServerConfig | None = None) -> Guarded:
     """The app of one server process as ``config`` says (the defaults when None), on its
     store upgraded to this version's schema first (with ``upgrade`` off, StoreBehind if
     it is not there yet)."""
@@ -109,10 +110,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             Exception: _server_error,
         },
     )
-    install(app, guard)
     app.state.hub = hub
     app.state.guard = guard
-    return app
+    return Guarded(app, guard)
 
 
 async def _scarab_error(_request: Request, exc: Exception) -> Response:

@@ -483,11 +483,18 @@ def hang_up(receive: object) -> None:
             pause()
 
 
-def install(app: Starlette, guard: Guard) -> None:
-    """Put ``guard`` outside all of ``app``, its own error pages (500 included) too: Starlette
-    builds its middleware stack on the first call through this method."""
-    build = app.build_middleware_stack
-    app.build_middleware_stack = lambda: guard.wrap(build())  # type: ignore[method-assign]
+class Guarded:
+    """A Starlette app behind its guard, the outermost ASGI layer: the checks and the
+    security headers apply to all of the app, its own error pages (500 included) too.
+    ``app`` and ``state`` are the app's (the tests read its hub there)."""
+
+    def __init__(self, app: Starlette, guard: Guard) -> None:
+        self.app = app
+        self.state = app.state
+        self.guarded = guard.wrap(app)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.guarded(scope, receive, send)
 
 
 def _may_hold_a_secret(scope: Scope) -> bool:

@@ -64,14 +64,15 @@ class Hub:
         self.calls = StoreCalls(store)
         self.background = Background()
         pool = make_pool(config.bot_workers)
+        # the parts, each handed what it calls; a lambda calls a part made further down
+        self.watchers = Watchers(lambda live: self.news.tell_seats(live))
         self.live_tables = LiveTables(
             self.calls,
             self.background,
             ask_seats=lambda live: self.news.ask_seats(live),
-            show=lambda live: self.watchers.show(live),
+            show=self.watchers.show,
             start_next=lambda live: self.bots.start_next(live),
         )
-        self.watchers = Watchers(lambda live: self.news.tell_seats(live))
         self.chat = ChatRoom(
             self.calls, self.live_tables, self.background, tell=lambda text: self.news.tell(text)
         )

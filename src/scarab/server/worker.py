@@ -12,12 +12,11 @@ import os
 from dataclasses import replace
 from typing import Any
 
-from starlette.applications import Starlette
-
 from scarab.core.errors import ScarabError
 from scarab.server.bots import follow_parent
 from scarab.server.config import ServerConfig
 from scarab.server.deadlines import protocol
+from scarab.server.guard import Guarded
 from scarab.server.memory import fewer_heaps
 
 ENV = "SCARAB_SERVE"
@@ -47,7 +46,7 @@ def _settings() -> ServerConfig:
     return ServerConfig.from_json(os.environ[ENV])
 
 
-def app() -> Starlette:
+def app() -> Guarded:
     """The app of one worker process (the parent upgraded the store already)."""
     from scarab.server.app import create_app
 
