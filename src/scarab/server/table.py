@@ -26,7 +26,7 @@ from scarab.server.rated_rules import forfeited_seats, unrated_reason
 from scarab.server.seats import BOT, HUMAN, OPEN, SeatInfo, origin_marks, token_hash
 from scarab.server.stored import Header, StoredMove, StoredTable
 from scarab.server.table_log import log_events
-from scarab.server.turn_timers import timer_shown
+from scarab.server.turn_timers import due_time, timer_shown
 from scarab.server.undo import reveals
 
 LOG_LINES = 60  # log lines a viewer is sent, newest last
@@ -260,14 +260,8 @@ class Table:
         whether it is over, and when the server must act on its own."""
         state = state or self.state
         current = state.current_player
-        due: float | None = None
-        if current is not None:
-            started = self.turn_started if turn_started is None else turn_started
-            if self.bot_level(current, seats) is not None:
-                due = started
-            elif self.timer is not None and (seats or self.seats)[current].kind != OPEN:
-                due = started + self.timer  # an open seat waits for a person, not a zombie
-        return Header(current, state.is_over, due)
+        started = self.turn_started if turn_started is None else turn_started
+        return Header(current, state.is_over, due_time(self, current, started, seats))
 
     # ---- acting -------------------------------------------------------------
     def play(self, seat: int, notation: object, version: object, note: str | None = None) -> Played:

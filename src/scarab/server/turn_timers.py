@@ -1,9 +1,10 @@
 """Turn timers: a table's timer gives each person's decision so many seconds, after which
 the table's zombie bot decides for them.
 
-A table keeps when the current turn started (``Table.turn_started``: a seat's
-own further decisions do not restart its clock); here is when that turn's time
-is up, what a seat's page is told of it, and the alarm that wakes the server
+A table keeps when the current turn started (``Table.turn_started``, replayed
+with its moves: a seat's own further decisions do not restart its clock); here
+is when the server must act on its own (``due_time``, which the store keeps),
+what a seat's page is told of the timer, and the alarm that wakes the server
 then. The alarm is only a wake-up: the store keeps the due time, so a table
 nobody watches is loaded again when its timer runs out.
 """
@@ -16,9 +17,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scarab.core.game import JSON
+from scarab.server.seats import OPEN
 
 if TYPE_CHECKING:
     from scarab.server.live import Live
+    from scarab.server.seats import SeatInfo
     from scarab.server.table import Table
 
 TIMER_RAN_OUT = "the turn timer ran out"
@@ -27,6 +30,22 @@ TIMER_RAN_OUT = "the turn timer ran out"
 def timer_note(level: str) -> str:
     """The note on a move the zombie played for a seat whose turn timer ran out."""
     return f"played by the zombie ({level}): {TIMER_RAN_OUT}"
+
+
+def due_time(
+    table: Table, current: int | None, started: float, seats: list[SeatInfo] | None = None
+) -> float | None:
+    """When the server must act on its own at a position whose decider ``current``'s turn
+    began at ``started`` (with ``seats``, by default the table's): at once for a bot (or
+    the zombie of a seat left for good), when the timer runs out for a person; None when
+    nothing is due (the game over, no timer, or an open seat, which waits for a person)."""
+    if current is None:
+        return None
+    if table.bot_level(current, seats) is not None:
+        return started
+    if table.timer is not None and (seats or table.seats)[current].kind != OPEN:
+        return started + table.timer
+    return None
 
 
 def timer_shown(table: Table, current: int | None) -> dict[str, JSON] | None:
