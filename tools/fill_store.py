@@ -38,7 +38,7 @@ from sqlalchemy import insert
 from scarab.cli import count
 from scarab.core.registry import games, load
 from scarab.server import migrate
-from scarab.server.store import MoveRow, TableRow, make_engine
+from scarab.server.schema import MoveRow, TableRow, make_engine
 
 GAMES = tuple(games())  # every registered game
 NAMES = ("ann", "bob", "cleo", "dan", "eve", "fay", "gus", "hal", "ida", "jon")

@@ -34,7 +34,7 @@ uses ``--url``, which must be a loopback address (start that server with such
 limits too). A spawned server's resident memory (VmRSS summed over its process
 tree: server and bot workers) is reported at idle before the load, at the end of
 the window, and after ``--settle`` quiet seconds with every client gone (tables
-nobody plays leave memory after hub.IDLE_SECONDS, 60 s); its CPU time (process
+nobody plays leave memory after ServerConfig.idle_seconds, 60 s); its CPU time (process
 tree) per move answered in the window too. ``--games N`` ends the window once N
 games have finished (counted from the start of play), or after S seconds.
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Callable
@@ -13,40 +12,6 @@ from typing import Any
 from scarab.core.clauses import catalogue, cited
 from scarab.core.errors import ScarabError
 from scarab.core.registry import games
-
-MAX_SECONDS = 3600.0
-DEFAULT_DB = "sqlite:///scarab.db"
-BOT_STEP = 0.4  # seconds a bot waits after a change at its table before its move is shown
-MAX_BOT_STEP = 10.0
-
-
-def _finite_seconds(text: str) -> float:
-    """A finite number of seconds, as typed (its range is its caller's)."""
-    said = f"{text!r} is not a number of seconds: give one such as 0.5 or 30"
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(said) from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(said)
-    return value
-
-
-def seconds(text: str) -> float:
-    """A measurement time or a timeout: a finite number of seconds above 0, at most an hour."""
-    value = _finite_seconds(text)
-    if not 0 < value <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a time: give seconds above 0 and at most {MAX_SECONDS:g}"
-        )
-    return value
-
-
-def port(text: str) -> int:
-    """A TCP port number, 1 to 65535."""
-    if not text.isdigit() or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a number from 1 to 65535")
-    return int(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -106,41 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub.add_parser("games", help="list the games")
     _arena_parser(sub)
-    serve = sub.add_parser("serve", help="run the web table (open the printed address)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=port, default=8000)
-    serve.add_argument(
-        "--db",
-        default="sqlite:///scarab.db",
-        help="SQLAlchemy URL: sqlite:///FILE (default ./scarab.db) or postgresql+psycopg://...",
-    )
-    serve.add_argument(
-        "--bot-workers",
-        type=count(0, 64, "a number of bot processes"),
-        default=1,
-        help="bot processes (0: one thread in the server)",
-    )
-    serve.add_argument(
-        "--bot-step",
-        type=bot_step,
-        default=BOT_STEP,
-        metavar="S",
-        help=f"the least seconds from a change at a table to a bot's next move there, so that "
-        f"people can follow a bot's turn move by move ({BOT_STEP:g}; 0: at once)",
-    )
-    serve.add_argument(
-        "--workers",
-        type=count(1, 64, "a number of server processes"),
-        default=1,
-        help="server processes on one port (PostgreSQL only; see the README's deployment)",
-    )
-    serve.add_argument(
-        "--no-upgrade",
-        action="store_true",
-        help="refuse to start on a store whose schema is older, instead of upgrading it",
-    )
-    _limit_options(serve)
-    _timeout_options(serve)
+    _serve_parser(sub)
     _db_parser(sub)
     return p
 
@@ -158,11 +89,7 @@ def _db_parser(sub: Any) -> None:
         ("current", "print the store's schema revision and whether it is up to date"),
     ):
         cmd = action.add_parser(name, help=text)
-        cmd.add_argument(
-            "--db",
-            default=DEFAULT_DB,
-            help="SQLAlchemy URL: sqlite:///FILE (default ./scarab.db) or postgresql+psycopg://...",
-        )
+        _add_setting(cmd, "--db", _server_option("--db"))
 
 
 def _db(action: str, url: str) -> int:
@@ -199,161 +126,54 @@ def _upgrade(url: str) -> None:
     print(f"upgraded in {time.monotonic() - began:.1f} s", flush=True)
 
 
-def _limit_options(serve: argparse.ArgumentParser) -> None:
-    """The serve options that bound what one client may do (scarab.server.guard)."""
-    from scarab.server.guard import Limits as d  # its defaults; guard loads no server library
+def _serve_parser(sub: Any) -> None:
+    """`scarab serve`: an option for each setting of ServerConfig that has a flag."""
+    from scarab.server.config import options
 
-    g = serve.add_argument_group(
-        "limits",
-        "what one client (an address) may do; a RATE is a count per time, e.g. 30/minute, "
-        "or several joined by ';', e.g. 10/second;300/hour",
-    )
-    for flag, default, text in (
-        ("--table-rate", d.table_rate, "tables and players one client may make, codes it may try"),
-        ("--api-rate", d.api_rate, "API requests (acts included) and WebSocket openings"),
-        ("--page-rate", d.page_rate, "requests for the page and its static files"),
-        ("--message-rate", d.message_rate, "messages on one WebSocket"),
-        ("--client-message-rate", d.client_message_rate, "messages on all of a client's sockets"),
-    ):
-        g.add_argument(flag, type=rate, default=default, metavar="RATE", help=f"{text} ({default})")
-    for flag, most, text in (
-        ("--max-connections", d.max_connections, "open connections, HTTP and WebSocket"),
-        ("--max-client-connections", d.max_client_connections, "connections from one client"),
-        (
-            "--client-connection-rate",
-            d.client_connection_rate,
-            "connections a client opens a second",
-        ),
-        ("--max-table-sockets", d.max_table_sockets, "WebSockets on one table"),
-        ("--max-client-sockets", d.max_client_sockets, "WebSockets from one client"),
-    ):
-        g.add_argument(
-            flag,
-            type=count(1, 1_000_000, "a count"),
-            default=most,
-            metavar="N",
-            help=f"{text} ({most})",
-        )
-    g.add_argument(
-        "--max-sockets",
-        type=count(1, 1_000_000, "a count"),
-        default=None,
-        metavar="N",
-        help="WebSockets in all (15/16 of --max-connections, leaving room for the page)",
-    )
-    g.add_argument(
-        "--forwarded-header",
-        default=None,
-        metavar="HEADER",
-        help="behind a reverse proxy: the header it names the client in, e.g. X-Forwarded-For "
-        "(its right-most address counts); without it, the peer address",
-    )
-    g.add_argument(
-        "--allow-origin",
-        action="append",
-        default=[],
-        type=origin,
-        metavar="ORIGIN",
-        help="a site whose pages may also use the server, e.g. https://games.example.org "
-        "(repeatable; * for any); by default only the server's own pages may",
-    )
+    serve = sub.add_parser("serve", help="run the web table (open the printed address)")
+    for group, flags in options():
+        where = serve if group is None else serve.add_argument_group(*group)
+        for flag, keywords in flags:
+            _add_setting(where, flag, keywords)
 
 
-def _timeout_options(serve: argparse.ArgumentParser) -> None:
-    """How long a client may take to send a request (scarab.server.deadlines)."""
-    from scarab.server.deadlines import Timeouts
+def _server_option(flag: str) -> dict[str, Any]:
+    from scarab.server.config import options
 
-    d = Timeouts()
-    g = serve.add_argument_group("timeouts", "a connection that keeps them waiting is closed")
-    g.add_argument(
-        "--header-timeout",
-        type=seconds,
-        default=d.header,
-        metavar="S",
-        help=f"seconds for a request's head to come in whole ({d.header:g})",
-    )
-    g.add_argument(
-        "--body-timeout",
-        type=seconds,
-        default=d.body,
-        metavar="S",
-        help=f"the most seconds any request's body has to come in whole ({d.body:g})",
-    )
-    g.add_argument(
-        "--small-body-timeout",
-        type=seconds,
-        default=d.small_body,
-        metavar="S",
-        help=f"seconds a body has however short, more as its length needs ({d.small_body:g})",
-    )
-    g.add_argument(
-        "--keep-alive-timeout",
-        type=count(1, 3600, "a number of seconds"),
-        default=d.keep_alive,
-        metavar="S",
-        help=f"seconds a connection may idle between requests ({d.keep_alive})",
-    )
+    return next(kw for _, flags in options() for f, kw in flags if f == flag)
 
 
-def _limits(args: argparse.Namespace) -> Any:
-    from scarab.server.guard import Limits
-
-    return Limits(
-        table_rate=args.table_rate,
-        api_rate=args.api_rate,
-        page_rate=args.page_rate,
-        message_rate=args.message_rate,
-        client_message_rate=args.client_message_rate,
-        max_connections=args.max_connections,
-        max_client_connections=args.max_client_connections,
-        client_connection_rate=args.client_connection_rate,
-        max_sockets=args.max_sockets,
-        max_table_sockets=args.max_table_sockets,
-        max_client_sockets=args.max_client_sockets,
-        forwarded_header=args.forwarded_header,
-        allow_origins=tuple(args.allow_origin),
-    )
+def _add_setting(parser: Any, flag: str, keywords: dict[str, Any]) -> None:
+    if "type" in keywords:
+        keywords = {**keywords, "type": _argument(keywords["type"])}
+    parser.add_argument(flag, **keywords)
 
 
-def rate(text: str) -> str:
-    """An argparse type: a rate ``limits`` reads, such as 30/minute or 10/second;300/hour."""
-    from scarab.server.guard import check_rate
+def _argument(read: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type from a reader of a setting's text (scarab.server.config), its
+    refusal argparse's error, which says what would do."""
 
-    try:
-        return check_rate(text)
-    except ScarabError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    def parse(text: str) -> Any:
+        try:
+            return read(text)
+        except ScarabError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
-
-def origin(text: str) -> str:
-    """An argparse type: an origin, scheme://host[:port], or * for any."""
-    from scarab.server.guard import check_origin
-
-    try:
-        return check_origin(text)
-    except ScarabError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    return parse
 
 
-def bot_step(text: str) -> float:
-    """The pause before a bot's move: 0 to MAX_BOT_STEP seconds."""
-    value = _finite_seconds(text)
-    if not 0 <= value <= MAX_BOT_STEP:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a bot's pause: give 0 to {MAX_BOT_STEP:g} seconds"
-        )
-    return value
+def seconds(text: str) -> float:
+    """A measurement time or a timeout: a finite number of seconds above 0, at most an hour."""
+    from scarab.server.config import read_seconds
+
+    return _argument(read_seconds)(text)  # type: ignore[no-any-return]
 
 
 def count(low: int, high: int, what: str) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``."""
+    from scarab.server.config import read_count
 
-    def parse(text: str) -> int:
-        if not text.strip().isdigit() or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {what}: give {low} to {high}")
-        return int(text)
-
-    return parse
+    return _argument(read_count(low, high, what))
 
 
 def _arena_parser(sub: Any) -> None:
@@ -516,31 +336,16 @@ def main(argv: list[str] | None = None) -> int:
                 restart_on_system_allocator()  # so that a busy spell's memory is given back
             from scarab.server import migrate
             from scarab.server.app import serve_main
+            from scarab.server.config import ServerConfig
             from scarab.server.worker import check_workers
 
-            check_workers(args.db, args.workers)  # before any upgrade
-            if args.no_upgrade:
-                migrate.check(args.db)
+            config = ServerConfig.from_options(vars(args))
+            check_workers(config.db, config.workers)  # before any upgrade
+            if config.upgrade:
+                _upgrade(config.db)
             else:
-                _upgrade(args.db)
-            from scarab.server.deadlines import Timeouts
-
-            timeouts = Timeouts(
-                args.header_timeout,
-                args.body_timeout,
-                args.keep_alive_timeout,
-                args.small_body_timeout,
-            )
-            return serve_main(
-                args.host,
-                args.port,
-                args.db,
-                args.bot_workers,
-                _limits(args),
-                timeouts,
-                args.workers,
-                args.bot_step,
-            )
+                migrate.check(config.db)
+            return serve_main(config)
     except ScarabError as exc:
         print(f"scarab: {exc}", file=sys.stderr)
         return 2

@@ -101,8 +101,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from scarab.server.app import SOCKET_PROTOCOL, create_app
-    from scarab.server.deadlines import Timeouts, protocol
-    from scarab.server.guard import Limits
+    from scarab.server.config import Limits, ServerConfig, Timeouts
+    from scarab.server.deadlines import protocol
 
     db = tmp_path_factory.mktemp("browser") / "t.db"
     port = free_port()
@@ -116,7 +116,9 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         page_rate="100000/minute",
         client_connection_rate=100_000,
     )
-    app = create_app(f"sqlite:///{db}", bot_workers=0, limits=many, pace=0.0)
+    app = create_app(
+        ServerConfig(db=f"sqlite:///{db}", bot_workers=0, bot_step=0.0, limits=many, pace=0.0)
+    )
     server = uvicorn.Server(
         uvicorn.Config(
             app,

@@ -63,7 +63,9 @@ def test_a_luxor_move_names_the_space_the_rules_move_it_to(players: int) -> None
             if act.verb not in ("move", "go"):
                 continue
             f = g.fields(view, act)
-            end = state.tile_behind[act.src] if act.steps < 0 else LR.dest(state, act.src, act.steps)
+            end = (
+                state.tile_behind[act.src] if act.steps < 0 else LR.dest(state, act.src, act.steps)
+            )
             assert f["from"] == pos_text(act.src)
             assert f["to"] == pos_text(end), f"{act}: fields say {f['to']}"
             if f.get("side") == "L":

@@ -16,10 +16,16 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
-from scarab.server.guard import Limits
+from scarab.server.config import Limits, ServerConfig
 from scarab.server.hub import Hub
 
 POSTGRES = os.environ.get("SCARAB_TEST_POSTGRES")
+
+
+def server_config(db_url: str, **settings: Any) -> ServerConfig:
+    """A test server's settings on the store at ``db_url``: its bots think on a thread of
+    its own and move as soon as they have chosen (unless ``settings`` say otherwise)."""
+    return ServerConfig(**{"db": db_url, "bot_workers": 0, "bot_step": 0.0, **settings})
 
 
 def fresh_postgres() -> str:
@@ -60,7 +66,7 @@ def client(tmp_path: Any) -> Iterator[TestClient]:
     # many people: its rate for all of an address's messages is raised (test_socket_protocol
     # tests it), each socket keeping its own
     limits = Limits(client_message_rate="100000/second")
-    app = create_app(f"sqlite:///{tmp_path / 'scarab.db'}", bot_workers=0, pace=0.0, limits=limits)
+    app = create_app(server_config(f"sqlite:///{tmp_path / 'scarab.db'}", pace=0.0, limits=limits))
     with TestClient(app) as c:
         yield c
 

@@ -162,8 +162,8 @@ def test_a_new_rounds_lines_come_under_its_heading_not_the_round_before(game: st
     import random
     from collections import deque
 
-    from scarab.server.store import StoredMove
-    from scarab.server.table import log_events
+    from scarab.server.stored import StoredMove
+    from scarab.server.table_log import log_events
 
     g = scarab.load(game)
     state, rng = g.new_game(2, seed=3), random.Random(3)
@@ -252,7 +252,7 @@ def test_two_moves_racing_for_one_seat_resolve_to_exactly_one(client: TestClient
 
     async def race() -> list[Any]:
         live = hub.live[t["table"]]
-        tries = [hub.act(live, seat, e["action"], m["version"]) for e in m["legal"][:2] * 2]
+        tries = [hub.changes.act(live, seat, e["action"], m["version"]) for e in m["legal"][:2] * 2]
         return await asyncio.gather(*tries, return_exceptions=True)
 
     results = client.portal.call(race)  # type: ignore[union-attr]
@@ -398,7 +398,7 @@ def zombie_notes(client: TestClient, t: dict[str, Any], seat: int) -> list[Any]:
 
 
 async def _kick(hub: Hub, table_id: str) -> None:
-    hub.kick(hub.live[table_id])
+    hub.bots.start_next(hub.live[table_id])
 
 
 def test_a_seat_that_leaves_for_good_is_played_by_the_zombie(client: TestClient) -> None:
@@ -489,6 +489,6 @@ def test_a_post_path_read_by_get_or_a_delete_or_put_is_405_not_404_or_415(
 def test_the_api_takes_no_method_but_get_head_and_post(client: TestClient) -> None:
     """The guard reads the JSON of POSTs only (guard.BODY_METHOD); any other method that
     changes something would come in unchecked."""
-    routes = client.app.routes  # type: ignore[attr-defined]
+    routes = client.app.app.routes  # type: ignore[attr-defined]
     taken = {m for route in routes for m in getattr(route, "methods", None) or ()}
     assert taken <= {"GET", "HEAD", "POST"}

@@ -10,14 +10,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
-from tests.server.conftest import hub_of, make_table, play_beside_bots
+from tests.server.conftest import hub_of, make_table, play_beside_bots, server_config
 
 STEP = 0.05
 
 
 @pytest.fixture
 def served(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_workers=0, pace=0.0, step=STEP)) as c:
+    with TestClient(create_app(server_config(db_url, pace=0.0, bot_step=STEP))) as c:
         yield c
 
 

@@ -233,7 +233,7 @@ def test_a_line_another_process_kept_before_the_newest_here_is_still_passed_on(
         older = hub.store.add_chat({**line, "text": "from afar"})  # not yet told of
         ann.send_json({"type": "chat", "text": "here"})
         assert line_of(ann, "here")["id"] > older
-        client.portal.call(hub.chatted, t["table"], older)  # type: ignore[union-attr]
+        client.portal.call(hub.chat.kept_elsewhere, t["table"], older)  # type: ignore[union-attr]
         wait_for(lambda: older in hub.live[t["table"]].chat_seen)  # read, and passed on
         assert line_of(ann, "from afar")["id"] == older
 

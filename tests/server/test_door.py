@@ -15,8 +15,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
+from scarab.server.config import Limits
 from scarab.server.door import DOOR, TURNED_AWAY, Door, listening
-from scarab.server.guard import Limits
+from tests.server.conftest import server_config
 from tests.server.test_timeouts import serve
 
 SHARE = 8  # connections one address may hold, as the server is started with
@@ -118,7 +119,9 @@ def test_an_address_over_its_rate_is_answered_at_the_door_until_its_window_ends(
 
 @pytest.mark.parametrize("path", ["/", "/static/js/app.js", "/favicon.ico"])
 def test_the_page_and_its_files_are_rate_limited_per_client(tmp_path: Path, path: str) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 's.db'}", 0, limits=Limits(page_rate="2/minute"))
+    app = create_app(
+        server_config(f"sqlite:///{tmp_path / 's.db'}", limits=Limits(page_rate="2/minute"))
+    )
     with TestClient(app) as c:
         assert [c.get(path).status_code for _ in range(2)] == [200, 200]
         over = c.get(path)

@@ -12,7 +12,9 @@ from sqlalchemy import select
 
 from scarab.core.registry import load
 from scarab.server import migrate
-from scarab.server.store import Header, Store, TableRow
+from scarab.server.schema import TableRow
+from scarab.server.store import Store
+from scarab.server.stored import Header
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = 30

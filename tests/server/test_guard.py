@@ -9,6 +9,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from scarab import cli, i18n
 from scarab.server.app import create_app, serve_main
-from scarab.server.guard import BadLimit, Limits, client_address, hang_up
-from tests.server.conftest import hub_of, look, make_table, token
+from scarab.server.config import BadSetting, Limits, ServerConfig
+from scarab.server.guard import client_address, hang_up
+from tests.server.conftest import hub_of, look, make_table, server_config, token
 
 Make = Callable[..., TestClient]
 SPEC = {"game": "luxor", "seats": [{"kind": "human", "name": "ann"}, {"kind": "human"}]}
@@ -33,9 +35,9 @@ def make(tmp_path: Path) -> Iterator[Make]:
 
         def start(raise_server_exceptions: bool = True, **limits: Any) -> TestClient:
             app = create_app(
-                f"sqlite:///{tmp_path / f'{uuid.uuid4().hex}.db'}",
-                bot_workers=0,
-                limits=Limits(**limits),
+                server_config(
+                    f"sqlite:///{tmp_path / f'{uuid.uuid4().hex}.db'}", limits=Limits(**limits)
+                )
             )
             client = TestClient(app, raise_server_exceptions=raise_server_exceptions)
             return stack.enter_context(client)
@@ -378,7 +380,7 @@ def test_every_response_carries_the_security_headers(
     async def broken(_spec: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(hub_of(c), "summaries", broken)
+    monkeypatch.setattr(hub_of(c).live_tables, "summaries", broken)
     answers["server error"] = c.post("/api/tables/summaries", json={"tables": ["x"]})
     statuses = {name: r.status_code for name, r in answers.items()}
     assert statuses == {
@@ -477,8 +479,8 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
             *("--allow-origin", "http://B.example:8080/"),
         ]
     )
-    limits = cli._limits(args)
-    assert limits == Limits(
+    config = ServerConfig.from_options(vars(args))
+    assert config.limits == Limits(
         table_rate="5/minute",
         api_rate="100/minute;1000/hour",
         page_rate="50/minute",
@@ -493,15 +495,16 @@ def test_every_limit_is_a_serve_option(monkeypatch: pytest.MonkeyPatch, tmp_path
         forwarded_header="X-Forwarded-For",
         allow_origins=("https://a.example", "http://b.example:8080"),
     )
-    assert cli._limits(cli._parser().parse_args(["serve"])) == Limits()
-    assert cli._parser().parse_args(["serve"]).bot_step == cli.BOT_STEP > 0  # people follow
+    defaults = ServerConfig.from_options(vars(cli._parser().parse_args(["serve"])))
+    assert defaults == ServerConfig()  # the command line's defaults are the config's
+    assert defaults.bot_step == ServerConfig().bot_step > 0  # people follow a bot's turn
     assert cli._parser().parse_args(["serve", "--bot-step", "0"]).bot_step == 0.0
     ran: dict[str, Any] = {}
     monkeypatch.setattr(
         "scarab.server.app.run_uvicorn", lambda _app, _workers, kw: ran.update(kw) or True
     )
     monkeypatch.setattr(gc, "set_threshold", lambda *_: None)
-    serve_main("127.0.0.1", 8000, f"sqlite:///{tmp_path / 's.db'}", 0, limits)
+    serve_main(replace(config, db=f"sqlite:///{tmp_path / 's.db'}", bot_workers=0))
     assert ran["limit_concurrency"] == 100  # uvicorn answers 503 beyond it
     assert ran["proxy_headers"] is False  # the client is ours to name
     assert ran["ws"] == "scarab.server.socket_protocol:GuardedSocket"  # bounded parsing, 1007
@@ -537,12 +540,12 @@ def test_a_bad_limit_is_refused_saying_what_would_do(
 
 
 def test_limits_are_checked_when_made() -> None:
-    with pytest.raises(BadLimit, match="not a rate"):
+    with pytest.raises(BadSetting, match="not a rate"):
         Limits(message_rate="fast")
-    with pytest.raises(BadLimit, match="1 or more"):
+    with pytest.raises(BadSetting, match="1 or more"):
         Limits(max_client_sockets=0)
     assert Limits(max_connections=160).socket_cap == 150  # room is left for the page and API
-    with pytest.raises(BadLimit, match="must be below max_connections"):
+    with pytest.raises(BadSetting, match="must be below max_connections"):
         Limits(max_connections=10, max_sockets=100_000)
 
 
@@ -558,7 +561,7 @@ def test_a_port_in_use_is_said_before_the_server_claims_to_serve(
         taken.listen()
         port = taken.getsockname()[1]
         db = f"sqlite:///{tmp_path / 's.db'}"
-        assert serve_main("127.0.0.1", port, db, 0) == 2
+        assert serve_main(server_config(db, port=port)) == 2
     out = capsys.readouterr()
     assert f"cannot listen at 127.0.0.1:{port}" in out.err and "--port" in out.err
     assert "serving at" not in out.out and not ran  # it never claimed to serve

@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.agents import LEVELS
-from scarab.server import hub as H
+from scarab.server import hints as H
 from tests.server.conftest import hub_of, look, make_table, token
 
 

@@ -9,8 +9,9 @@ import time
 import pytest
 
 from scarab.core.game import Event, events_for
-from scarab.server.store import StoredTable
-from scarab.server.table import HUMAN, Table
+from scarab.server.seats import HUMAN
+from scarab.server.stored import StoredTable
+from scarab.server.table import Table
 
 PLAYERS = {"luxor": 3, "pyramids": 3, "horus": 3}
 

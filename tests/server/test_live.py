@@ -23,9 +23,21 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from scarab.server.app import create_app
-from scarab.server.store import Store, StoredTable, TableRow
-from scarab.server.table import HUMAN, Table
-from tests.server.conftest import act, hub_of, look, make_table, play_first, token, wait_for
+from scarab.server.schema import TableRow
+from scarab.server.seats import HUMAN
+from scarab.server.store import Store
+from scarab.server.stored import StoredTable
+from scarab.server.table import Table
+from tests.server.conftest import (
+    act,
+    hub_of,
+    look,
+    make_table,
+    play_first,
+    server_config,
+    token,
+    wait_for,
+)
 
 UNAVAILABLE = "the game store is unavailable"
 
@@ -33,14 +45,14 @@ UNAVAILABLE = "the game store is unavailable"
 @pytest.fixture
 def served(db_url: str) -> Iterator[TestClient]:
     """A server on SQLite, and on PostgreSQL where the tests have one."""
-    with TestClient(create_app(db_url, bot_workers=0)) as c:
+    with TestClient(create_app(server_config(db_url))) as c:
         yield c
 
 
 @pytest.fixture
 def quick(db_url: str) -> Iterator[TestClient]:
     """A server whose idle tables leave memory at the next tick (every 0.05 s)."""
-    with TestClient(create_app(db_url, bot_workers=0, idle_seconds=0.0, tick=0.05)) as c:
+    with TestClient(create_app(server_config(db_url, idle_seconds=0.0, tick=0.05))) as c:
         yield c
 
 
@@ -76,14 +88,14 @@ def test_a_table_evicted_while_a_socket_waited_for_it_is_the_one_it_joins(
     a loaded machine): the watcher must still join the table that gets the moves."""
     hub = hub_of(served)
     t = make_table(served)
-    load = hub._load
+    load = hub.live_tables.load
 
     async def evicted_at_once(table_id: str) -> Any:
         live = await load(table_id)
         hub.live.pop(table_id)  # as the next tick does to a table nobody watches yet
         return live
 
-    monkeypatch.setattr(hub, "_load", evicted_at_once)
+    monkeypatch.setattr(hub.live_tables, "load", evicted_at_once)
     hub.live.pop(t["table"], None)
     with served.websocket_connect(f"/ws/{t['table']}") as ws:
         ws.send_json({"type": "hello", "token": token(t, 0)})
@@ -110,7 +122,7 @@ def _backdate(store: Store, table_id: str, seconds: float) -> None:
 
 
 def test_a_turn_timer_fires_on_a_table_that_left_memory(db_url: str) -> None:
-    with TestClient(create_app(db_url, bot_workers=0, idle_seconds=0.0, tick=0.05)) as c:
+    with TestClient(create_app(server_config(db_url, idle_seconds=0.0, tick=0.05))) as c:
         hub = hub_of(c)
         t = make_table(c, "luxor", timer=60, zombie="random")
         wait_for(lambda: t["table"] not in hub.live)
@@ -123,11 +135,11 @@ def test_a_turn_timer_fires_on_a_table_that_left_memory(db_url: str) -> None:
 
 def test_bots_due_when_the_server_starts_play_on(db_url: str) -> None:
     bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
-    with TestClient(create_app(db_url, bot_workers=0)) as c:
+    with TestClient(create_app(server_config(db_url))) as c:
         hub = hub_of(c)
         hub.tick = 3600.0  # this server never looks for due tables again
         t = make_table(c, "pyramids", seats=bots)
-    with TestClient(create_app(db_url, bot_workers=0, tick=0.05)) as c:
+    with TestClient(create_app(server_config(db_url, tick=0.05))) as c:
         hub = hub_of(c)
         assert t["table"] not in hub.live  # nothing was read at start
         wait_for(lambda: hub.live.get(t["table"]) is not None, 20)
@@ -252,10 +264,10 @@ def test_summaries_do_not_move_while_a_seat_decides_in_secret(client: TestClient
 
 # ---- two processes on one store --------------------------------------------------------------
 def test_a_move_made_by_another_process_first_is_refused_and_caught_up(db_url: str) -> None:
-    with TestClient(create_app(db_url, bot_workers=0)) as one:
+    with TestClient(create_app(server_config(db_url))) as one:
         t = make_table(one)
         seat = look(one, t, None)["current"]
-        with TestClient(create_app(db_url, bot_workers=0)) as two:
+        with TestClient(create_app(server_config(db_url))) as two:
             stale = look(two, t, seat)  # loaded in both processes
             mine = look(one, t, seat)
             assert act(one, t, seat, mine["legal"][0]["action"], mine["version"]).status_code == 200
@@ -282,7 +294,7 @@ def test_a_move_through_a_copy_evicted_meanwhile_reaches_the_loaded_one(
     action = mine["legal"][0]["action"]
 
     async def late_move() -> None:
-        await hub.act(old, seat, action, mine["version"])
+        await hub.changes.act(old, seat, action, mine["version"])
 
     served.portal.call(late_move)  # type: ignore[union-attr]
     wait_for(lambda: len(hub.live[t["table"]].table.moves) == 1)
@@ -383,9 +395,9 @@ def test_summaries_and_sockets_pass_over_ids_of_a_shape_never_issued(served: Tes
 def test_bots_waiting_on_a_store_that_is_down_say_so_in_a_line_not_a_trace_each_time(
     served: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from scarab.server import hub as hub_module
+    from scarab.server import bot_turns
 
-    monkeypatch.setattr(hub_module, "CLAIM_RETRY", 0.05)
+    monkeypatch.setattr(bot_turns, "CLAIM_RETRY", 0.05)
     hub = hub_of(served)
     _failing(monkeypatch, hub.store, "claim")
     caplog.set_level(logging.WARNING, logger="scarab.server")
@@ -404,17 +416,17 @@ def test_a_bot_that_thinks_longer_than_a_claim_keeps_it_by_renewing_it(
     briefly), and the process that thinks renews it meanwhile, however long it takes."""
     from sqlalchemy import create_engine, text
 
-    from scarab.server import hub as hub_module
+    from scarab.server import bot_turns
 
-    monkeypatch.setattr(hub_module, "CLAIM_SECONDS", 0.4)
-    monkeypatch.setattr(hub_module, "CLAIM_RENEW", 0.1)
-    real = hub_module.choose_run
+    monkeypatch.setattr(bot_turns, "CLAIM_SECONDS", 0.4)
+    monkeypatch.setattr(bot_turns, "CLAIM_RENEW", 0.1)
+    real = bot_turns.choose_run
 
     def slow(*args: Any) -> Any:
         time.sleep(1.5)  # four claims' length
         return real(*args)
 
-    monkeypatch.setattr(hub_module, "choose_run", slow)
+    monkeypatch.setattr(bot_turns, "choose_run", slow)
     hub = hub_of(served)
     t = make_table(served, "luxor", seats=[{"kind": "bot", "level": "random"}] * 2)
     engine = create_engine(hub.store.url)

@@ -41,7 +41,10 @@ from scarab.core.game import State
 from scarab.core.registry import load
 from scarab.server import migrate
 from scarab.server.app import create_app
-from scarab.server.store import Base, Header, MoveRow, Store, StoredMove
+from scarab.server.schema import Base, MoveRow
+from scarab.server.store import Store
+from scarab.server.stored import Header, StoredMove
+from tests.server.conftest import server_config
 
 OLD = MetaData()  # the models before migrations, as create_all made them
 OLD_TABLES = Table(
@@ -236,7 +239,7 @@ def test_serving_without_upgrading_refuses_a_store_behind_and_says_what_to_run(
     assert "is at schema revision 0001" in said
     assert f"run `scarab db upgrade --db {migrate.shown(db_url)}`" in said
     with pytest.raises(migrate.StoreBehind):
-        create_app(db_url, bot_workers=0, upgrade=False)
+        create_app(server_config(db_url, upgrade=False))
     assert migrate.current(db_url) == "0001"
 
 

@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import scarab
-from scarab.server import hub as hub_module
+from scarab.server import bot_turns
 from scarab.server.app import create_app
-from scarab.server.store import Store, StoredTable
+from scarab.server.store import Store
+from scarab.server.stored import StoredTable
 from tests.server.conftest import (
     POSTGRES,
     act,
@@ -30,6 +31,7 @@ from tests.server.conftest import (
     hub_of,
     look,
     make_table,
+    server_config,
     token,
     wait_for,
 )
@@ -41,8 +43,8 @@ pytestmark = pytest.mark.skipif(POSTGRES is None, reason="needs SCARAB_TEST_POST
 def pair() -> Iterator[tuple[TestClient, TestClient]]:
     url = fresh_postgres()
     with (
-        TestClient(create_app(url, bot_workers=0)) as one,
-        TestClient(create_app(url, bot_workers=0, upgrade=False)) as two,
+        TestClient(create_app(server_config(url))) as one,
+        TestClient(create_app(server_config(url, upgrade=False))) as two,
     ):
         yield one, two
 
@@ -117,7 +119,7 @@ def test_a_move_made_while_the_other_process_loads_the_table_still_reaches_it(
     t = make_table(one, "luxor")
     hub = hub_of(two)
     read, go_on = threading.Event(), threading.Event()
-    load, moved = hub.store.load, hub.moved
+    load, moved = hub.store.load, hub.live_tables.moved
     heard: list[int] = []
 
     def held(*args: Any) -> Any:
@@ -131,8 +133,8 @@ def test_a_move_made_while_the_other_process_loads_the_table_still_reaches_it(
         moved(table_id, rev, *rest)
 
     monkeypatch.setattr(hub.store, "load", held)
-    monkeypatch.setattr(hub, "moved", told)
-    monkeypatch.setattr(hub.listener, "moved", told)
+    monkeypatch.setattr(hub.live_tables, "moved", told)
+    monkeypatch.setattr(hub.news.listener, "moved", told)
     watcher = threading.Thread(target=look, args=(two, t, 1))
     watcher.start()  # two reads the table, and waits before it is live there
     assert read.wait(10)
@@ -178,8 +180,8 @@ def test_a_bot_move_is_thought_and_made_exactly_once_across_two_processes(
             thought.append(args[1])
         return real(*args)  # Luxor: every move is seen, a run of one
 
-    real = hub_module.choose_run
-    monkeypatch.setattr(hub_module, "choose_run", counting)
+    real = bot_turns.choose_run
+    monkeypatch.setattr(bot_turns, "choose_run", counting)
     bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}]
     t = make_table(one, "luxor", seats=bots)
     look(two, t, None)  # live in both processes
@@ -207,8 +209,8 @@ def test_racing_acts_undos_and_leaves_on_two_processes_keep_one_true_game(
 ) -> None:
     url = fresh_postgres()
     with (
-        TestClient(create_app(url, bot_workers=0)) as one,
-        TestClient(create_app(url, bot_workers=0, upgrade=False)) as two,
+        TestClient(create_app(server_config(url))) as one,
+        TestClient(create_app(server_config(url, upgrade=False))) as two,
     ):
         clients = (one, two)
         t = make_table(one, "horus", zombie="random")
@@ -290,7 +292,7 @@ def test_after_the_notices_come_back_every_live_table_is_caught_up(
     t = make_table(one, "luxor")
     look(two, t, None)  # live on both
     hub = hub_of(two)
-    monkeypatch.setattr(hub.listener, "moved", lambda *_: None)  # the notice is lost
+    monkeypatch.setattr(hub.news.listener, "moved", lambda *_: None)  # the notice is lost
     seat = look(one, t, None)["current"]
     mine = look(one, t, seat)
     assert act(one, t, seat, mine["legal"][0]["action"], mine["version"]).status_code == 200
@@ -298,7 +300,7 @@ def test_after_the_notices_come_back_every_live_table_is_caught_up(
     assert len(hub.live[t["table"]].table.moves) == 0  # two has not heard
 
     async def listening_again() -> None:
-        hub.resumed()
+        hub.news.resumed()
 
     two.portal.call(listening_again)  # type: ignore[union-attr]
     wait_for(lambda: len(hub.live[t["table"]].table.moves) == 1, 5)

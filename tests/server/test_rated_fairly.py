@@ -13,8 +13,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
-from scarab.server.guard import Limits
-from tests.server.conftest import hub_of, look, wait_for
+from scarab.server.config import Limits
+from tests.server.conftest import hub_of, look, server_config, wait_for
 from tests.server.test_rematch import _kick
 
 GAME = "luxor"
@@ -24,7 +24,7 @@ GAME = "luxor"
 def client(db_url: str) -> Iterator[TestClient]:
     """On SQLite and PostgreSQL: a rated result is settled in the store."""
     limits = Limits(forwarded_header="X-Forwarded-For")
-    app = create_app(db_url, bot_workers=0, pace=0.0, limits=limits)
+    app = create_app(server_config(db_url, pace=0.0, limits=limits))
     with TestClient(app) as c:
         yield c
 

@@ -14,14 +14,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from scarab.server.app import create_app
-from scarab.server.guard import Limits
-from tests.server.conftest import look, play_beside_bots
+from scarab.server.config import Limits
+from tests.server.conftest import look, play_beside_bots, server_config
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     limits = Limits(forwarded_header="X-Forwarded-For")
-    app = create_app(f"sqlite:///{tmp_path / 's.db'}", bot_workers=0, pace=0.0, limits=limits)
+    app = create_app(server_config(f"sqlite:///{tmp_path / 's.db'}", pace=0.0, limits=limits))
     with TestClient(app) as c:
         yield c
 

@@ -174,4 +174,4 @@ def _as(table: dict[str, Any], seat: int) -> dict[str, str]:
 
 
 async def _kick(hub: Any, table_id: str) -> None:
-    hub.kick(hub.live[table_id])
+    hub.bots.start_next(hub.live[table_id])

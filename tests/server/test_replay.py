@@ -17,8 +17,8 @@ from scarab.core.game import JSON
 from scarab.core.record import read_record, replay, write_record
 from scarab.core.registry import load
 from scarab.server import replay as viewer
-from scarab.server.store import StoredMove
-from scarab.server.table import log_events, note_phrase
+from scarab.server.stored import StoredMove
+from scarab.server.table_log import log_events, note_phrase
 from tests.server.conftest import hub_of, look, make_table, wait_for
 
 

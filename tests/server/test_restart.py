@@ -22,15 +22,15 @@ from starlette.testclient import TestClient
 from scarab.server.app import create_app
 from scarab.server.memory import LIBC
 from scarab.server.store import Store
-from tests.server.conftest import look, make_table, play_first
+from tests.server.conftest import look, make_table, play_first, server_config
 
 
 def test_every_table_resumes_exactly_after_a_restart(db_url: str) -> None:
-    with TestClient(create_app(db_url, bot_workers=0)) as client:
+    with TestClient(create_app(server_config(db_url))) as client:
         tables = [make_table(client, g) for g in ("luxor", "pyramids", "horus")]
         seen = [play_first(client, t, 9) for t in tables]
         before = [client.app.state.hub.tables[t["table"]].state for t in tables]  # type: ignore[attr-defined]
-    with TestClient(create_app(db_url, bot_workers=0)) as client:
+    with TestClient(create_app(server_config(db_url))) as client:
         assert client.app.state.hub.tables == {}  # type: ignore[attr-defined]  # none read yet
         for t, old, state in zip(tables, seen, before, strict=True):
             again = look(client, t, old["seat"])  # loads the table
@@ -152,7 +152,7 @@ def test_a_move_that_could_be_taken_back_still_can_after_a_restart(tmp_path: Pat
     from tests.server.test_api import horus_move_pending
 
     db = f"sqlite:///{tmp_path / 'undo.db'}"
-    with TestClient(create_app(db, bot_workers=0)) as client:
+    with TestClient(create_app(server_config(db))) as client:
         t = make_table(client, "horus")
         m = horus_move_pending(client, t)
         move = next(e["action"] for e in m["legal"] if e["action"].startswith("move "))
@@ -160,7 +160,7 @@ def test_a_move_that_could_be_taken_back_still_can_after_a_restart(tmp_path: Pat
             f"/api/tables/{t['table']}/act",
             json={"token": t["seats"][m["seat"]]["token"], "action": move, "version": m["version"]},
         ).json()
-    with TestClient(create_app(db, bot_workers=0)) as client:
+    with TestClient(create_app(server_config(db))) as client:
         again = look(client, t, m["seat"])
     assert again["undo"] == after["undo"]
     if after["current"] == m["seat"]:

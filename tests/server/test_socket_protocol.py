@@ -19,9 +19,9 @@ from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
 from scarab.server.app import SOCKET_PROTOCOL, create_app
-from scarab.server.guard import Limits
+from scarab.server.config import Limits
 from scarab.server.socket_protocol import QUEUE, GuardedSocket
-from tests.server.conftest import make_table
+from tests.server.conftest import make_table, server_config
 from tests.server.test_guard import hello
 from tests.server.test_restart import call, free_port, start
 
@@ -41,7 +41,7 @@ def replies(ws: Any, sent: int) -> tuple[int, int]:
 
 def test_an_addresss_messages_are_bounded_across_all_its_sockets(tmp_path: Path) -> None:
     limits = Limits(message_rate="100/minute", client_message_rate="6/minute", flood_strikes=9)
-    app = create_app(f"sqlite:///{tmp_path / 's.db'}", 0, limits=limits)
+    app = create_app(server_config(f"sqlite:///{tmp_path / 's.db'}", limits=limits))
     with TestClient(app) as c:
         t = make_table(c)
         path = f"/ws/{t['table']}"

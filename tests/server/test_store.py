@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from scarab.server import migrate
+from scarab.server import migrate, stored
 from scarab.server import store as store_module
-from scarab.server.store import Conflict, Header, Store, StoredMove, StoredTable
+from scarab.server.store import Store
+from scarab.server.stored import Conflict, Header, StoredMove, StoredTable
 from tests.server.conftest import POSTGRES, fresh_postgres
 
 
@@ -97,11 +98,11 @@ def test_a_load_reads_the_header_and_the_moves_of_one_revision(
 
 def test_a_move_notice_tells_the_move_and_reads_back_only_what_it_told() -> None:
     move = StoredMove(1, "L a2", "zombie", 1700000000.25)
-    table, rev, told = store_module.move_news("t1", 8, 7, move).split(" ", 2)
+    table, rev, told = stored.move_news("t1", 8, 7, move).split(" ", 2)
     assert (table, rev) == ("t1", "8")
-    assert store_module.read_move(told) == (7, move)
-    long = StoredMove(0, "L a2", "x" * store_module.MAX_NEWS, 1.0)
-    assert store_module.move_news("t1", 8, 7, long) == "t1 8"  # too long: read the store
+    assert stored.read_move(told) == (7, move)
+    long = StoredMove(0, "L a2", "x" * stored.MAX_NEWS, 1.0)
+    assert stored.move_news("t1", 8, 7, long) == "t1 8"  # too long: read the store
     for bad in (
         '[7,1,"L a2",null]',
         '[7,"1","L a2",null,1.0]',
@@ -110,8 +111,8 @@ def test_a_move_notice_tells_the_move_and_reads_back_only_what_it_told() -> None
         "{}",
         "5",
     ):
-        assert store_module.read_move(bad) is None, bad
-    assert store_module.read_move(" " * (store_module.MAX_NEWS + 1)) is None
+        assert stored.read_move(bad) is None, bad
+    assert stored.read_move(" " * (stored.MAX_NEWS + 1)) is None
 
 
 @pytest.mark.skipif(POSTGRES is None, reason="needs SCARAB_TEST_POSTGRES")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scarab.server.deadlines import MIN_UPLOAD, UNSIZED_BODY, Timeouts
+from scarab.server.config import MIN_UPLOAD, UNSIZED_BODY, Timeouts
 from tests.server.test_restart import call, free_port, start
 
 SLOW = 100  # connections that send half a request head and stop

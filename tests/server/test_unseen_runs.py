@@ -14,8 +14,8 @@ from starlette.testclient import TestClient
 
 from scarab.agents.unseen import RUN_SECONDS
 from scarab.server.app import create_app
-from scarab.server.store import StoredMove
-from tests.server.conftest import act, hub_of, look, make_table, wait_for
+from scarab.server.stored import StoredMove
+from tests.server.conftest import act, hub_of, look, make_table, server_config, wait_for
 
 PACE = 0.15  # the run's time, scaled down for the test
 GAMES = 4  # deals tried for a red cross of the bot's
@@ -23,7 +23,7 @@ GAMES = 4  # deals tried for a red cross of the bot's
 
 @pytest.fixture
 def served(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_workers=0, pace=PACE)) as c:
+    with TestClient(create_app(server_config(db_url, pace=PACE))) as c:
         yield c
 
 

@@ -19,20 +19,22 @@ from scarab.agents import agent_names
 from scarab.core.clauses import catalogue, event_clauses, examples, sections
 from scarab.core.registry import games, load
 from scarab.server.chat import PLAYERS, REPLAY_LINES, line_json
-from scarab.server.hub import Hub, Live
+from scarab.server.hub import Hub
+from scarab.server.live import Live
 from scarab.server.lobby import Lobby
 from scarab.server.players import Players
 from scarab.server.protocol import (
     MAX_MESSAGE,
     MAX_RECORD_BODY,
     BadRequest,
+    check_notation,
     field,
     issued_id,
     parse,
     told,
 )
 from scarab.server.replay import replay_body
-from scarab.server.table import Stale, TableError, check_notation
+from scarab.server.table import Stale, TableError
 
 STATIC = Path(__file__).parent / "static"
 MAX_SUMMARIES = 100
@@ -98,10 +100,10 @@ def page_routes() -> list[Route]:
         return _static_json(request, boards, "game", "game")
 
     return [
-        Route("/", page),
-        Route("/t/{table_id}", page),
-        Route("/replay", page),
-        Route("/p/{player}", page),
+        Route("/", page, name="lobby"),
+        Route("/t/{table_id}", page, name="table"),
+        Route("/replay", page, name="replay"),
+        Route("/p/{player}", page, name="player"),
         Route("/favicon.ico", favicon),
         Route("/api/games", list_games),
         Route("/api/games/{game}/board", board),
@@ -117,7 +119,9 @@ def player_routes(hub: Hub, players: Players, lobby: Lobby) -> list[Route]:
     async def create_table(request: Request) -> Response:
         key = request.headers.get("x-player-key")
         player = None if key is None else await players.find(key)
-        return JSONResponse(await hub.create(await body(request), player), status_code=201)
+        return JSONResponse(
+            await hub.new_tables.create(await body(request), player), status_code=201
+        )
 
     async def new_player(request: Request) -> Response:
         return JSONResponse(await players.create((await body(request)).get("name")), 201)
@@ -193,14 +197,14 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
         if len(ids) > MAX_SUMMARIES:
             raise BadRequest(f"ask for at most {MAX_SUMMARIES} tables at a time")
         wanted = [i for i in ids if issued_id(i)]  # an id of another shape names no table
-        return JSONResponse({"tables": await hub.summaries(wanted)})
+        return JSONResponse({"tables": await hub.live_tables.summaries(wanted)})
 
     async def show_table(request: Request) -> Response:
         if request.path_params["table_id"] == "summaries":  # no table's id: the POST's path
             raise HTTPException(405, headers={"Allow": "POST"})
         live = await hub.get(request.path_params["table_id"])
         seat = await seat_by_headers(request, live)
-        return Response(hub.message(live, seat), media_type="application/json")
+        return Response(hub.watchers.message(live, seat), media_type="application/json")
 
     async def act(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
@@ -209,14 +213,14 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
         seat = await players.seat_at(live.table, msg.get("token"), key)
         if seat is None:
             raise TableError("a spectator cannot act: send your seat's token", "ui.err.spectator")
-        await hub.seen(live, seat, request.app.state.guard.client(request.scope))
+        await hub.changes.note_origin(live, seat, request.app.state.guard.client(request.scope))
         try:
-            await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
+            await hub.changes.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
         except Stale as exc:
             return JSONResponse(
-                {**told(exc, "error"), "state": json.loads(hub.message(live, seat))}, 409
+                {**told(exc, "error"), "state": json.loads(hub.watchers.message(live, seat))}, 409
             )
-        return Response(hub.message(live, seat), media_type="application/json")
+        return Response(hub.watchers.message(live, seat), media_type="application/json")
 
     async def record(request: Request) -> Response:
         table = (await hub.get(request.path_params["table_id"])).table
@@ -233,24 +237,26 @@ def table_routes(hub: Hub, players: Players) -> list[Route]:
 
     async def rematch(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
-        return JSONResponse(await hub.rematch(live, await seat_of_request(request, live)))
+        return JSONResponse(
+            await hub.new_tables.rematch(live, await seat_of_request(request, live))
+        )
 
     async def decline(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
-        await hub.decline(live, await seat_of_request(request, live))
-        return Response(hub.message(live, None), media_type="application/json")
+        await hub.changes.decline(live, await seat_of_request(request, live))
+        return Response(hub.watchers.message(live, None), media_type="application/json")
 
     async def fill(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
         msg = await body(request)
         who = await seat_of_request(request, live)
-        await hub.fill(live, who, msg.get("seat"), msg.get("level"), msg.get("name"))
-        return Response(hub.message(live, None), media_type="application/json")
+        await hub.changes.fill(live, who, msg.get("seat"), msg.get("level"), msg.get("name"))
+        return Response(hub.watchers.message(live, None), media_type="application/json")
 
     async def start_now(request: Request) -> Response:
         live = await hub.get(request.path_params["table_id"])
-        await hub.start_now(live, await seat_of_request(request, live))
-        return Response(hub.message(live, None), media_type="application/json")
+        await hub.changes.start_now(live, await seat_of_request(request, live))
+        return Response(hub.watchers.message(live, None), media_type="application/json")
 
     async def replay(request: Request) -> Response:
         msg = await body(request, MAX_RECORD_BODY)

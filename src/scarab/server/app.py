@@ -19,7 +19,8 @@ Errors are JSON ``{"error": "...", "code": "..."}`` (or a WebSocket ``error`` me
 that say what was wrong, with ``msg`` and ``args`` where the catalogues word it in the
 reader's language and ``code`` its kind for a program; no stack trace ever leaves the
 server. The limits on what one client may do (rates, sockets, Origin, JSON bodies) and
-the security headers are in guard.py.
+the security headers are in guard.py, outside the whole app (``Guarded``); every setting
+of a server, with its default and its ``scarab serve`` flag, is in config.py.
 """
 
 from __future__ import annotations
@@ -39,16 +40,18 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Router, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from scarab.core.errors import ScarabError
 from scarab.server import migrate, worker
 from scarab.server.api import STATIC, error, page_routes, player_routes, table_routes
-from scarab.server.deadlines import Timeouts, protocol
+from scarab.server.config import ServerConfig
+from scarab.server.deadlines import protocol
 from scarab.server.door import DOOR, listening
-from scarab.server.guard import Guard, Limits, install
+from scarab.server.guard import Guard, Guarded
 from scarab.server.hub import Hub
+from scarab.server.links import Links
 from scarab.server.lobby import Lobby
 from scarab.server.memory import fewer_heaps
 from scarab.server.players import NoPlayer, Players, UnknownPlayer
@@ -65,28 +68,22 @@ BACKLOG = 256
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
 
-def create_app(
-    db_url: str,
-    bot_workers: int = 1,
-    upgrade: bool = True,
-    *,
-    limits: Limits | None = None,
-    **hub_options: float,
-) -> Starlette:
-    """The app on the store at ``db_url``, upgraded to this version's schema first
-    (with ``upgrade=False``, StoreBehind if it is not there yet); ``hub_options`` set
-    how long an idle table stays in memory and how often due tables are looked for;
-    ``limits`` bound what one client may do (guard.py; the defaults when None)."""
-    guard = Guard(limits or Limits())
+def create_app(config: ServerConfig | None = None) -> Guarded:
+    """The app of one server process as ``config`` says (the defaults when None), on its
+    store upgraded to this version's schema first (with ``upgrade`` off, StoreBehind if
+    it is not there yet)."""
+    config = config or ServerConfig()
+    guard = Guard(config.limits)
     guard.quiet_refusals()
     lim = guard.limits
     DOOR.configure(lim.max_client_connections, lim.client_connection_rate, guard.forwarded)
-    if upgrade:
-        migrate.upgrade(db_url)
+    if config.upgrade:
+        migrate.upgrade(config.db)
     else:
-        migrate.check(db_url)
-    hub = Hub(Store(db_url), bot_workers, **hub_options)
-    players = Players(hub.store, hub.storage)
+        migrate.check(config.db)
+    pages = page_routes()
+    hub = Hub(Store(config.db), config, Links(Router(routes=pages)))
+    players = Players(hub.store, hub.storage, hub.links)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -96,7 +93,7 @@ def create_app(
         await hub.stop()
 
     routes: list[BaseRoute] = [
-        *page_routes(),
+        *pages,
         *player_routes(hub, players, Lobby(hub, players)),
         *table_routes(hub, players),
         WebSocketRoute("/ws/{table_id}", socket_handler(hub, guard, players)),
@@ -113,10 +110,9 @@ def create_app(
             Exception: _server_error,
         },
     )
-    install(app, guard)
     app.state.hub = hub
     app.state.guard = guard
-    return app
+    return Guarded(app, guard)
 
 
 async def _scarab_error(_request: Request, exc: Exception) -> Response:
@@ -196,29 +192,18 @@ def _listen_refusal(host: str, port: int) -> str | None:
     return None
 
 
-def serve_main(
-    host: str,
-    port: int,
-    db: str,
-    bot_workers: int,
-    limits: Limits | None = None,
-    timeouts: Timeouts | None = None,
-    workers: int = 1,
-    bot_step: float = 0.0,
-) -> int:
+def serve_main(config: ServerConfig) -> int:
     """Run the server until interrupted (``workers`` processes on one port, PostgreSQL
-    only; a bot's move shown ``bot_step`` seconds after a change at its table at the
-    least); prints the address to open."""
-    limits = limits or Limits()
-    timeouts = timeouts or Timeouts()
+    only); prints the address to open."""
+    host, port, db, workers = config.host, config.port, config.db, config.workers
     worker.check_workers(db, workers)
     if workers > 1:
-        worker.hand_down(db, bot_workers, limits, timeouts, bot_step)
+        worker.hand_down(config)
         app: Any = worker.APP
         http: Any = worker.PROTOCOL
     else:
-        app = create_app(db, bot_workers, limits=limits, step=bot_step)
-        http = protocol(timeouts)
+        app = create_app(config)
+        http = protocol(config.timeouts)
     refused = _listen_refusal(host, port)
     if refused is not None:
         print(f"scarab serve: {refused}", file=sys.stderr)
@@ -239,8 +224,8 @@ def serve_main(
         "ws_max_size": 65_536,
         "ws": SOCKET_PROTOCOL,  # parses no further ahead than the app reads; 1007 for bad text
         "http": http,  # the door, and deadlines for a request's head and body (deadlines.py)
-        "timeout_keep_alive": timeouts.keep_alive,
-        "limit_concurrency": limits.max_connections,  # beyond it, HTTP gets 503
+        "timeout_keep_alive": config.timeouts.keep_alive,
+        "limit_concurrency": config.limits.max_connections,  # beyond it, HTTP gets 503
         "backlog": BACKLOG,
         "proxy_headers": False,  # the client is the peer, or --forwarded-header's (guard.py)
         "ws_per_message_deflate": False,  # states are a few KB: compressing costs more

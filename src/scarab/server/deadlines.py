@@ -28,32 +28,14 @@ address the guard is refusing is answered there, without reaching the app.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from scarab.server.config import Timeouts
 from scarab.server.door import DOOR, kind_of, network
 from scarab.server.guard import client_of_headers
-
-MIN_UPLOAD = 16_384  # bytes a second that a body's deadline allows for, past small_body
-UNSIZED_BODY = 32_768  # a chunked body's deadline is that of a body this long
-
-
-@dataclass(frozen=True)
-class Timeouts:
-    """Seconds a client has: for a request's head, for its body, and idle between requests."""
-
-    header: float = 10.0
-    body: float = 30.0  # the most a body gets, however long
-    keep_alive: int = 5  # uvicorn's own timeout_keep_alive
-    small_body: float = 5.0  # what any body gets, more as its length needs
-
-    def for_body(self, length: int | None) -> float:
-        """Seconds a body of ``length`` bytes may take (None: chunked, of no stated length)."""
-        size = UNSIZED_BODY if length is None else length
-        return min(self.body, self.small_body + size / MIN_UPLOAD)
 
 
 class _DoorConnection(h11.Connection):

@@ -45,10 +45,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from scarab.core.errors import ScarabError
+from scarab.server.config import Limits, check_origin, check_rate
 from scarab.server.door import DOOR, network
 
-if TYPE_CHECKING:  # the command line reads Limits without loading the server's libraries
+if TYPE_CHECKING:
     from limits import RateLimitItem
     from limits.strategies import FixedWindowRateLimiter
     from starlette.applications import Starlette
@@ -88,99 +88,6 @@ MAKING = {
 # The post that tries a one-time code: every try counts (a wrong code is what the bound
 # is for), by the same rate on a count of its own.
 TRYING = {"/api/players/claim": "codes tried"}
-
-
-class BadLimit(ScarabError):
-    """A limit given to the server that it cannot use; the message says what would do."""
-
-
-def check_rate(text: str) -> str:
-    """``text`` if ``limits`` reads it as a rate such as ``30/minute`` or ``5/second;100/hour``."""
-    from limits import parse_many
-
-    try:
-        items = parse_many(text)
-    except ValueError:
-        items = []
-    if not items:
-        raise BadLimit(
-            f"{text[:40]!r} is not a rate: give a count per time such as 30/minute, "
-            "or several joined by ';' such as 10/second;300/hour"
-        )
-    if any(item.amount < 1 for item in items):  # 0/minute would allow nothing, ever
-        raise BadLimit(f"{text[:40]!r} allows nothing: give a count of 1 or more per time")
-    return text
-
-
-def check_origin(text: str) -> str:
-    """An origin to allow, as a browser writes it (scheme://host[:port]), or ``*`` for any."""
-    if text == "*":
-        return text
-    try:
-        parts = urlsplit(text)
-    except ValueError:  # a bad IPv6 literal
-        parts = urlsplit("")
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
-        raise BadLimit(
-            f"{text[:60]!r} is not an origin: give scheme://host[:port] such as "
-            "https://games.example.org, or * for any"
-        )
-    return text.lower().rstrip("/")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one client may do, and how many connections the server holds.
-
-    The defaults let a person, or a household or club behind one address, play
-    at any pace a hand can, while a script gets throttled and bounded.
-    """
-
-    table_rate: str = "60/minute;600/hour"  # tables created, per client
-    api_rate: str = "1200/minute"  # every /api/ request and WebSocket opening, per client
-    page_rate: str = "600/minute"  # the page and its static files, per client
-    message_rate: str = "30/second;600/minute"  # WebSocket messages, per socket
-    client_message_rate: str = "60/second;1200/minute"  # WebSocket messages, per client
-    flood_strikes: int = 3  # windows over the message rate in a row before a socket is closed
-    max_connections: int = 4096  # HTTP and WebSocket together (uvicorn answers 503 beyond)
-    max_client_connections: int = 128  # HTTP and WebSocket from one client, at the door
-    client_connection_rate: int = 30  # connections one client may open in a second
-    max_sockets: int | None = None  # WebSockets in all; None: 15/16 of max_connections
-    max_table_sockets: int = 64  # WebSockets watching one table
-    max_client_sockets: int = 32  # WebSockets from one client
-    forwarded_header: str | None = None  # behind a proxy: the header naming the client
-    allow_origins: tuple[str, ...] = ()  # origins besides the server's own ("*": any)
-
-    def __post_init__(self) -> None:
-        rates = (self.table_rate, self.api_rate, self.page_rate)
-        for rate in (*rates, self.message_rate, self.client_message_rate):
-            check_rate(rate)
-        counts = {
-            "flood_strikes": self.flood_strikes,
-            "max_connections": self.max_connections,
-            "max_client_connections": self.max_client_connections,
-            "client_connection_rate": self.client_connection_rate,
-            "max_sockets": self.socket_cap,
-            "max_table_sockets": self.max_table_sockets,
-            "max_client_sockets": self.max_client_sockets,
-        }
-        for name, value in counts.items():
-            if not (isinstance(value, int) and value >= 1):
-                raise BadLimit(f"{name} must be a whole number of 1 or more, not {value!r}")
-        if self.socket_cap >= self.max_connections:  # no connection left for the page itself
-            raise BadLimit(
-                f"max_sockets ({self.socket_cap}) must be below max_connections "
-                f"({self.max_connections}): the page and the API need connections too"
-            )
-        for origin in self.allow_origins:
-            check_origin(origin)
-
-    @property
-    def socket_cap(self) -> int:
-        """WebSockets in all: as given, or leaving a sixteenth of the connections to HTTP."""
-        if self.max_sockets is not None:
-            return self.max_sockets
-        return max(1, self.max_connections - self.max_connections // 16)
 
 
 # ---- who is asking ------------------------------------------------------------------------
@@ -576,11 +483,18 @@ def hang_up(receive: object) -> None:
             pause()
 
 
-def install(app: Starlette, guard: Guard) -> None:
-    """Put ``guard`` outside all of ``app``, its own error pages (500 included) too: Starlette
-    builds its middleware stack on the first call through this method."""
-    build = app.build_middleware_stack
-    app.build_middleware_stack = lambda: guard.wrap(build())  # type: ignore[method-assign]
+class Guarded:
+    """A Starlette app behind its guard, the outermost ASGI layer: the checks and the
+    security headers apply to all of the app, its own error pages (500 included) too.
+    ``app`` and ``state`` are the app's (the tests read its hub there)."""
+
+    def __init__(self, app: Starlette, guard: Guard) -> None:
+        self.app = app
+        self.state = app.state
+        self.guarded = guard.wrap(app)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.guarded(scope, receive, send)
 
 
 def _may_hold_a_secret(scope: Scope) -> bool:

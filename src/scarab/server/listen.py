@@ -29,7 +29,7 @@ class Listener:
         self,
         store: Store,
         moved: Callable[[str, int, str | None], None],
-        heard: Callable[[str, str, str], None],
+        seats_told: Callable[[str, str, str], None],
         chatted: Callable[[str, int], None],
         resumed: Callable[[], None],
     ) -> None:
@@ -37,7 +37,7 @@ class Listener:
             hide_password=False
         )
         self.moved = moved
-        self.heard = heard
+        self.seats_told = seats_told
         self.chatted = chatted
         self.resumed = resumed
         self.loop = asyncio.get_running_loop()
@@ -79,6 +79,6 @@ class Listener:
             told = parts[2] if len(parts) == 3 else None
             self.loop.call_soon_threadsafe(self.moved, parts[0], int(parts[1]), told)
         elif len(parts) == 3 and parts[1].startswith("@"):
-            self.loop.call_soon_threadsafe(self.heard, parts[0], parts[1][1:], parts[2])
+            self.loop.call_soon_threadsafe(self.seats_told, parts[0], parts[1][1:], parts[2])
         elif len(parts) == 3 and parts[1] == "#chat" and parts[2].isdigit():
             self.loop.call_soon_threadsafe(self.chatted, parts[0], int(parts[2]))

@@ -14,18 +14,20 @@ from scarab.core.errors import brief
 from scarab.core.game import JSON
 from scarab.core.registry import games, load
 from scarab.server.hub import Hub
+from scarab.server.links import Links
 from scarab.server.players import NoPlayer, Players
 from scarab.server.protocol import BadRequest, field
 from scarab.server.ratings import board_page
-from scarab.server.store import StoredTable
-from scarab.server.table import OPEN, NoTable, Stale, TableError
+from scarab.server.seats import OPEN
+from scarab.server.stored import StoredTable
+from scarab.server.table import NoTable, Stale, TableError
 
 PAGE = 20  # tables per lobby page
 MAX_PAGES = 50  # pages a client may ask for: older open tables are not listed
 QUICK_LOOK = 50  # open tables quick play looks through for one that fits
 
 
-def entry(stored: StoredTable, player: str | None = None) -> dict[str, JSON]:
+def entry(stored: StoredTable, links: Links, player: str | None = None) -> dict[str, JSON]:
     """What the lobby shows of a table; ``yours`` is the seat ``player`` (the one asking)
     holds there, if any."""
     yours = next(
@@ -50,7 +52,7 @@ def entry(stored: StoredTable, player: str | None = None) -> dict[str, JSON]:
         "rated": stored.rated,  # whoever sits there plays for their rating
         "options": stored.options,
         "created": stored.created,
-        "watch": f"/t/{stored.id}#watch",  # a watcher's view, even for one who sits there
+        "watch": links.watch(stored.id),  # a watcher's view, even for one who sits there
         "yours": yours,  # the asker's own seat: opened by their key, not taken again
     }
 
@@ -92,7 +94,7 @@ class Lobby:
         found = await self.hub.storage(store.lobby, game, number * PAGE, PAGE + 1, playing)
         me = await self._asker(key)
         return {
-            "tables": [entry(t, me) for t in found[:PAGE]],
+            "tables": [entry(t, self.hub.links, me) for t in found[:PAGE]],
             "page": number,
             "more": len(found) > PAGE and number + 1 < MAX_PAGES,
         }
@@ -118,7 +120,7 @@ class Lobby:
         """The player whose key this is takes an open seat of a table."""
         player = await self.players.find(key)
         live = await self.hub.get(table_id)
-        return await self.hub.sit(live, msg.get("seat"), player)
+        return await self.hub.changes.sit(live, msg.get("seat"), player)
 
     async def quick(self, key: object, msg: dict[str, Any]) -> dict[str, JSON]:
         """Sit at the oldest open public table of this game and size, or make one with
@@ -152,7 +154,9 @@ class Lobby:
             {"kind": OPEN, "name": i18n.text(lang, "ui.new.open_name", {"seat": i + 1})}
             for i in range(1, count)
         ]
-        made = await self.hub.create({"game": game.name, "seats": seats, "public": True}, player)
+        made = await self.hub.new_tables.create(
+            {"game": game.name, "seats": seats, "public": True}, player
+        )
         first: dict[str, Any] = made["seats"][0]
         return {"table": made["table"], "seat": 0, "token": first["token"], "link": first["link"]}
 
@@ -169,7 +173,7 @@ class Lobby:
             if not free or table.seat_of_player(player[0]) is not None:
                 return None
             try:
-                return await self.hub.sit(live, free[0], player)
+                return await self.hub.changes.sit(live, free[0], player)
             except Stale:  # another process changed it first: caught up, look again
                 continue
             except TableError as exc:

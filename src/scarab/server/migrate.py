@@ -28,7 +28,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_u
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from scarab.core.errors import ScarabError
-from scarab.server.store import WRITE_TIMEOUT
+from scarab.server.schema import WRITE_TIMEOUT
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 FIRST = "0001"  # the schema that create_all made before there were migrations

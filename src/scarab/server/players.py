@@ -16,10 +16,13 @@ from typing import Any
 
 from scarab.core.game import JSON
 from scarab.core.registry import load
+from scarab.server.links import Links
 from scarab.server.protocol import BadRequest, given_name, issued_id, token_field
 from scarab.server.ratings import row as rating
-from scarab.server.store import Store, StoredTable
-from scarab.server.table import Table, TableError, token_hash
+from scarab.server.seats import token_hash
+from scarab.server.store import Store
+from scarab.server.stored import StoredTable
+from scarab.server.table import Table, TableError
 
 MAX_KEY = 64  # characters in a player key (the server issues 32)
 CODE_SECONDS = 600.0  # a one-time code is good this long
@@ -72,7 +75,7 @@ def code_hash(code: object) -> str:
     return hashlib.sha256(f"code:{plain}".encode()).hexdigest()
 
 
-def my_table(stored: StoredTable, seat: int) -> dict[str, JSON]:
+def my_table(stored: StoredTable, seat: int, links: Links) -> dict[str, JSON]:
     """One entry of a player's list: what any seat of that table may see, and theirs."""
     return {
         "table": stored.id,
@@ -84,16 +87,17 @@ def my_table(stored: StoredTable, seat: int) -> dict[str, JSON]:
         "your_turn": not stored.over and stored.current == seat,
         "over": stored.over,
         "created": stored.created,
-        "link": f"/t/{stored.id}",
+        "link": links.table(stored.id),
     }
 
 
 class Players:
     """The player calls of the API, over the store (through the hub's storage threads)."""
 
-    def __init__(self, store: Store, io: Io) -> None:
+    def __init__(self, store: Store, io: Io, links: Links) -> None:
         self.store = store
         self.io = io
+        self.links = links
 
     async def create(self, name: object) -> dict[str, JSON]:
         """A new player: their id, name and key (shown once; only its hash is kept)."""
@@ -140,7 +144,7 @@ class Players:
         """The player and their tables: their turn first, then games on, then finished."""
         player, name = await self.find(key)
         held = await self.io(self.store.tables_of, player, MAX_MY_TABLES)
-        tables = [my_table(stored, seat) for stored, seat in held]
+        tables = [my_table(stored, seat, self.links) for stored, seat in held]
         tables.sort(key=lambda t: (not t["your_turn"], bool(t["over"]), -float(t["created"])))
         return {"player": player, "name": name, "tables": tables}
 
@@ -165,7 +169,7 @@ class Players:
             "finished": counts,
             "ratings": [{"game": r["game"], **rating(r)} for r in ratings],
             "recent": [
-                {**my_table(stored, seat), "replay": f"/replay#table={stored.id}"}
+                {**my_table(stored, seat, self.links), "replay": self.links.replay(stored.id)}
                 for stored, seat in [(t, s) for t, s in finished if t.public][:RECENT]
             ],
         }

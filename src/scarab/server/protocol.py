@@ -12,7 +12,7 @@ import string
 import unicodedata
 from typing import Any, TypeGuard
 
-from scarab.core.errors import BadOption, ScarabError, UnseenName, brief
+from scarab.core.errors import BadOption, ScarabError, UnreadableAction, UnseenName, brief
 from scarab.core.game import MAX_MARKS, MAX_NAME, check_name
 
 MAX_MESSAGE = 8_192  # characters in one WebSocket message or API body (records aside)
@@ -129,3 +129,12 @@ def told(exc: Exception, key: str = "message") -> dict[str, Any]:
     if msg:
         out["msg"], out["args"] = msg, getattr(exc, "params", {})
     return out
+
+
+def check_notation(value: object) -> str:
+    """An action's notation from outside: a str (the engine checks the rest)."""
+    if not isinstance(value, str):
+        raise UnreadableAction(
+            "an action is sent as its notation, a string such as 'L S+3'", "ui.err.notation"
+        )
+    return value

@@ -20,8 +20,9 @@ from openskill.models import PlackettLuce
 from scarab.arena.ratings import finish_ranks, win_shares
 from scarab.core.game import JSON
 from scarab.core.registry import load
+from scarab.server.seats import BOT
 from scarab.server.store import Store
-from scarab.server.table import BOT, Table
+from scarab.server.table import Table
 
 PAGE = 20  # leaderboard rows per page
 MODEL = PlackettLuce()

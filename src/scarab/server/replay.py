@@ -27,8 +27,8 @@ from scarab.core.errors import BadRecord, brief
 from scarab.core.game import JSON, Game, State
 from scarab.core.record import Record, read_record, replay
 from scarab.core.registry import load
-from scarab.server.store import StoredMove
-from scarab.server.table import log_events, note_phrase
+from scarab.server.stored import StoredMove
+from scarab.server.table_log import log_events, note_phrase
 
 LOG_LINES = 60
 CACHED_RECORDS = 8

@@ -18,21 +18,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
-    Boolean,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    String,
-    Text,
     bindparam,
-    create_engine,
     delete,
-    event,
     insert,
     or_,
     select,
@@ -40,166 +30,20 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-WRITE_TIMEOUT = 5.0  # seconds a statement may wait for a lock before the store gives up
+from scarab.server.schema import (
+    ChatRow,
+    KeyRow,
+    MoveRow,
+    PlayerRow,
+    RatingRow,
+    SeatRow,
+    TableRow,
+    make_engine,
+)
+from scarab.server.stored import Conflict, Header, StoredMove, StoredTable, move_news
+
 NOTIFY_CHANNEL = "scarab_tables"
-MAX_NEWS = 2000  # characters of a move told in a notice (PostgreSQL allows 8,000 bytes)
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class TableRow(Base):
-    __tablename__ = "scarab_tables"
-    __table_args__ = (Index("ix_scarab_tables_lobby", "public", "open_seats", "game"),)
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32))
-    options: Mapped[str] = mapped_column(Text)  # JSON object
-    seed: Mapped[str] = mapped_column(String(24))  # up to 2**64-1: wider than BIGINT
-    seats: Mapped[str] = mapped_column(Text)  # JSON list of seat dicts
-    timer: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds per turn
-    zombie: Mapped[str] = mapped_column(String(32))  # the level that plays for absent seats
-    created: Mapped[float] = mapped_column(Float)
-    over: Mapped[bool] = mapped_column(Boolean, default=False)
-    rev: Mapped[int] = mapped_column(Integer, default=0)  # raised by every change
-    current: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the seat to decide
-    due: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
-    claim: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the bot's process
-    claim_until: Mapped[float | None] = mapped_column(Float, nullable=True)
-    public: Mapped[bool] = mapped_column(Boolean, default=False)  # listed in the lobby
-    open_seats: Mapped[int] = mapped_column(Integer, default=0)  # seats nobody has taken yet
-    rated: Mapped[bool] = mapped_column(Boolean, default=False)  # its result moves ratings
-    rated_at: Mapped[float | None] = mapped_column(Float, nullable=True)  # when it did, once
-    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the next table
-
-
-class MoveRow(Base):
-    __tablename__ = "scarab_moves"
-
-    table_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("scarab_tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    notation: Mapped[str] = mapped_column(String(200))
-    note: Mapped[str | None] = mapped_column(String(200), nullable=True)  # e.g. zombie play
-    at: Mapped[float] = mapped_column(Float)
-
-
-class PlayerRow(Base):
-    """A person the server recognises across tables and devices: a name, no password."""
-
-    __tablename__ = "scarab_players"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    name: Mapped[str] = mapped_column(String(40))
-    created: Mapped[float] = mapped_column(Float)
-    code_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
-    code_until: Mapped[float | None] = mapped_column(Float, nullable=True)
-
-
-class KeyRow(Base):
-    """A player's key on one device (only its hash is kept; a device may be forgotten)."""
-
-    __tablename__ = "scarab_player_keys"
-
-    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    player_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("scarab_players.id", ondelete="CASCADE"), index=True
-    )
-    created: Mapped[float] = mapped_column(Float)
-
-
-class SeatRow(Base):
-    """Which player sits at which seat of which table: a player's tables, on any device."""
-
-    __tablename__ = "scarab_seats"
-
-    table_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("scarab_tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("scarab_players.id", ondelete="CASCADE"), index=True
-    )
-
-
-class ChatRow(Base):
-    """One chat line of a table: its players' channel, or its watchers'."""
-
-    __tablename__ = "scarab_chat"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("scarab_tables.id", ondelete="CASCADE"), index=True
-    )
-    channel: Mapped[str] = mapped_column(String(8))
-    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    name: Mapped[str] = mapped_column(String(40))
-    text: Mapped[str] = mapped_column(String(300))
-    at: Mapped[float] = mapped_column(Float)
-
-
-class RatingRow(Base):
-    """A player's (or a bot level's) rating in one game: openskill's mu and sigma."""
-
-    __tablename__ = "scarab_ratings"
-
-    entrant: Mapped[str] = mapped_column(String(48), primary_key=True)  # player id or bot:level
-    game: Mapped[str] = mapped_column(String(32), primary_key=True)
-    name: Mapped[str] = mapped_column(String(48))
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    played: Mapped[int] = mapped_column(Integer)
-    won: Mapped[float] = mapped_column(Float)
-
-
-class Conflict(Exception):
-    """The table changed in the store since this process read it (another process moved)."""
-
-
-@dataclass
-class StoredMove:
-    seat: int
-    notation: str
-    note: str | None
-    at: float
-
-
-@dataclass
-class Header:
-    """What the store keeps of a table's position, written with every change."""
-
-    current: int | None
-    over: bool
-    due: float | None
-
-
-@dataclass
-class StoredTable:
-    id: str
-    game: str
-    options: dict[str, Any]
-    seed: int
-    seats: list[dict[str, Any]]
-    timer: int | None
-    zombie: str
-    created: float
-    over: bool = False
-    rev: int = 0
-    current: int | None = None
-    due: float | None = None
-    public: bool = False
-    rated: bool = False
-    rematch: str | None = None
-    moves: list[StoredMove] = field(default_factory=list)
-
-    @property
-    def open_seats(self) -> int:
-        return sum(1 for s in self.seats if s["kind"] == "open")
 
 
 # The statements written with every move, built once: a statement built per call cost
@@ -216,15 +60,6 @@ _ADVANCE = (
 )
 _ADVANCE_SEATS = _ADVANCE.values(seats=bindparam("b_seats"), open_seats=bindparam("b_open"))
 _ADD_MOVE = insert(MoveRow)
-
-
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")  # a killed process loses no committed move
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute(f"PRAGMA busy_timeout={int(WRITE_TIMEOUT * 1000)}")
-    cursor.close()
 
 
 def _stored(row: TableRow) -> StoredTable:
@@ -248,54 +83,11 @@ def _stored(row: TableRow) -> StoredTable:
     )
 
 
-def move_news(table_id: str, rev: int, ply: int, move: StoredMove) -> str:
-    """The notice of a table moved on to ``rev`` by one move: ``table rev [ply, seat,
-    notation, note, at]``, so that the other processes play it on without reading the
-    store (that read cost them more than the move). Just ``table rev`` where the move
-    is too long to tell."""
-    told = json.dumps([ply, move.seat, move.notation, move.note, move.at], separators=(",", ":"))
-    return f"{table_id} {rev} {told}" if len(told) <= MAX_NEWS else f"{table_id} {rev}"
-
-
-def read_move(told: str) -> tuple[int, StoredMove] | None:
-    """The (ply, move) a notice told, or None where it does not read as one."""
-    if len(told) > MAX_NEWS:
-        return None
-    try:
-        ply, seat, notation, note, at = json.loads(told)
-    except (ValueError, TypeError):  # not JSON, or not five things
-        return None
-    ints = type(ply) is int and type(seat) is int
-    if not (ints and isinstance(notation, str) and isinstance(at, (int, float))):
-        return None
-    if note is not None and not isinstance(note, str):
-        return None
-    return ply, StoredMove(seat, notation, note, float(at))
-
-
 def _notify(conn: Connection, payload: str) -> None:
     """Tell the listening processes, when ``conn``'s transaction commits."""
     conn.execute(
         text("SELECT pg_notify(:channel, :payload)"),
         {"channel": NOTIFY_CHANNEL, "payload": payload},
-    )
-
-
-def make_engine(url: str, timeout: float = WRITE_TIMEOUT) -> Engine:
-    """An engine whose every statement gives up after ``timeout`` seconds of waiting; on
-    PostgreSQL a pooled connection is checked as it is taken (``pool_pre_ping``), so one
-    the server dropped (a restart, an idle timeout) is replaced unseen, not a failed call."""
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": timeout})
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    ms = int(timeout * 1000)
-    return create_engine(
-        url,
-        pool_size=8,
-        pool_timeout=timeout,
-        pool_pre_ping=True,
-        connect_args={"options": f"-c statement_timeout={ms} -c lock_timeout={ms}"},
     )
 
 

@@ -12,24 +12,23 @@ cannot count the hidden decisions of another.
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 import time
-from collections import Counter, deque
+from collections import deque
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from scarab.core.clauses import clauses_for
-from scarab.core.errors import ScarabError, UnreadableAction
-from scarab.core.game import JSON, MAX_NAME, Event, Game, State
+from scarab.core.errors import ScarabError
+from scarab.core.game import JSON, MAX_NAME, Event, State
 from scarab.core.record import Record, write_record
 from scarab.core.registry import load
-from scarab.server.store import Header, StoredMove, StoredTable
+from scarab.server.rated_rules import forfeited_seats, unrated_reason
+from scarab.server.seats import BOT, HUMAN, OPEN, SeatInfo, origin_marks, token_hash
+from scarab.server.stored import Header, StoredMove, StoredTable
+from scarab.server.table_log import log_events
+from scarab.server.turn_timers import due_time, timer_shown
 from scarab.server.undo import reveals
 
-HUMAN = "human"
-BOT = "bot"
-OPEN = "open"  # a seat of a public table that nobody has taken yet: it waits for a person
 LOG_LINES = 60  # log lines a viewer is sent, newest last
 ORIGINS = 8  # origin marks kept per seat (an address and a device a visit)
 
@@ -59,74 +58,6 @@ class StoreUnavailable(ScarabError):
 
     def __init__(self, text: str) -> None:
         super().__init__(text, "ui.err.store")
-
-
-# The record's note on a move the zombie played for a seat, and the same for the log.
-ZOMBIE_NOTE = re.compile(r"played by the zombie \((?P<level>[a-z_]+)\): (?P<why>.*)")
-TIMER_RAN_OUT = "the turn timer ran out"
-
-
-def left_note(level: str, name: str) -> str:
-    """The note on a move the zombie played for a seat whose person left for good."""
-    return f"played by the zombie ({level}): {name} left"
-
-
-def timer_note(level: str) -> str:
-    """The note on a move the zombie played for a seat whose turn timer ran out."""
-    return f"played by the zombie ({level}): {TIMER_RAN_OUT}"
-
-
-def note_phrase(note: str | None, seat: int) -> dict[str, JSON] | None:
-    """A move's note as a message for the reader's language: the zombie (at its level)
-    played it for ``seat``, whose person left or whose turn timer ran out; None for no
-    note or one of another kind (a record's own, kept as it is written)."""
-    found = ZOMBIE_NOTE.fullmatch(note) if note is not None else None
-    if found is None:
-        return None
-    why = "timer" if found["why"] == TIMER_RAN_OUT else "left"
-    args: dict[str, JSON] = {"who": f"#{seat}", "level": f"@ui.level.{found['level']}"}
-    return {"msg": f"ui.log.by_zombie_{why}", "args": args}
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def origin_marks(table_id: str, address: str, device: str | None = None) -> tuple[str, ...]:
-    """Where a seat's person came from, as marks that say only whether two seats of this
-    table came from one place (the table's id salts them: no mark matches another table's,
-    and none shows the address): their address, and the device id their page keeps."""
-    places = [f"address:{address}"] + ([f"device:{device}"] if device else [])
-    return tuple(hashlib.sha256(f"{table_id}|{p}".encode()).hexdigest()[:16] for p in places)
-
-
-@dataclass
-class SeatInfo:
-    """A seat: a person (found by the hash of their token) or a bot level."""
-
-    name: str
-    kind: str  # HUMAN or BOT
-    level: str | None = None  # the bot's level
-    token_hash: str | None = None
-    left: bool = False  # the person left for good: the zombie plays
-    allow_undo: bool = True  # lets the others take back a move within their turn
-    player: str | None = None  # the player (their id) who sits here, recognised anywhere
-    host: bool = False  # the person who made the table: may fill its open seats with bots
-    offered: bool = False  # given by a rematch offer, not taken: the person may decline it
-    seen: tuple[str, ...] = ()  # marks of where its person came from (origin_marks), kept
-
-    def __post_init__(self) -> None:
-        self.seen = tuple(self.seen)  # a list as stored; never shared between copies
-
-    def public(self, online: bool) -> dict[str, JSON]:
-        return {
-            "name": self.name,
-            "kind": self.kind,
-            "level": self.level,
-            "left": self.left,
-            "host": self.host,
-            "online": online or self.kind == BOT,
-        }
 
 
 @dataclass
@@ -175,7 +106,7 @@ class Table:
         self.rev = stored.rev
         self._unrated: tuple[int, str | None] = (-1, None)  # (revision, unrated_why then)
         rebuilt = self._rebuild(stored.moves, mark=True)
-        self._take(rebuilt)
+        self._set_position(rebuilt)
         # as it ran live (started_after): a seat's own further decisions, hidden ones
         # included (a Pyramids extra cell), do not restart its turn's clock
         self.turn_started = rebuilt.turn_started or stored.created
@@ -185,7 +116,7 @@ class Table:
         names = [s.name for s in seats or self.seats]
         return self.game.new_game(names, seed=self.seed if seed is None else seed, **self.options)
 
-    def _take(self, rebuilt: Rebuilt) -> None:
+    def _set_position(self, rebuilt: Rebuilt) -> None:
         self.state = rebuilt.state
         self.moves = rebuilt.moves
         self.undoable = rebuilt.undoable
@@ -278,39 +209,12 @@ class Table:
         if not self.rated:
             return None
         if self._unrated[0] != self.rev:
-            self._unrated = (self.rev, self._unrated_now())
+            self._unrated = (self.rev, unrated_reason(self.seats, self.moves, self.state.is_over))
         return self._unrated[1]
 
-    def _unrated_now(self) -> str | None:
-        own, _ = self._moves_by_seat()
-        persons = [i for i, s in enumerate(self.seats) if s.kind == HUMAN]
-        if any(not own[i] and (self.seats[i].left or self.state.is_over) for i in persons):
-            return "ui.rated.no_move"
-        whose: dict[str, int] = {}
-        for i in persons:
-            for mark in self.seats[i].seen:
-                if whose.setdefault(mark, i) != i:
-                    return "ui.rated.one_origin"
-        return None
-
     def forfeits(self) -> set[int]:
-        """The persons' seats that count as last in a rated result, whatever the zombie
-        made of them: their person left after moving, or let the zombie (a turn timer
-        that ran out) play more of their moves than they did. Leaving never pays."""
-        own, zombie = self._moves_by_seat()
-        return {
-            i
-            for i, s in enumerate(self.seats)
-            if s.kind == HUMAN and (s.left or zombie[i] > own[i])
-        }
-
-    def _moves_by_seat(self) -> tuple[Counter[int], Counter[int]]:
-        """Each seat's moves of its own, and the zombie's for it (they carry a note)."""
-        own: Counter[int] = Counter()
-        zombie: Counter[int] = Counter()
-        for m in self.moves:
-            (zombie if m.note is not None else own)[m.seat] += 1
-        return own, zombie
+        """The persons' seats that count as last in a rated result (rated_rules)."""
+        return forfeited_seats(self.seats, self.moves)
 
     def with_origin(
         self, seat: int, address: str, device: str | None = None
@@ -356,14 +260,8 @@ class Table:
         whether it is over, and when the server must act on its own."""
         state = state or self.state
         current = state.current_player
-        due: float | None = None
-        if current is not None:
-            started = self.turn_started if turn_started is None else turn_started
-            if self.bot_level(current, seats) is not None:
-                due = started
-            elif self.timer is not None and (seats or self.seats)[current].kind != OPEN:
-                due = started + self.timer  # an open seat waits for a person, not a zombie
-        return Header(current, state.is_over, due)
+        started = self.turn_started if turn_started is None else turn_started
+        return Header(current, state.is_over, due_time(self, current, started, seats))
 
     # ---- acting -------------------------------------------------------------
     def play(self, seat: int, notation: object, version: object, note: str | None = None) -> Played:
@@ -481,7 +379,7 @@ class Table:
         return rebuilt
 
     def accept_undo(self, rebuilt: Rebuilt) -> None:
-        self._take(rebuilt)
+        self._set_position(rebuilt)
         self.rev += 1
 
     def sit(self, seat: object, player: str, name: str) -> tuple[list[SeatInfo], Rebuilt, str]:
@@ -563,7 +461,7 @@ class Table:
     def accept_sit(self, seats: list[SeatInfo], rebuilt: Rebuilt) -> None:
         self.seats = seats
         self.seed = rebuilt.state.seed  # new only where the table was started with fewer
-        self._take(rebuilt)
+        self._set_position(rebuilt)
         self.rev += 1
 
     def fillable(self, seat: int, host: int, online: set[int]) -> bool:
@@ -636,7 +534,7 @@ class Table:
             "view": view,
             "legal": legal,
             "log": log,
-            "timer": self._timer(current),
+            "timer": timer_shown(self, current),
             "undo": self.can_undo(seat),
             "allow_undo": me.allow_undo if me is not None else None,
             "rematch": self.rematch,
@@ -651,16 +549,6 @@ class Table:
             out["winners"] = state.winners()
             out["final_rows"] = self.game.final_rows(view)
         return out
-
-    def _timer(self, current: int | None) -> dict[str, JSON] | None:
-        if self.timer is None or current is None or self.bot_level(current) is not None:
-            return None
-        return {"seconds": self.timer, "deadline": self.turn_started + self.timer}
-
-    def deadline(self) -> float | None:
-        """When the zombie takes over the current decision; None if no timer applies."""
-        timer = self._timer(self.state.current_player)
-        return None if timer is None else float(timer["deadline"])
 
     def record(self) -> Record:
         rec = self.state.record()
@@ -696,61 +584,3 @@ def summary(stored: StoredTable) -> dict[str, JSON]:
 
 def _chain(digest: Any, move: StoredMove) -> None:
     digest.update(f"|{move.seat}:{move.notation}:{move.at!r}".encode())
-
-
-def stored_seats(seats: list[SeatInfo]) -> list[dict[str, Any]]:
-    return [asdict(s) for s in seats]
-
-
-def log_events(
-    logs: dict[int | None, deque[dict[str, JSON]]],
-    events: list[Event],
-    in_round: int,
-    game: Game[Any],
-    move: StoredMove,
-) -> None:
-    """Add what each viewer may learn of ``events`` to that viewer's log, in English words
-    and as a message for the reader's language (made from that viewer's copy only), with
-    the event's kind, its round (the move's, until a ``round`` event begins the next:
-    what the closing move sets going belongs under the new round's heading), and the
-    clauses behind it.
-    Viewers who see the same copy share one line (the public copy of a hidden event is
-    the same for every viewer but its owner). A move the zombie played (its note) is
-    said so on the first line of the mover's that each viewer sees."""
-    note = note_phrase(move.note, move.seat)
-    noted: set[int | None] = set()  # the viewers told of the note already
-    for e in events:
-        if e.kind == "final":
-            continue
-        if e.kind == "round" and isinstance(e.data.get("round"), int):
-            in_round = e.data["round"]
-        made: dict[bool, dict[str, JSON]] = {}  # whole (True) or public (False) copy
-        for viewer, lines in logs.items():
-            seen = e.for_viewer(viewer)
-            if seen is None or not seen.text:
-                continue
-            line = made.get(seen is e)
-            if line is None:
-                msg, args = game.event_phrase(seen.kind, dict(seen.data))
-                line = made[seen is e] = {
-                    "seat": seen.player,
-                    "text": seen.text,
-                    "msg": msg,
-                    "args": args,
-                    "kind": seen.kind,
-                    "round": in_round,
-                    "clauses": list(clauses_for(game.name, seen.kind, seen.data)),
-                }
-            if note is not None and seen.player == move.seat and viewer not in noted:
-                noted.add(viewer)
-                line = {**line, "note": note}
-            lines.append(line)
-
-
-def check_notation(value: object) -> str:
-    """An action's notation from outside: a str (the engine checks the rest)."""
-    if not isinstance(value, str):
-        raise UnreadableAction(
-            "an action is sent as its notation, a string such as 'L S+3'", "ui.err.notation"
-        )
-    return value

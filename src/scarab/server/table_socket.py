@@ -13,10 +13,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from scarab.core.errors import ScarabError, brief
 from scarab.server.guard import Guard, hang_up
-from scarab.server.hub import Connection, Hub, Live
+from scarab.server.hub import Hub
+from scarab.server.live import Connection, Live
 from scarab.server.players import Players
-from scarab.server.protocol import MAX_MESSAGE, BadRequest, field, parse, told
-from scarab.server.table import Stale, StoreUnavailable, TableError, check_notation
+from scarab.server.protocol import MAX_MESSAGE, BadRequest, check_notation, field, parse, told
+from scarab.server.table import Stale, StoreUnavailable, TableError
 
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is this soon
 MAX_DEVICE = 64  # characters of the device id a page keeps
@@ -61,14 +62,14 @@ def socket_handler(
             live = await hub.get(ws.path_params["table_id"])  # it may have left memory meanwhile
             seat = await players.seat_at(live.table, hello.get("token"), hello.get("player"))
             if seat is not None:
-                await hub.seen(live, seat, client, device_field(hello.get("device")))
+                await hub.changes.note_origin(live, seat, client, device_field(hello.get("device")))
             linked = await players.linked(live.table, hello.get("token"), hello.get("player"))
             if linked is not None:  # a link opened by a known player: the seat is theirs
-                await hub.bind(live, *linked)
+                await hub.changes.bind_player(live, *linked)
             conn = Connection(ws.send_text, seat, live.chat_gate(client, seat))
             sender = asyncio.get_running_loop().create_task(conn.run())
-            hub.join(live, conn)
-            await hub.chat_history(live, conn)
+            hub.watchers.join(live, conn)
+            await hub.chat.history(live, conn)
             while True:
                 text = await _receive(ws)
                 await asyncio.sleep(0)  # queued messages must not keep the loop to this socket
@@ -88,7 +89,7 @@ def socket_handler(
                 except Stale as exc:
                     conn.last = ""
                     conn.push(json.dumps(told(exc)))
-                    conn.push_state(hub.message(live, conn.seat))
+                    conn.push_state(hub.watchers.message(live, conn.seat))
                 except ScarabError as exc:
                     conn.push(json.dumps(told(exc)))
         except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError):
@@ -104,7 +105,7 @@ def socket_handler(
             if counted is not None:
                 guard.sockets.leave(counted, client)
             if live is not None and conn is not None:
-                hub.leave(live, conn)
+                hub.watchers.leave(live, conn)
             if sender is not None:
                 sender.cancel()
 
@@ -153,27 +154,27 @@ async def _handle(hub: Hub, live: Live, conn: Connection, msg: dict[str, Any]) -
     seat = conn.seat
     if kind == "sync":
         conn.last = ""
-        conn.push_state(hub.message(live, seat))
+        conn.push_state(hub.watchers.message(live, seat))
         return
     if kind not in ("act", "undo", "allow_undo", "leave", "hint", "chat"):
         what = "a message needs a type" if kind is None else f"unknown message type {brief(kind)}"
         raise BadRequest(f"{what}; send one of: act, undo, allow_undo, leave, hint, chat, sync")
     if kind == "chat":  # a seat speaks to the table, a watcher to the watchers
-        await hub.chat(live, conn, msg.get("text"))
+        await hub.chat.say(live, conn, msg.get("text"))
         return
     if seat is None:
         raise TableError("a spectator watches: only a seat's token can act", "ui.err.spectator")
     if kind == "act":
-        await hub.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
+        await hub.changes.act(live, seat, check_notation(msg.get("action")), msg.get("version"))
     elif kind == "hint":
-        conn.push(await hub.hint(live, seat))
+        conn.push(await hub.hints.ask(live, seat))
     elif kind == "undo":
-        await hub.undo(live, seat, msg.get("version"))
+        await hub.changes.undo(live, seat, msg.get("version"))
     elif kind == "allow_undo":
-        await hub.set_seat(live, seat, allow_undo=field(msg, "allow", bool))
+        await hub.changes.set_seat(live, seat, allow_undo=field(msg, "allow", bool))
     elif live.table.seats[seat].left:
         raise TableError(
             "you have left this table already; the zombie plays your seat", "ui.err.left"
         )
     else:
-        await hub.set_seat(live, seat, left=True)
+        await hub.changes.set_seat(live, seat, left=True)

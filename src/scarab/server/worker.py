@@ -8,17 +8,15 @@ ends with its parent, even when the parent is killed with ``kill -9``.
 
 from __future__ import annotations
 
-import json
 import os
-from dataclasses import asdict
+from dataclasses import replace
 from typing import Any
-
-from starlette.applications import Starlette
 
 from scarab.core.errors import ScarabError
 from scarab.server.bots import follow_parent
-from scarab.server.deadlines import Timeouts, protocol
-from scarab.server.guard import Limits
+from scarab.server.config import ServerConfig
+from scarab.server.deadlines import protocol
+from scarab.server.guard import Guarded
 from scarab.server.memory import fewer_heaps
 
 ENV = "SCARAB_SERVE"
@@ -39,36 +37,25 @@ def check_workers(db: str, workers: int) -> None:
         )
 
 
-def hand_down(
-    db: str, bot_workers: int, limits: Limits, timeouts: Timeouts, bot_step: float = 0.0
-) -> None:
+def hand_down(config: ServerConfig) -> None:
     """Leave the settings for the worker processes (they inherit the environment)."""
-    settings = {
-        "db": db,
-        "bot_workers": bot_workers,
-        "bot_step": bot_step,
-        "limits": asdict(limits),
-        "timeouts": asdict(timeouts),
-    }
-    os.environ[ENV] = json.dumps(settings)
+    os.environ[ENV] = config.to_json()
 
 
-def _settings() -> dict[str, Any]:
-    return json.loads(os.environ[ENV])  # type: ignore[no-any-return]
+def _settings() -> ServerConfig:
+    return ServerConfig.from_json(os.environ[ENV])
 
 
-def app() -> Starlette:
+def app() -> Guarded:
     """The app of one worker process (the parent upgraded the store already)."""
     from scarab.server.app import create_app
 
     follow_parent(os.getppid())
     fewer_heaps()
-    s = _settings()
-    limits = Limits(**{**s["limits"], "allow_origins": tuple(s["limits"]["allow_origins"])})
-    return create_app(s["db"], s["bot_workers"], upgrade=False, limits=limits, step=s["bot_step"])
+    return create_app(replace(_settings(), upgrade=False))
 
 
 def __getattr__(name: str) -> Any:
     if name == "Protocol":  # uvicorn imports the protocol class by name in each worker
-        return protocol(Timeouts(**_settings()["timeouts"]))
+        return protocol(_settings().timeouts)
     raise AttributeError(name)

@@ -6,7 +6,7 @@ every revision of one upgrade commits together or not at all.
 
 from alembic import context
 
-from scarab.server.store import Base
+from scarab.server.schema import Base
 
 context.configure(
     connection=context.config.attributes["connection"],
