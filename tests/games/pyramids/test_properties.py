@@ -279,14 +279,12 @@ def check_invariants(s: PyramidsState, out: frozenset[int] = frozenset()) -> Non
 
 
 def check_legal(s: PyramidsState) -> None:
-    """The legal actions are the rulebook's, and each one's notation reads back as itself."""
+    """The legal actions are the rulebook's, each the very object its notation reads as
+    (interned; that it reads back at all: tests/games/test_conformance.py)."""
     legal = s.legal_actions()
     assert set(legal) == expected_legal(s)
     for a in legal:
-        text = str(a)
-        assert PYRAMIDS.parse_action(s, text) is a
-        assert PYRAMIDS.parse_action(s, f"  {text.upper()} ") is a
-        assert parse(text) is a
+        assert parse(str(a)) is a
 
 
 def check_events(events: list[scarab.Event], players: int) -> None:
@@ -324,11 +322,10 @@ def play_out(
     rnd: random.Random,
     race: bool = False,
     visit: Callable[[PyramidsState, int], None] | None = None,
-    stop: int | None = None,
 ) -> list[PyramidsAction]:
-    """Legal moves to the end (or `stop` decisions); `visit` sees each state first."""
+    """Legal moves to the end; `visit` sees each state first."""
     done: list[PyramidsAction] = []
-    while not s.is_over and (stop is None or len(done) < stop):
+    while not s.is_over:
         assert len(done) < MAX_DECISIONS, "the game does not end"
         if visit is not None:
             visit(s, len(done))
@@ -546,7 +543,6 @@ def test_setup_deals_four_cards_each(seed: int, players: int) -> None:
     assert (s.phase, s.seat, s.round) == (KEEP, 0, 0) and s.options == (
         {"solo": True} if players == 1 else {}
     )
-    assert s == new(players, seed), "the same seed deals the same game"
     assert len(s.legal_actions()) == 6, "any two of four"
     with pytest.raises(scarab.BadOption):  # PYR-SOLO: one seat plays solo, and only one
         PYRAMIDS.new_game(players, seed=seed, solo=players != 1)
@@ -632,78 +628,11 @@ def test_games_where_the_pyramid_deck_runs_out(
 def test_random_games_end(seed: int, players: int, choice: int, race: bool) -> None:
     s = new(players, seed)
     actions = play_out(s, random.Random(choice), race)
-    assert s.is_over and s.current_player is None and s.legal_actions() == []
     marking = sum(1 for _, a in s.history() if a.verb in ("mark", "pass"))
     assert marking >= ROUNDS * TURNS * players
     assert len(actions) == players + marking + sum(1 for a in actions if a.verb == "take")
     assert s.winners() and set(s.winners()) <= set(range(players))
     assert s.scores() == [b.total for b in s.final or []]
-    assert s.record().result == s.result_text() != "*"
-
-
-@given(seeds, player_counts, choice_seeds, greedy)
-@settings(max_examples=25, deadline=None)
-def test_same_seed_and_actions_give_the_same_game(
-    seed: int, players: int, choice: int, race: bool
-) -> None:
-    a = new(players, seed)
-    events_a: list[list[dict[str, object]]] = []
-    actions: list[PyramidsAction] = []
-    rnd = random.Random(choice)
-    while not a.is_over:
-        act = pick(a, rnd, race)
-        actions.append(act)
-        events_a.append([e.to_json() for e in a.apply(act)])
-    names = [f"n{i}" for i in range(players)]
-    options = {"solo": True} if players == 1 else {}
-    b = PYRAMIDS.new_game(names, seed=seed, **options)  # names do not matter to the game
-    quiet = new(players, seed)  # step(): the same game without events
-    for act, expected in zip(actions, events_a, strict=True):
-        got = [e.to_json() for e in b.apply(act)]
-        assert [(e["kind"], e["data"]) for e in got] == [(e["kind"], e["data"]) for e in expected]
-        quiet.step(act)
-        assert quiet.key() == b.key()
-    assert b == a and b.key() == a.key() and quiet == a
-    assert b.scores() == a.scores() and b.winners() == a.winners()
-    assert quiet.view(0) == a.view(0)
-
-
-@given(seeds, player_counts, choice_seeds, st.integers(min_value=0, max_value=150))
-@settings(max_examples=25, deadline=None)
-def test_clones_are_independent(seed: int, players: int, choice: int, at: int) -> None:
-    s = new(players, seed)
-    rnd = random.Random(choice)
-    play_out(s, rnd, stop=at)
-    key, views, history = s.key(), [s.view(v) for v in range(players)], s.history()
-    twin = s.clone()
-    assert twin == s and twin is not s
-    play_out(twin, random.Random(choice + 1), race=True)  # play the clone to its end ...
-    assert s.key() == key and s.history() == history  # ... and s is as it was
-    assert [s.view(v) for v in range(players)] == views
-    assert set(s.legal_actions()) == expected_legal(s)
-    twin = s.clone()
-    twin_key = twin.key()
-    play_out(s, rnd)  # and playing the original on leaves the clone as it was
-    assert twin.key() == twin_key
-
-
-@given(seeds, player_counts, choice_seeds, st.integers(min_value=0, max_value=150))
-@settings(max_examples=25, deadline=None)
-def test_replay_of_the_record_is_the_same_game(
-    seed: int, players: int, choice: int, at: int
-) -> None:
-    s = new(players, seed)
-    play_out(s, random.Random(choice), race=bool(choice & 1), stop=at)
-    rec = s.record()
-    text = scarab.write_record(rec)
-    assert scarab.read_record(text) == rec
-    again = scarab.replay(scarab.read_record(text))
-    assert isinstance(again, PyramidsState)
-    assert again == s and again.key() == s.key()
-    assert again.history() == s.history() and again.result_text() == s.result_text()
-    assert again.options == s.options
-    for seat in [None, *range(players)]:
-        assert again.view(seat) == s.view(seat)
 
 
 # ---- hidden information --------------------------------------------------------------
@@ -961,37 +890,30 @@ def test_determinize_draws_the_deciding_seat_from_every_position_it_could_be_in(
 
 
 def check_determinize(s: PyramidsState, me: int, k: int) -> set[tuple[int, ...]]:
-    key, mine = s.key(), s.view(me)
-    legal = s.legal_actions()
+    """Samples are positions the rules allow that keep my cards, marks and score card, and
+    play on to an end that keeps them too; the deck of each sample (its view:
+    tests/games/test_conformance.py)."""
     decks: set[tuple[int, ...]] = set()
+    mine = [*s.cards[me], *s.done[me]]
     for j in range(4):
         d = s.determinize(me, random.Random(k + j))
-        assert isinstance(d, PyramidsState) and d is not s
-        assert d.view(me) == mine
-        assert d.view(None) == s.view(None)
+        assert isinstance(d, PyramidsState)
         check_invariants(d)
         assert d.cards[me] == s.cards[me] and d.dealt[me] == s.dealt[me]
-        assert {c: d.marks.get(c) for c in [*s.cards[me], *s.done[me]]} == {
-            c: s.marks.get(c) for c in [*s.cards[me], *s.done[me]]
-        }
+        assert {c: d.marks.get(c) for c in mine} == {c: s.marks.get(c) for c in mine}
         assert score_card(d, me) == score_card(s, me)
-        if s.current_player == me:
-            assert d.legal_actions() == legal, "my options are what they were"
         assert d.rng.state != s.rng.state, "future shuffles are resampled too"
         decks.add(tuple(d.deck))
         if j == 0:
-            assert d == s.determinize(me, random.Random(k)), "the caller's rng decides all"
             play_out(d, random.Random(k), race=bool(k & 1))  # it plays on to the end by itself
             check_invariants(d)
-    assert s.key() == key, "determinize leaves the game (and its RNG) untouched"
-    assert s.view(me) == mine
     return decks
 
 
 @pytest.mark.rule("PYR-HIDDEN")
 @given(seeds, player_counts, choice_seeds, st.integers(min_value=5, max_value=40))
 @settings(max_examples=25, deadline=None)
-def test_determinize_is_consistent_with_the_view(
+def test_a_determinization_keeps_every_invariant_and_resamples_the_deck(
     seed: int, players: int, choice: int, every: int
 ) -> None:
     s = new(players, seed)
