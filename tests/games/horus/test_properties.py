@@ -4,8 +4,9 @@ After every action each of the 99 cards lies in exactly one place, every seat's 
 matches what it carries (at most 12 cards but while a forced discard waits), each
 phase-2 roll grants exactly the dice at or above the WLL minus the cursed ones, no
 adventurer in play stands under a stone block, the mummies keep to their sections,
-and the 36 blocks are all accounted for. Games end within 36 rounds, notation reads
-back, clones, records and step() are exact. Hidden information: test_hidden.py.
+and the 36 blocks are all accounted for. Games end within 36 rounds. What every game
+does alike (notation, clones, records, step()): tests/games/test_conformance.py; hidden
+information: test_hidden.py.
 """
 
 from __future__ import annotations

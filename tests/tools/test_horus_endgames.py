@@ -11,7 +11,8 @@ from scarab import load
 from scarab.agents import GreedyAgent
 from scarab.core.record import write_record
 from scarab.games.horus.stages import ACTIVE, ESCAPED
-from tests.agents.support import load_tool, play_out
+from tests.agents.support import play_out
+from tests.tools.support import load_tool
 
 
 @pytest.fixture(scope="module")

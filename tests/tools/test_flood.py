@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.agents.support import load_tool
+from tests.tools.support import load_tool
 
 
 @pytest.mark.parametrize("flood", ["half-open", "socket-burst"])
