@@ -133,7 +133,7 @@ def check_end(s: State, decisions: int) -> None:
 # ---- whole games --------------------------------------------------------------------------
 @cases
 @given(seed=seeds, choice=choice_seeds)
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=20, deadline=None)
 def test_random_play_keeps_the_protocol_to_the_end(
     game: str, players: int, seed: int, choice: int
 ) -> None:
@@ -155,7 +155,7 @@ def test_random_play_keeps_the_protocol_to_the_end(
 
 @cases
 @given(seed=seeds, choice=choice_seeds)
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=8, deadline=None)
 def test_the_same_seed_and_actions_make_the_same_game_with_or_without_events(
     game: str, players: int, seed: int, choice: int
 ) -> None:
@@ -181,7 +181,7 @@ def test_the_same_seed_and_actions_make_the_same_game_with_or_without_events(
 
 @cases
 @given(seed=seeds, choice=choice_seeds, at=st.integers(min_value=0, max_value=400))
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=8, deadline=None)
 def test_a_clone_and_its_original_are_independent(
     game: str, players: int, seed: int, choice: int, at: int
 ) -> None:
@@ -205,7 +205,7 @@ def test_a_clone_and_its_original_are_independent(
 
 @cases
 @given(seed=seeds, choice=choice_seeds, at=st.integers(min_value=0, max_value=400))
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=8, deadline=None)
 def test_the_record_replays_the_very_game(
     game: str, players: int, seed: int, choice: int, at: int
 ) -> None:
@@ -270,6 +270,11 @@ def test_a_determinization_agrees_with_the_seats_view_and_plays_on(
     assert checked >= 1
 
 
+def others_views(s: State) -> dict[int | None, str]:
+    """Every viewer's view but the deciding seat's, as the bytes it would be sent."""
+    return {v: json.dumps(s.view(v)) for v in viewers(s) if v != s.current_player}
+
+
 def check_quiet_viewers(before: dict[int | None, str], events: list[Event], s: State) -> int:
     """After a decision taken unseen: a viewer told of no event sees its view unchanged,
     byte for byte (no counter, order or flag says a hidden decision was made); how many."""
@@ -284,18 +289,17 @@ def check_quiet_viewers(before: dict[int | None, str], events: list[Event], s: S
 @pytest.mark.rule("LUX-HIDDEN", "PYR-HIDDEN", "PYR-SIMULTANEOUS", "HOR-HIDDEN")
 @cases
 @given(seed=seeds, choice=choice_seeds)
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=8, deadline=None)
 def test_each_viewer_gets_its_own_copy_of_the_events_and_learns_nothing_unseen(
     game: str, players: int, seed: int, choice: int
 ) -> None:
     s = new(game, players, seed)
     choose = chooser(choice)
     while not s.is_over:
-        decider, unseen = s.current_player, s.choosing_unseen
-        before = {v: json.dumps(s.view(v)) for v in viewers(s) if v != decider}
+        before = others_views(s) if s.choosing_unseen else None
         events = s.apply(choose(s))
         check_event_copies(events, s)
-        if unseen:
+        if before is not None:
             check_quiet_viewers(before, events, s)
 
 
@@ -311,10 +315,9 @@ def test_where_a_seat_chooses_unseen_the_others_are_checked_while_it_decides(
         s = new(game, players, seed)
         rnd = random.Random(seed)
         while not s.is_over:
-            decider = s.current_player
-            before = {v: json.dumps(s.view(v)) for v in viewers(s) if v != decider}
             if s.choosing_unseen:
                 unseen += 1
+                before = others_views(s)
                 quiet += check_quiet_viewers(before, s.apply(rnd.choice(s.legal_actions())), s)
             else:
                 s.step(rnd.choice(s.legal_actions()))

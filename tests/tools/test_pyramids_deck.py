@@ -15,6 +15,7 @@ DECK_FILE = ROOT / "src" / "scarab" / "games" / "pyramids" / "deck.json"
 TOOL = ROOT / "tools" / "pyramids_deck.py"
 
 
+@pytest.mark.slow
 @pytest.mark.rule("PYR-DECK-1")
 def test_the_recorded_seed_rebuilds_the_file(tmp_path: Path) -> None:
     """About 2-5 s: the generator runs in a process of its own."""

@@ -416,6 +416,7 @@ def test_every_notation_reads_back() -> None:
 
 
 # ---- whole random games ---------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.rule(
     "HOR-SETUP-CHOOSE",
     "HOR-ROUND-PHASES",
@@ -458,6 +459,7 @@ def test_random_games_keep_every_invariant(
     assert len(s.history()) <= MAX_DECISIONS
 
 
+@pytest.mark.slow
 @pytest.mark.rule("HOR-END", "HOR-SEAL", "HOR-BLOCK-FALL")
 def test_many_quick_games_conserve_every_card_and_end() -> None:
     """A plain loop, step() only: conservation after every action, an end within 36 rounds."""

@@ -407,6 +407,7 @@ def test_every_notation_reads_back() -> None:
 
 
 # ---- whole random games ---------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.rule(
     "LUX-SETUP-PLAYERS",
     "LUX-TURN-ORDER",
