@@ -247,6 +247,7 @@ def play_bots(game: str, bots: list[object], seed: int) -> pyspiel.State:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_mcts_bot_plays_a_full_game(game: str) -> None:
     g = load(game, 2)
@@ -256,6 +257,7 @@ def test_mcts_bot_plays_a_full_game(game: str) -> None:
     assert state.is_terminal() and len(state.returns()) == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_ismcts_bot_plays_a_full_game(game: str) -> None:
     g = load(game, 2)
