@@ -26,7 +26,7 @@ from scarab import IllegalAction
 from scarab.core.game import Event
 from scarab.games.horus import data as D
 from scarab.games.horus import rules
-from scarab.games.horus.actions import PLAIN, HorusAction
+from scarab.games.horus.actions import END, PLAIN, HorusAction
 from scarab.games.horus.stages import (
     ACTIONS,
     ACTIVE,
@@ -211,7 +211,7 @@ def check_invariants(s: HorusState) -> None:
         assert s.stage == ACTIONS and s.in_turn and s.status[s.seat] in ACTIVE
         assert s.left >= 0 and s.seat == (s.keeper + s.turn_idx) % n  # HOR-ROUND-ORDER
     if not s.pending and s.stage in (ADJUST, ACTIONS):
-        assert legal[-1] is rules.END
+        assert legal[-1] is END
 
 
 def expected_winners(s: HorusState) -> list[int]:
@@ -275,7 +275,7 @@ def chooser(choice: int, eager: float) -> Callable[[HorusState], HorusAction]:
     rnd = random.Random(choice)
 
     def choose(s: HorusState) -> HorusAction:
-        legal = s.legal_actions()
+        legal: list[HorusAction] = s.legal_actions()
         if eager and len(legal) > 1 and rnd.random() < eager:
             keen = [a for a in legal if a.verb not in ("end", "discard", "accept")]
             if keen:
@@ -412,7 +412,7 @@ def test_every_notation_reads_back() -> None:
         assert HORUS.parse(str(a)) is a
         assert HORUS.parse(f" {str(a).upper()}  ") is a
         with pytest.raises(AttributeError):
-            a.verb = "end"  # type: ignore[misc]
+            a.verb = "end"
 
 
 # ---- whole random games ---------------------------------------------------------
@@ -463,7 +463,7 @@ def test_random_games_keep_every_invariant(
 @pytest.mark.rule("HOR-END", "HOR-SEAL", "HOR-BLOCK-FALL")
 def test_many_quick_games_conserve_every_card_and_end() -> None:
     """A plain loop, step() only: conservation after every action, an end within 36 rounds."""
-    rounds = Counter()
+    rounds: Counter[int] = Counter()
     for k in range(700):
         players = 2 + k % 5
         s = new(players, 7919 * k)

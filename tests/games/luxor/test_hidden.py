@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -118,8 +119,8 @@ def check_leaks(s: LuxorState, me: int, rnd: random.Random) -> None:
 
     if not over:
         for p in others:
-            hidden(lambda t, p=p: swap_unseen_cards(t, p, None), p)
-            hidden(lambda t, p=p: swap_scarabs(t, p, None, rnd, same_value), p)
+            hidden(partial(swap_unseen_cards, p=p, q=None), p)
+            hidden(partial(swap_scarabs, p=p, q=None, rnd=rnd, label=same_value), p)
         if len(others) >= 2:
             p, q = others[:2]
             hidden(lambda t: swap_unseen_cards(t, p, q), p)
@@ -239,6 +240,7 @@ def test_determinize_after_the_end_keeps_the_revealed_scarabs(seed: int) -> None
     view = s.view(1)
     for k in range(10):
         d = s.determinize(1, random.Random(k))
+        assert isinstance(d, LuxorState)
         assert d.view(1) == view, f"seed {seed}, rng {k}"
         assert d.scarabs[0] == s.scarabs[0]
 
@@ -266,6 +268,7 @@ def test_determinize_keeps_a_publicly_taken_horus_card_in_its_hand() -> None:
         assert D.CARDS[card].level > 0 and card in s.hands[1]
         for k in range(10):
             d = s.determinize(0, random.Random(k))
+            assert isinstance(d, LuxorState)
             assert card in d.hands[1], f"seed {seed}, rng {k}: {D.CARDS[card].code} left p2's hand"
             assert d.hands[1].index(card) == s.hands[1].index(card), "and stays in its slot"
         if found == 5:

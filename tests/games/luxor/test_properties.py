@@ -354,7 +354,7 @@ def check_events(events: list[scarab.Event], players: int) -> None:
             for other in [None, *range(players)]:
                 if other != e.player:
                     hidden = e.for_viewer(other)
-                    assert hidden.data == {} and hidden.text != e.text
+                    assert hidden is not None and hidden.data == {} and hidden.text != e.text
 
 
 # ---- setup and data ------------------------------------------------------------
@@ -403,7 +403,7 @@ def test_every_notation_reads_back() -> None:
         assert parse(str(a)) == a
         assert hash(a) == hash(parse(str(a)))
         with pytest.raises(AttributeError):
-            a.steps = 9  # type: ignore[misc]
+            a.steps = 9
 
 
 # ---- whole random games ---------------------------------------------------------

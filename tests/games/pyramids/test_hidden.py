@@ -288,6 +288,7 @@ def test_determinize_draws_the_deciding_seat_from_every_position_it_could_be_in(
     fresh = extra = kept = 0
     for k in range(200):
         d = during.determinize(1, random.Random(k))
+        assert isinstance(d, PyramidsState)
         assert pickle.dumps(d) == pickle.dumps(before.determinize(1, random.Random(k)))
         assert d.seat == 0 and d.view(1) == during.view(1)
         check_invariants(d)
@@ -356,5 +357,5 @@ def test_determinize_while_another_seat_takes_an_extra_cell(players: int) -> Non
     check_invariants(s)
     for k in range(5):  # seat 1 sees the seat taking its extra cell; any world it imagines ...
         d = s.determinize(0, random.Random(k))
-        assert d.view(0) == s.view(0)
+        assert isinstance(d, PyramidsState) and d.view(0) == s.view(0)
         check_invariants(d)  # ... is one the rules can reach

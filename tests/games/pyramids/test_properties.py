@@ -337,8 +337,8 @@ class Resolution:
 
     completed: list[list[int]]
     takes_expected: list[int]
-    done_before: list[list[int]]
-    claims_before: list[list[tuple[int, int]]]
+    done_before: list[tuple[int, ...]]
+    claims_before: list[tuple[tuple[int, int], ...]]
     race_before: list[int]
     takes: list[int] = dataclasses.field(default_factory=list)
 
