@@ -11,6 +11,7 @@ from scarab import bench
 from scarab.cli import main
 
 
+@pytest.mark.slow
 def test_bench_main_prints_the_three_metrics(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.bench_main("luxor", 0.2, None) == 0
     out = capsys.readouterr().out

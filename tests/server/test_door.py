@@ -63,6 +63,7 @@ def get(port: int, source: str, path: str = "/api/games") -> tuple[int, dict[str
         return int(lines[0].split()[1]), headers, body
 
 
+@pytest.mark.slow
 def test_an_address_at_its_share_cannot_make_another_addresss_request_fail(
     tmp_path: Path,
 ) -> None:
@@ -127,6 +128,7 @@ def test_the_page_and_its_files_are_rate_limited_per_client(tmp_path: Path, path
         assert c.get("/api/games").status_code == 200  # the API has its own rate
 
 
+@pytest.mark.slow
 def test_an_address_opens_at_most_its_rate_of_connections_a_second(tmp_path: Path) -> None:
     """Each connection opened and dropped again costs the server; past its rate an address's
     new connections are closed as they are accepted, and another's are not."""

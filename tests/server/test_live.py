@@ -121,6 +121,7 @@ def test_a_turn_timer_fires_on_a_table_that_left_memory(db_url: str) -> None:
         assert first.note and "turn timer ran out" in first.note
 
 
+@pytest.mark.slow
 def test_bots_due_when_the_server_starts_play_on(db_url: str) -> None:
     bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
     with TestClient(create_app(db_url, bot_workers=0)) as c:
