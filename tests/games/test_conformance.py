@@ -133,7 +133,7 @@ def check_end(s: State, decisions: int) -> None:
 # ---- whole games --------------------------------------------------------------------------
 @cases
 @given(seed=seeds, choice=choice_seeds)
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=12, deadline=None)
 def test_random_play_keeps_the_protocol_to_the_end(
     game: str, players: int, seed: int, choice: int
 ) -> None:
@@ -155,7 +155,7 @@ def test_random_play_keeps_the_protocol_to_the_end(
 
 @cases
 @given(seed=seeds, choice=choice_seeds)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=6, deadline=None)
 def test_the_same_seed_and_actions_make_the_same_game_with_or_without_events(
     game: str, players: int, seed: int, choice: int
 ) -> None:
@@ -181,7 +181,7 @@ def test_the_same_seed_and_actions_make_the_same_game_with_or_without_events(
 
 @cases
 @given(seed=seeds, choice=choice_seeds, at=st.integers(min_value=0, max_value=400))
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=6, deadline=None)
 def test_a_clone_and_its_original_are_independent(
     game: str, players: int, seed: int, choice: int, at: int
 ) -> None:
@@ -205,7 +205,7 @@ def test_a_clone_and_its_original_are_independent(
 
 @cases
 @given(seed=seeds, choice=choice_seeds, at=st.integers(min_value=0, max_value=400))
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=6, deadline=None)
 def test_the_record_replays_the_very_game(
     game: str, players: int, seed: int, choice: int, at: int
 ) -> None:
@@ -289,7 +289,7 @@ def check_quiet_viewers(before: dict[int | None, str], events: list[Event], s: S
 @pytest.mark.rule("LUX-HIDDEN", "PYR-HIDDEN", "PYR-SIMULTANEOUS", "HOR-HIDDEN")
 @cases
 @given(seed=seeds, choice=choice_seeds)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=6, deadline=None)
 def test_each_viewer_gets_its_own_copy_of_the_events_and_learns_nothing_unseen(
     game: str, players: int, seed: int, choice: int
 ) -> None:

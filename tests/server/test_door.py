@@ -19,6 +19,8 @@ from scarab.server.door import DOOR, TURNED_AWAY, Door, listening
 from scarab.server.guard import Limits
 from tests.server.test_timeouts import serve
 
+pytestmark = pytest.mark.slow  # a real server process held at its connection limits
+
 SHARE = 8  # connections one address may hold, as the server is started with
 TOTAL = 24  # connections the server holds in all
 
@@ -63,7 +65,6 @@ def get(port: int, source: str, path: str = "/api/games") -> tuple[int, dict[str
         return int(lines[0].split()[1]), headers, body
 
 
-@pytest.mark.slow
 def test_an_address_at_its_share_cannot_make_another_addresss_request_fail(
     tmp_path: Path,
 ) -> None:
@@ -128,7 +129,6 @@ def test_the_page_and_its_files_are_rate_limited_per_client(tmp_path: Path, path
         assert c.get("/api/games").status_code == 200  # the API has its own rate
 
 
-@pytest.mark.slow
 def test_an_address_opens_at_most_its_rate_of_connections_a_second(tmp_path: Path) -> None:
     """Each connection opened and dropped again costs the server; past its rate an address's
     new connections are closed as they are accepted, and another's are not."""

@@ -398,6 +398,7 @@ def test_bots_waiting_on_a_store_that_is_down_say_so_in_a_line_not_a_trace_each_
     assert said[0].exc_info is None  # no trace: it was a 100-line one a table every 2 s
 
 
+@pytest.mark.slow
 def test_a_bot_that_thinks_longer_than_a_claim_keeps_it_by_renewing_it(
     served: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -17,6 +17,8 @@ from scarab.server.guard import Limits
 from tests.server.conftest import hub_of, look, wait_for
 from tests.server.test_rematch import _kick
 
+pytestmark = pytest.mark.slow  # whole rated games, each seat's moves counted
+
 GAME = "luxor"
 
 

@@ -174,6 +174,7 @@ def check_leaks(s: LuxorState, me: int, rnd: random.Random) -> None:
             assert t.view(me) != mine and t.view(None) != spectator
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LUX-HIDDEN", "LUX-TEMPLE-SCARAB", "LUX-SETUP-HORUS-CARDS", "LUX-SETUP-TEMPLE")
 @given(seeds, player_counts, choice_seeds, st.integers(min_value=3, max_value=25))
 @settings(max_examples=40, deadline=None)

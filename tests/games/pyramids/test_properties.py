@@ -561,6 +561,7 @@ def test_the_rulebook_numbers() -> None:
 
 
 # ---- whole random games -----------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.rule(
     "PYR-SETUP-KEEP",
     "PYR-SETUP-DISPLAY",
