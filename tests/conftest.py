@@ -1,10 +1,13 @@
 """What holds for the whole test suite: which tests are slow.
 
-``pytest -m "not slow"`` is the quick subset; plain ``pytest`` runs everything. The rule:
-every browser test is slow (a real Chromium, a live server); elsewhere a test is marked
-``slow`` where it stands (a decorator, or ``pytestmark`` for a whole file) when it takes
-seconds on a calm 2-core machine: a tool's run, search bots playing whole games, a flood,
-hundreds of whole games checked move by move.
+``pytest -m "not slow"`` is the quick subset (under 3 minutes on a calm 2-core machine);
+plain ``pytest`` runs everything. The rule: every browser test is slow (a real Chromium, a
+live server), marked here; elsewhere a test is marked ``slow`` where it stands when it takes
+over about 1.5 s (``pytest --durations=0``): a tool's run, search bots playing whole games,
+a flood, a real server process, hundreds of whole games checked move by move; a whole file
+(``pytestmark``) where every test plays whole games through the server or the terminal.
+The hidden-information tests and the conformance suite stay in the quick subset (but
+Luxor's leak search, the longest of them).
 """
 
 from __future__ import annotations

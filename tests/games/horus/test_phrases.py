@@ -7,8 +7,6 @@ from __future__ import annotations
 import random
 from functools import cache
 
-import pytest
-
 from scarab import i18n
 from scarab.core.clauses import event_clauses
 from scarab.core.game import Event, events_for
@@ -107,7 +105,6 @@ def check_final_rows(s: HorusState) -> None:
 
 
 # ---- random games -------------------------------------------------------------------
-@pytest.mark.slow
 def test_every_legal_action_reads_in_english_as_describe_says_it() -> None:
     assert random_games()  # the actions are checked at every decision of the games
 

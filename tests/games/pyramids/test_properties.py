@@ -605,6 +605,7 @@ def test_random_games_keep_every_invariant(
     assert s.is_over and s.final is not None
 
 
+@pytest.mark.slow
 @pytest.mark.rule(
     "PYR-DECK-OUT", "PYR-EDGE-EMPTY", "PYR-PASS", "PYR-DISPLAY-REFILL", "PYR-REPLACE-ORDER"
 )
