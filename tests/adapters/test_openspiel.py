@@ -87,6 +87,7 @@ def test_default_players_and_bad_counts() -> None:
             load(game, players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
 def test_random_sim_test_with_serialization(game: str, players: int) -> None:
     pyspiel.random_sim_test(load(game, players), num_sims=1, serialize=True, verbose=False)
