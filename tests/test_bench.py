@@ -11,6 +11,7 @@ from scarab import bench
 from scarab.cli import main
 
 
+@pytest.mark.slow
 def test_bench_main_prints_the_three_metrics(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.bench_main("luxor", 0.2, None) == 0
     out = capsys.readouterr().out
@@ -26,6 +27,7 @@ def test_measure_returns_positive_rates() -> None:
     assert all(v > 0 for v in results.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 6])
 def test_measure_horus_at_both_ends_of_its_player_range(players: int) -> None:
     results = bench.measure("horus", 0.02, players)
@@ -54,6 +56,7 @@ def test_in_play_positions_are_the_decisions_of_a_greedy_game() -> None:
     assert [s.history() for s in again] == [s.history() for s in positions]
 
 
+@pytest.mark.slow
 def test_command_runs_bench(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "luxor", "--seconds", "0.05", "--players", "2"]) == 0
     assert "decisions/s" in capsys.readouterr().out

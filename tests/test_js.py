@@ -37,6 +37,7 @@ def tool(name: str) -> str:
     return str(path)
 
 
+@pytest.mark.slow
 def test_typescript_finds_no_type_error_in_the_page() -> None:
     run(tool("tsc"), "-p", "jsconfig.json")
 
@@ -56,10 +57,12 @@ def test_the_page_is_checked_strictly_and_no_module_opts_out() -> None:
     assert not opted, opted
 
 
+@pytest.mark.slow
 def test_eslint_finds_no_error_in_the_page_or_its_tests() -> None:
     run(tool("eslint"), "src/scarab/server/static/js", "tests/js")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(NODE is None, reason="the page's unit tests need Node (apt install nodejs)")
 def test_the_pages_pure_helpers_pass_their_unit_tests() -> None:
     assert NODE is not None

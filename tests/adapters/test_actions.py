@@ -74,6 +74,7 @@ def test_the_numbering_is_pinned(game: str) -> None:
         assert str(space.decode(action_id)) == text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_id_round_trips(game: str) -> None:
     space = action_space(game)

@@ -16,6 +16,7 @@ EXAMPLES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_example_runs(name: str) -> None:
     script = ROOT / "examples" / name

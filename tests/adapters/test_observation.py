@@ -62,6 +62,7 @@ def test_tensors_of_random_states_fit_the_layout(game: str, players: int) -> Non
     assert not all(np.array_equal(seen[0], x) for x in seen), "the tensor follows the game"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
 def test_the_same_view_gives_the_same_tensor(game: str, players: int) -> None:
     hidden_changed = False

@@ -88,6 +88,7 @@ def test_default_players_and_bad_counts() -> None:
             load(game, players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
 def test_random_sim_test_with_serialization(game: str, players: int) -> None:
     pyspiel.random_sim_test(load(game, players), num_sims=1, serialize=True, verbose=False)
@@ -248,6 +249,7 @@ def play_bots(game: str, bots: list[object], seed: int) -> pyspiel.State:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_mcts_bot_plays_a_full_game(game: str) -> None:
     g = load(game, 2)
@@ -257,6 +259,7 @@ def test_mcts_bot_plays_a_full_game(game: str) -> None:
     assert state.is_terminal() and len(state.returns()) == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_ismcts_bot_plays_a_full_game(game: str) -> None:
     g = load(game, 2)

@@ -13,6 +13,7 @@ from scarab.adapters.state_encoding import encoder
 from tests.adapters.helpers import GAME_COUNTS, random_states
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
 def test_every_seat_gets_the_tensor_of_its_view(game: str, players: int) -> None:
     fast = encoder(game, players)

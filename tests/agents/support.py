@@ -1,27 +1,13 @@
-"""Shared helpers for the bot tests: let agents finish a game, checking each choice; load a
-bot tool from ``tools/`` as a module."""
+"""Shared helpers for the bot tests: let agents finish a game, checking each choice."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from scarab.agents import Agent, GreedyAgent, Seat
 from scarab.core.game import State
 from scarab.core.rng import Rng
-
-TOOLS = Path(__file__).resolve().parents[2] / "tools"
-
-
-def load_tool(name: str) -> Any:
-    """``tools/<name>.py``, imported as a module (the tools are scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def play_out(

@@ -56,6 +56,7 @@ def test_bots_only_play_legal_actions(players: int, kinds: tuple[str, ...]) -> N
     assert all(st not in (0, 1, 2) for st in state.status)  # nobody left waiting or inside
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_clearly() -> None:
     # Measured: greedy won 17 of these 20 two-player games, escaping in all 17, with 17.8
     # points on average against random's 0.3; over 400 more games it won about 92%.
@@ -125,6 +126,7 @@ def _reaches_exit(blocked: int, start: int) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_deadly_squares_are_exactly_the_single_cuts() -> None:
     import random
 
@@ -525,6 +527,7 @@ def _slips(level: str, slips: bool, games: int = 4) -> dict[str, int]:
     return n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["novice", "casual"])
 def test_a_weak_level_never_gives_up_a_turn_or_walks_back_by_a_slip(level: str) -> None:
     """Horus's value rates a turn given up close to one used, and is flat far from any find,

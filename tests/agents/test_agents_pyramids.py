@@ -36,6 +36,7 @@ def test_bots_only_play_legal_actions(players: int, kinds: tuple[str, ...]) -> N
         assert state.winners() and len(state.scores()) == players
 
 
+@pytest.mark.slow
 def test_search_levels_play_the_solo_score_attack_and_more_search_scores_more() -> None:
     # A search alone at the table has no rival to lead: it rates a position by its gain
     # over the root's value (it used to fail, comparing with the best of no other seat).

@@ -134,6 +134,7 @@ def test_the_levels_grow_in_budget_and_cool_down(game: str) -> None:
     assert all(s.budget.seconds is None for s in searches[:-1])
 
 
+@pytest.mark.slow
 def test_a_warm_level_draws_close_moves_often_and_clearly_worse_ones_seldom() -> None:
     """A temperature draws from the search's own ratings: never uniformly at random."""
     state = decision("luxor", 12)
@@ -265,6 +266,7 @@ def test_a_greedy_rollout_plays_what_the_heuristic_values_most() -> None:
 SMALL_LADDER = {"luxor": (50, (0, 1)), "pyramids": (50, (0, 1)), "horus": (150, (0,))}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_the_expert_search_beats_random_in_every_game(game: str) -> None:
     """A small ladder check: the expert's settings at a small budget beat random, seats

@@ -138,6 +138,7 @@ def test_asking_for_fewer_games_than_a_folder_holds_keeps_its_plan(tmp_path: Pat
     assert json.loads((tmp_path / "arena.json").read_text())["games"] == 3  # 3 of 3, not of 1
 
 
+@pytest.mark.slow
 def test_ctrl_c_drops_the_games_under_way_rather_than_waiting_for_them(tmp_path: Path) -> None:
     """A worker in the middle of a game is ended at once (terminated), not left to finish
     its queued games: with expert bots that wait was half a minute."""
@@ -212,6 +213,7 @@ def test_worker_processes_give_the_same_games_as_one_process(tmp_path: Path) -> 
     assert lines(tmp_path / "one") == lines(tmp_path / "two")
 
 
+@pytest.mark.slow
 def test_ray_gives_the_same_games_as_local_processes(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     spec = ArenaSpec("luxor", ("greedy", "random", "random"), games=6, seed=11)

@@ -59,6 +59,7 @@ def _inside(box: object, whole: object) -> bool:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
 def test_every_chart_of_a_report_is_readable_at_its_default_size(game: str, tmp_path: Path) -> None:
     charts = charts_of(game, tmp_path)

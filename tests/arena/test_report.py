@@ -34,6 +34,7 @@ def line(index: int, seats: list[str], scores: list[int], winners: list[int]) ->
     return {"index": index, "seats": seats, "scores": scores, "winners": winners}
 
 
+@pytest.mark.slow
 def test_the_report_is_written_and_every_image_it_links_exists(luxor: Path) -> None:
     md = write_report(luxor)
     assert md == luxor / "report.md"
@@ -125,6 +126,7 @@ def test_a_chart_name_that_could_leave_the_plots_folder_is_refused(
     assert list(tmp_path.rglob("*.*")) == []
 
 
+@pytest.mark.slow
 def test_whatever_an_analytics_section_holds_is_laid_out(
     luxor: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -180,6 +182,7 @@ def test_a_three_player_run_is_rated_and_reported(tmp_path: Path) -> None:
     assert [row[1] for row in seat_section(games_in(tmp_path)).tables[0].rows] == [3, 3, 3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "heading"),
     [("luxor", "Horus card"), ("pyramids", "colour"), ("horus", "escape")],

@@ -1,4 +1,4 @@
-"""Random positions of every game, for the tests that hold for all three alike."""
+"""Random positions of every registered game, for the tests that hold for all games alike."""
 
 from __future__ import annotations
 
@@ -6,14 +6,21 @@ import random
 
 import scarab
 from scarab.core.game import State
+from scarab.core.registry import games
 
-PLAYERS = {"luxor": (2, 3, 4), "pyramids": (1, 2, 3, 4), "horus": (2, 3, 4, 5, 6)}
+# every registered game, with each player count it takes
+PLAYERS = {
+    name: tuple(range(scarab.load(name).min_players, scarab.load(name).max_players + 1))
+    for name in games()
+}
 GAMES = tuple(PLAYERS)
+# (game, players) for each, and their readable ids: "luxor-3p"
+CASES = [(game, players) for game in GAMES for players in PLAYERS[game]]
+CASE_IDS = [f"{game}-{players}p" for game, players in CASES]
 
 
 def new(game: str, players: int, seed: int) -> State:
-    options = {"solo": True} if game == "pyramids" and players == 1 else {}
-    return scarab.load(game).new_game(players, seed=seed, **options)
+    return scarab.load(game).new_game(players, seed=seed)
 
 
 def position(game: str, players: int, seed: int, steps: int) -> State:

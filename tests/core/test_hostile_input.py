@@ -115,7 +115,7 @@ def test_notation_must_be_a_short_ascii_string(game: str) -> None:
 
 def test_only_ascii_digits_are_digits() -> None:
     """'R 21+\u0663' (an Arabic-Indic three) is not 'R 21+3', nor are other digit forms."""
-    luxor, pyramids, horus = (scarab.load(g) for g in GAMES)
+    luxor, pyramids, horus = (scarab.load(g) for g in ("luxor", "pyramids", "horus"))
     for text in ("R 21+\u0663", "R \uff121+3", "L S+\u00b3", "act \u0661\u0664"):
         with pytest.raises(IllegalAction, match="ASCII"):
             luxor.parse(text)

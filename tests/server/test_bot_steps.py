@@ -12,6 +12,8 @@ from starlette.testclient import TestClient
 from scarab.server.app import create_app
 from tests.server.conftest import hub_of, make_table, play_beside_bots, server_config
 
+pytestmark = pytest.mark.slow  # bots' games shown step by step in real time
+
 STEP = 0.05
 
 

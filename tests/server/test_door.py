@@ -20,6 +20,8 @@ from scarab.server.door import DOOR, TURNED_AWAY, Door, listening
 from tests.server.conftest import server_config
 from tests.server.test_timeouts import serve
 
+pytestmark = pytest.mark.slow  # a real server process held at its connection limits
+
 SHARE = 8  # connections one address may hold, as the server is started with
 TOTAL = 24  # connections the server holds in all
 

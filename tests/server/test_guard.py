@@ -289,6 +289,7 @@ def test_an_allowed_sites_page_may_read_answers_and_send_json_with_a_token(make:
     assert "Access-Control-Allow-Origin" not in r.headers  # none allowed by default
 
 
+@pytest.mark.slow
 def test_a_refused_socket_leaves_no_error_in_the_servers_log(tmp_path: Path) -> None:
     """A real server (uvicorn's own WebSocket protocol): refusing a foreign page's socket
     is no error of the server's, and any client can cause one."""

@@ -26,6 +26,7 @@ def ask(ws: Any) -> dict[str, Any]:
             return m  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["luxor", "pyramids", "horus"])
 def test_the_decider_gets_the_hint_bots_top_legal_actions_in_words_and_fields(
     client: TestClient, game: str
@@ -76,6 +77,7 @@ def test_hints_per_seat_are_bounded_by_the_minute(
         assert look(client, t, decider)["version"] == state["version"]  # nothing moved
 
 
+@pytest.mark.slow
 def test_a_hint_never_moves_the_game(client: TestClient) -> None:
     t = make_table(client, "pyramids")
     decider = look(client, t, None)["current"]

@@ -133,6 +133,7 @@ def test_a_turn_timer_fires_on_a_table_that_left_memory(db_url: str) -> None:
         assert first.note and "turn timer ran out" in first.note
 
 
+@pytest.mark.slow
 def test_bots_due_when_the_server_starts_play_on(db_url: str) -> None:
     bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
     with TestClient(create_app(server_config(db_url))) as c:
@@ -409,6 +410,7 @@ def test_bots_waiting_on_a_store_that_is_down_say_so_in_a_line_not_a_trace_each_
     assert said[0].exc_info is None  # no trace: it was a 100-line one a table every 2 s
 
 
+@pytest.mark.slow
 def test_a_bot_that_thinks_longer_than_a_claim_keeps_it_by_renewing_it(
     served: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -6,6 +6,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 SPEAK = """
 import logging, logging.config
 from scarab.server.app import log_config
@@ -15,6 +17,7 @@ logging.getLogger("uvicorn.error").warning("uvicorn says so")
 """
 
 
+@pytest.mark.slow
 def test_each_line_of_the_servers_log_is_stamped_with_its_time() -> None:
     done = subprocess.run([sys.executable, "-c", SPEAK], capture_output=True, text=True)
     lines = done.stderr.splitlines()

@@ -198,6 +198,7 @@ def test_a_game_dealt_or_replayed_still_takes_a_name_from_before_the_rule() -> N
     assert again.names == ("ann", "\u3164") and again.history() == state.history()
 
 
+@pytest.mark.slow
 def test_a_profile_lists_games_at_public_tables_only(client: TestClient) -> None:
     made = client.post("/api/players", json={"name": "alice"}).json()
     alice = {"X-Player-Key": made["key"]}
@@ -237,6 +238,7 @@ def test_a_seat_link_opened_by_a_player_becomes_theirs_in_my_tables(client: Test
     assert [s.player for s in seats] == [ann["player"], bob["player"]]
 
 
+@pytest.mark.slow
 def test_a_declined_seat_leaves_my_tables(client: TestClient) -> None:
     ann = new_player(client, "ann")
     bob = new_player(client, "bob")

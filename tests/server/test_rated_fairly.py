@@ -17,6 +17,8 @@ from scarab.server.config import Limits
 from tests.server.conftest import hub_of, look, server_config, wait_for
 from tests.server.test_rematch import _kick
 
+pytestmark = pytest.mark.slow  # whole rated games, each seat's moves counted
+
 GAME = "luxor"
 
 

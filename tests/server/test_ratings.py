@@ -17,6 +17,8 @@ from scarab.server.app import create_app
 from scarab.server.config import Limits
 from tests.server.conftest import look, play_beside_bots, server_config
 
+pytestmark = pytest.mark.slow  # whole rated games played through the server
+
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from tests.server.conftest import hub_of, look, make_table, play_first, token, wait_for
 from tests.server.test_ratings import finish
+
+pytestmark = pytest.mark.slow  # whole games played to their end and rematched
 
 
 def finished(client: TestClient, **spec: Any) -> dict[str, Any]:

@@ -79,6 +79,7 @@ def empty_cache() -> None:
     viewer._cache.clear()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "seed", "players"),
     [

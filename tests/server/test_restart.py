@@ -91,6 +91,7 @@ def call(port: int, path: str, body: Any = None, token: str | None = None) -> An
         return json.loads(e.read())
 
 
+@pytest.mark.slow
 def test_kill_9_loses_no_accepted_move(tmp_path: Path) -> None:
     db = tmp_path / "scarab.db"
     port = free_port()
@@ -206,6 +207,7 @@ def bot_workers(port: int, server: int, count: int) -> dict[int, str]:
     return workers
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_kill_9_takes_the_bot_workers_with_it(tmp_path: Path) -> None:
     port = free_port()
@@ -223,6 +225,7 @@ def test_kill_9_takes_the_bot_workers_with_it(tmp_path: Path) -> None:
         proc.wait()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_a_stop_in_the_middle_of_a_bots_search_ends_its_workers_cleanly(tmp_path: Path) -> None:
     """SIGTERM (a supervisor's stop) while the expert thinks: the bots give back their
@@ -252,6 +255,7 @@ def _environ(pid: int) -> dict[str, str]:
     return dict(item.decode().partition("=")[::2] for item in raw if item)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(LIBC is None or not Path("/proc/self").exists(), reason="needs glibc, /proc")
 @pytest.mark.parametrize("chosen", [None, "pymalloc"])
 def test_the_server_restarts_itself_on_the_system_allocator_unless_told_otherwise(

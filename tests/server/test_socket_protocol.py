@@ -94,6 +94,7 @@ def test_a_socket_parses_no_further_ahead_than_the_app_reads() -> None:
         pool.submit(asyncio.run, run()).result()
 
 
+@pytest.mark.slow
 def test_text_that_is_not_utf8_closes_the_socket_with_1007_and_logs_nothing(
     tmp_path: Path,
 ) -> None:

@@ -58,6 +58,7 @@ def serve(tmp_path: Path, *options: str) -> tuple[int, subprocess.Popen[bytes]]:
     return port, start(tmp_path / "scarab.db", port, "--bot-workers", "0", *options)
 
 
+@pytest.mark.slow
 def test_half_sent_and_silent_connections_are_closed_and_others_still_served(
     tmp_path: Path,
 ) -> None:
@@ -81,6 +82,7 @@ def test_half_sent_and_silent_connections_are_closed_and_others_still_served(
         proc.wait()
 
 
+@pytest.mark.slow
 def test_a_trickled_body_and_an_idle_or_stalled_kept_alive_connection_are_closed(
     tmp_path: Path,
 ) -> None:
@@ -134,6 +136,7 @@ def read(s: socket.socket) -> bytes:
     return chunk
 
 
+@pytest.mark.slow
 def test_a_small_body_has_less_time_than_a_large_one(tmp_path: Path) -> None:
     """The whole of a request is bounded: a body of a few bytes trickled in is dropped
     after the small body's deadline, long before the most any body gets."""

@@ -17,6 +17,8 @@ from scarab.server.app import create_app
 from scarab.server.stored import StoredMove
 from tests.server.conftest import act, hub_of, look, make_table, server_config, wait_for
 
+pytestmark = pytest.mark.slow  # bots' runs of hidden moves, timed
+
 PACE = 0.15  # the run's time, scaled down for the test
 GAMES = 4  # deals tried for a red cross of the bot's
 

@@ -17,6 +17,8 @@ from scarab.terminal.luxor import hand_text, supplies
 from scarab.terminal.play import seat_names
 from tests.terminal.support import Keyboard, console, never
 
+pytestmark = pytest.mark.slow  # whole games played through the terminal
+
 LUXOR = scarab.load("luxor")
 
 

@@ -19,6 +19,8 @@ from scarab.terminal import play_main
 from scarab.terminal.play import Session, renderer_of, seat_names
 from tests.terminal.support import Keyboard, console, never
 
+pytestmark = pytest.mark.slow  # whole games played through the terminal
+
 HORUS = scarab.load("horus")
 
 

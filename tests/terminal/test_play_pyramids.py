@@ -21,6 +21,8 @@ from scarab.terminal.play import seat_names
 from scarab.terminal.pyramids import positions
 from tests.terminal.support import Keyboard, console, never
 
+pytestmark = pytest.mark.slow  # whole games played through the terminal
+
 PYRAMIDS = scarab.load("pyramids")
 
 

@@ -4,8 +4,9 @@ After every action each of the 99 cards lies in exactly one place, every seat's 
 matches what it carries (at most 12 cards but while a forced discard waits), each
 phase-2 roll grants exactly the dice at or above the WLL minus the cursed ones, no
 adventurer in play stands under a stone block, the mummies keep to their sections,
-and the 36 blocks are all accounted for. Games end within 36 rounds, notation reads
-back, clones, records and step() are exact. Hidden information: test_hidden.py.
+and the 36 blocks are all accounted for. Games end within 36 rounds. What every game
+does alike (notation, clones, records, step()): tests/games/test_conformance.py; hidden
+information: test_hidden.py.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from scarab import IllegalAction
 from scarab.core.game import Event
 from scarab.games.horus import data as D
 from scarab.games.horus import rules
-from scarab.games.horus.actions import PLAIN, HorusAction
+from scarab.games.horus.actions import END, PLAIN, HorusAction
 from scarab.games.horus.stages import (
     ACTIONS,
     ACTIVE,
@@ -210,7 +211,7 @@ def check_invariants(s: HorusState) -> None:
         assert s.stage == ACTIONS and s.in_turn and s.status[s.seat] in ACTIVE
         assert s.left >= 0 and s.seat == (s.keeper + s.turn_idx) % n  # HOR-ROUND-ORDER
     if not s.pending and s.stage in (ADJUST, ACTIONS):
-        assert legal[-1] is rules.END
+        assert legal[-1] is END
 
 
 def expected_winners(s: HorusState) -> list[int]:
@@ -231,13 +232,11 @@ def expected_winners(s: HorusState) -> list[int]:
     return [p for p in tied if idols(p) == top]
 
 
-def check_notation(s: HorusState) -> None:
-    """Every legal action prints as notation that reads back as the very same action."""
+def check_interned(s: HorusState) -> None:
+    """Each legal action is the very object its notation reads as (the actions are
+    interned); that notation reads back at all: tests/games/test_conformance.py."""
     for a in s.legal_actions():
-        assert isinstance(a, HorusAction)
-        text = str(a)
-        assert HORUS.parse(text) is a
-        assert HORUS.parse_action(s, f"  {text.upper()} ") is a
+        assert HORUS.parse(str(a)) is a
 
 
 def check_legal_shape(s: HorusState) -> None:
@@ -276,7 +275,7 @@ def chooser(choice: int, eager: float) -> Callable[[HorusState], HorusAction]:
     rnd = random.Random(choice)
 
     def choose(s: HorusState) -> HorusAction:
-        legal = s.legal_actions()
+        legal: list[HorusAction] = s.legal_actions()
         if eager and len(legal) > 1 and rnd.random() < eager:
             keen = [a for a in legal if a.verb not in ("end", "discard", "accept")]
             if keen:
@@ -290,20 +289,15 @@ def play_out(
     s: HorusState,
     choose: Callable[[HorusState], HorusAction],
     visit: Callable[[HorusState, int], None] | None = None,
-    stop: int | None = None,
-    quiet: bool = True,
 ) -> list[HorusAction]:
-    """Legal moves to the end (or `stop` decisions); `visit` sees each state first."""
+    """Legal moves to the end, with step(); `visit` sees each state first."""
     done: list[HorusAction] = []
-    while not s.is_over and (stop is None or len(done) < stop):
+    while not s.is_over:
         assert len(done) < MAX_DECISIONS, "the game does not end"
         if visit is not None:
             visit(s, len(done))
         a = choose(s)
-        if quiet:
-            s.step(a)
-        else:
-            s.apply(a)
+        s.step(a)
         done.append(a)
     return done
 
@@ -345,7 +339,7 @@ def checked_game(seed: int, players: int, choice: int, eager: float) -> HorusSta
         while not s.is_over:
             decisions += 1
             assert decisions <= MAX_DECISIONS, "the game does not end"
-            check_notation(s)
+            check_interned(s)
             check_legal_shape(s)
             legal = s.legal_actions()
             # an illegal action is refused and changes nothing
@@ -405,7 +399,6 @@ def test_setup_deals_every_card(seed: int, players: int) -> None:
     assert s.box == list(D.BLOCKS) == list(range(1, 37)) and s.fallen == []
     assert s.mpos == list(D.MUMMY_START) and s.mdir == list(D.MUMMY_FACING)
     assert (s.stage, s.seat, s.keeper, s.round) == (SETUP, 0, 0, 0)
-    assert s == new(players, seed), "the same seed deals the same game"
 
 
 def test_different_seeds_deal_different_games() -> None:
@@ -419,10 +412,11 @@ def test_every_notation_reads_back() -> None:
         assert HORUS.parse(str(a)) is a
         assert HORUS.parse(f" {str(a).upper()}  ") is a
         with pytest.raises(AttributeError):
-            a.verb = "end"  # type: ignore[misc]
+            a.verb = "end"
 
 
 # ---- whole random games ---------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.rule(
     "HOR-SETUP-CHOOSE",
     "HOR-ROUND-PHASES",
@@ -465,10 +459,11 @@ def test_random_games_keep_every_invariant(
     assert len(s.history()) <= MAX_DECISIONS
 
 
+@pytest.mark.slow
 @pytest.mark.rule("HOR-END", "HOR-SEAL", "HOR-BLOCK-FALL")
 def test_many_quick_games_conserve_every_card_and_end() -> None:
     """A plain loop, step() only: conservation after every action, an end within 36 rounds."""
-    rounds = Counter()
+    rounds: Counter[int] = Counter()
     for k in range(700):
         players = 2 + k % 5
         s = new(players, 7919 * k)
@@ -482,88 +477,18 @@ def test_many_quick_games_conserve_every_card_and_end() -> None:
     assert max(rounds) <= MAX_ROUNDS and min(rounds) >= 1
 
 
+@pytest.mark.rule("HOR-END", "HOR-WIN-MUMMIES")
 @given(seeds, player_counts, choice_seeds, eagerness)
 @settings(max_examples=60, deadline=None)
-def test_random_games_end(seed: int, players: int, choice: int, eager: float) -> None:
-    s = new(players, seed)
-    actions = play_out(s, chooser(choice, eager))
-    assert s.is_over and s.current_player is None and s.legal_actions() == []
-    assert 0 < len(actions) <= MAX_DECISIONS and s.round <= MAX_ROUNDS
-    assert set(s.winners()) <= {p for p in range(players) if s.status[p] == ESCAPED}
-    assert s.record().result == s.result_text() != "*"
-    if not s.winners():
-        assert "the mummies win" in s.result_text()
-    with pytest.raises(IllegalAction, match="the game is over"):
-        s.apply(rules.END)
-
-
-@given(seeds, player_counts, choice_seeds, eagerness)
-@settings(max_examples=30, deadline=None)
-def test_apply_and_step_give_the_same_game(
+def test_random_games_end_within_36_rounds_and_the_mummies_win_when_nobody_escapes(
     seed: int, players: int, choice: int, eager: float
 ) -> None:
-    a = new(players, seed)
-    choose = chooser(choice, eager)
-    events: list[list[dict[str, object]]] = []
-    actions: list[HorusAction] = []
-    while not a.is_over:
-        act = choose(a)
-        actions.append(act)
-        events.append([e.to_json() for e in a.apply(act)])
-    names = [f"n{i}" for i in range(players)]
-    b = HORUS.new_game(names, seed=seed)  # names do not matter to the game
-    quiet = new(players, seed)
-    for act, expected in zip(actions, events, strict=True):
-        got = [e.to_json() for e in b.apply(act)]
-        assert [(e["kind"], e["data"]) for e in got] == [(e["kind"], e["data"]) for e in expected]
-        quiet.step(act)
-        assert quiet == b and quiet.key() == b.key()
-    assert b == a and quiet == a
-    assert b.scores() == a.scores() and b.winners() == a.winners() == quiet.winners()
-    for seat in [None, *range(players)]:
-        assert quiet.view(seat) == a.view(seat)
-
-
-@given(seeds, player_counts, choice_seeds, eagerness, st.integers(min_value=0, max_value=300))
-@settings(max_examples=30, deadline=None)
-def test_clones_are_independent(
-    seed: int, players: int, choice: int, eager: float, at: int
-) -> None:
     s = new(players, seed)
-    choose = chooser(choice, eager)
-    play_out(s, choose, stop=at)
-    key, views, history = s.key(), [s.view(p) for p in range(players)], s.history()
-    twin = s.clone()
-    assert twin == s and twin is not s
-    assert twin.view(None) == s.view(None)
-    play_out(twin, chooser(choice + 1, eager))  # play the clone to its end ...
-    assert s.key() == key and s.history() == history  # ... s is as it was
-    assert [s.view(p) for p in range(players)] == views
-    assert s.legal_actions() == rules.legal_actions(s)
-    twin = s.clone()
-    twin_key = twin.key()
-    play_out(s, choose)  # and playing the original on leaves the clone as it was
-    assert twin.key() == twin_key
-    if not twin.is_over:
-        assert twin != s
-
-
-@given(seeds, player_counts, choice_seeds, eagerness, st.integers(min_value=0, max_value=400))
-@settings(max_examples=30, deadline=None)
-def test_replay_of_the_record_is_the_same_game(
-    seed: int, players: int, choice: int, eager: float, at: int
-) -> None:
-    s = new(players, seed)
-    play_out(s, chooser(choice, eager), stop=at)
-    rec = s.record()
-    text = scarab.write_record(rec)
-    assert scarab.read_record(text) == rec
-    again = scarab.replay(scarab.read_record(text))
-    assert isinstance(again, HorusState)
-    assert again == s
-    assert again.history() == s.history() and again.result_text() == s.result_text()
-    for seat in [None, *range(players)]:
-        assert again.view(seat) == s.view(seat)
+    play_out(s, chooser(choice, eager))
+    assert s.round <= MAX_ROUNDS
+    assert set(s.winners()) <= {p for p in range(players) if s.status[p] == ESCAPED}
+    if not s.winners():
+        assert "the mummies win" in s.result_text()
 
 
 @pytest.mark.rule("HOR-TOUCH-MUMMIFY", "HOR-MUMMIFIED-MOVE")

@@ -210,6 +210,7 @@ def test_every_message_the_page_and_the_terminal_name_is_in_every_catalogue(
         assert not named - set(i18n.catalogue(lang)), lang
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_the_terminal_draws_a_whole_game_without_a_hole_or_a_bare_message_id(lang: str) -> None:
     game = played()[2]

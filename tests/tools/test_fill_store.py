@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from scarab.core.registry import load
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TABLES = 30
 
 
+@pytest.mark.slow
 def test_fill_store_writes_games_that_replay_as_the_store_would_keep_them(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'fill.db'}"
     args = ["--db", url, "--tables", str(TABLES), "--jobs", "2", "--batch", "8", "--seed", "3"]

@@ -6,7 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.agents.support import load_tool
+import pytest
+
+from tests.tools.support import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "tune_heuristic.py"
@@ -30,6 +32,7 @@ def _rows(*args: str) -> list[list[str]]:
     return [line.split("|") for line in first.stdout.splitlines()[2:]]
 
 
+@pytest.mark.slow
 def test_each_candidate_gets_a_row_and_a_rerun_gives_the_same_figures() -> None:
     rows = _rows("--games", "6", "--seed", "5", "--set", "", "--set", "decay=0.7")
     assert [r[1].strip() for r in rows] == ["hand-set", "decay=0.7"]
@@ -37,11 +40,13 @@ def test_each_candidate_gets_a_row_and_a_rerun_gives_the_same_figures() -> None:
         assert r[2].strip() == "6" and 0 <= float(r[3]) <= 6
 
 
+@pytest.mark.slow
 def test_a_candidate_may_play_its_endgame_by_win_chances() -> None:
     [row] = _rows("--games", "4", "--seed", "5", "--set", "decay=0.7", "--win-chances")
     assert row[1].strip() == "decay=0.7 + win chances" and 0 <= float(row[3]) <= 4
 
 
+@pytest.mark.slow
 def test_a_candidate_may_be_made_to_open_with_a_choice_and_a_bad_one_is_refused() -> None:
     """What an adventurer is worth: the candidate takes it at setup (either entrance)."""
     rows = _rows(
@@ -57,6 +62,7 @@ def test_a_candidate_may_be_made_to_open_with_a_choice_and_a_bad_one_is_refused(
     assert long.returncode != 0 and "at most 80 characters" in long.stderr
 
 
+@pytest.mark.slow
 def test_the_opening_is_the_candidates_first_action_unless_a_rival_took_it() -> None:
     tool = load_tool("tune_heuristic")
     w = tool.weights("horus", "decay=0.7")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.agents.support import load_tool
+from tests.tools.support import load_tool
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flood", ["half-open", "socket-burst"])
 def test_an_unrelated_client_is_answered_through_a_flood(flood: str) -> None:
     row = load_tool("flood").run(flood, 3.0)

@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_the_allocator_benchmark_runs_both_allocators_in_turn() -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "allocator_cost.py"), "--runs", "1", "--games", "1"],

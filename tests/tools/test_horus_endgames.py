@@ -11,7 +11,8 @@ from scarab import load
 from scarab.agents import GreedyAgent
 from scarab.core.record import write_record
 from scarab.games.horus.stages import ACTIVE, ESCAPED
-from tests.agents.support import load_tool, play_out
+from tests.agents.support import play_out
+from tests.tools.support import load_tool
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +42,7 @@ def test_an_endgame_is_the_seats_first_decision_once_it_alone_is_in_play(games: 
         assert not any(st in ACTIVE for p, st in enumerate(state.status) if p != seat)
 
 
+@pytest.mark.slow
 def test_a_run_replays_exactly_and_counts_the_deals_that_went_each_way(
     games: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
