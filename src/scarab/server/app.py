@@ -13,7 +13,7 @@
     GET  /api/lobby[/playing]       public tables with open seats [every seat taken: to watch]
     POST /api/tables/<id>/fill|start the maker fills an open seat with a bot, or starts without
     WS   /ws/<id>                   hello / act / undo / allow_undo / leave / sync (table_socket.py)
-    (players, the lobby, ratings, chat and rematch: see the README)
+    (players, the lobby, ratings, chat and rematch: see docs/playing.md)
 
 Errors are JSON ``{"error": "...", "code": "..."}`` (or a WebSocket ``error`` message)
 that say what was wrong, with ``msg`` and ``args`` where the catalogues word it in the

@@ -343,7 +343,7 @@ class ServerConfig:
     workers: int = setting(
         1,
         "--workers",
-        "server processes on one port (PostgreSQL only; see the README's deployment)",
+        "server processes on one port (PostgreSQL only; see docs/server.md, deployment)",
         type=read_count(1, 64, "a number of server processes"),
     )
     upgrade: bool = setting(

@@ -1,7 +1,7 @@
 // @ts-check
 // The bot levels in one order in every menu. First the ladder, easiest first: random,
-// then novice, casual, strong and expert, each measured to beat the one before it (README,
-// "Bot levels"). Then greedy, apart: the fixed yardstick the expert is measured against
+// then novice, casual, strong and expert, each measured to beat the one before it
+// (docs/bots.md). Then greedy, apart: the fixed yardstick the expert is measured against
 // (the expert beats it), whose place on the ladder differs from game to game, so it is
 // not slotted in among them. Each level has a line saying what it is.
 
